@@ -1,0 +1,70 @@
+//! Nim: take any number of chips from one heap. Bouton's theorem gives a heap of n
+//! chips the nimber n, and a position the nim-sum of its heaps.
+
+use super::heaps::{self, Heaps};
+use crate::{Game, Nimber, Result};
+
+/// The game of Nim; a position is a list of heaps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nim;
+
+/// The nim-sum (XOR) of heap sizes.
+pub fn nim_sum(heaps: &[u64]) -> Nimber {
+    heaps.iter().fold(0, |a, b| a ^ b)
+}
+
+impl Game for Nim {
+    type Position = Heaps;
+
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        for (i, &h) in p.iter().enumerate() {
+            out.extend((0..h).map(|new| heaps::with(p, i, new)));
+        }
+    }
+
+    fn components(&self, p: &Heaps) -> Vec<Heaps> {
+        heaps::split(p)
+    }
+
+    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
+        Some(nim_sum(p))
+    }
+
+    fn nim_heap(&self, p: &Heaps) -> Option<u64> {
+        match p[..] {
+            [] => Some(0),
+            [h] => Some(h),
+            _ => None,
+        }
+    }
+
+    /// Bouton: heap h can go to h ^ (g ^ target) whenever that is smaller than h.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        let change = nim_sum(p) ^ target;
+        if change == 0 {
+            return Some(Vec::new());
+        }
+        let moves = p.iter().enumerate().filter(|&(_, &h)| h ^ change < h);
+        Some(moves.map(|(i, &h)| heaps::with(p, i, h ^ change)).collect())
+    }
+
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        Some(p.iter().fold(0, |a: u64, &h| a.saturating_add(h)))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
+        heaps::parse(text)
+    }
+
+    fn format_position(&self, p: &Heaps) -> String {
+        heaps::format(p)
+    }
+
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+        heaps::describe_take(from, to)
+    }
+
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
+        heaps::single_take(from, to).err().unwrap_or_else(|| "that is a legal move".into())
+    }
+}

@@ -1,0 +1,16 @@
+//! Generic solvers: they know the [`Game`](crate::Game) interface and nothing of any
+//! particular game.
+//!
+//! - [`memo`]: values of one game's positions (nimbers, heights) by memoised search
+//!   of indivisible parts, bottom-up with an explicit stack;
+//! - [`retrograde`]: Ferguson's labelling algorithm on an explicit graph, with draws;
+//! - [`sum`]: sums of parts from different games, normal and misère play.
+
+pub mod memo;
+pub mod retrograde;
+pub mod sum;
+
+pub use sum::{Part, Solver, Sum, Value};
+
+/// The default position budget of a search (`--max-positions`).
+pub const DEFAULT_MAX_POSITIONS: usize = 10_000_000;

@@ -1,0 +1,583 @@
+//! Sums of parts from different games, under normal and misère play.
+//!
+//! A [`Solver`] holds the games a position is made of, each behind an object-safe
+//! view with its own memo, and positions of those games interned as small ids, so
+//! that a [`Sum`] of parts from different games is a plain list of ids.
+//!
+//! - Normal play, finite games: the Sprague–Grundy theorem. Each part is valued by
+//!   memoised search and the nimbers are XORed; winning moves change one part to the
+//!   nimber that makes the nim-sum 0.
+//! - Misère play: when every part is a Nim heap, Bouton's misère rule; otherwise a
+//!   search of the sum itself, keyed by the sorted multiset of its indivisible parts.
+//! - Games with cycles: the sum's reachable positions are explored and labelled P, N
+//!   or D by retrograde analysis (Ferguson's labelling algorithm).
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use super::memo::{Height, Memo, SpragueGrundy};
+use super::retrograde;
+use crate::{Error, Game, Nimber, Outcome, Play, Result};
+
+/// A position of one game, interned by the game's view in a [`Solver`].
+pub type PosId = u32;
+
+/// One part of a sum: a position of one of the solver's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Part {
+    /// The game, by its index in the solver.
+    pub game: u32,
+    /// The position, by its id in that game.
+    pub pos: PosId,
+}
+
+/// A position: a sum of parts, in the order the user wrote them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sum(pub Vec<Part>);
+
+/// The verdict on a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The nimber, defined under normal play for games without cycles.
+    pub nimber: Option<Nimber>,
+}
+
+/// An object-safe view of one game with interned positions and memoised values.
+trait AnyGame {
+    fn parse(&mut self, text: &str) -> Result<PosId>;
+    fn format(&self, id: PosId) -> String;
+    fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>>;
+    fn components(&mut self, id: PosId) -> Rc<[PosId]>;
+    fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber>;
+    fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
+    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
+    fn nim_heap(&self, id: PosId) -> Option<u64>;
+    fn is_acyclic(&self) -> bool;
+    fn describe_move(&self, from: PosId, to: PosId) -> String;
+    fn why_illegal(&self, from: PosId, to: PosId) -> String;
+}
+
+/// A game with its interned positions, cached moves and memos.
+struct View<G: Game> {
+    game: G,
+    positions: Vec<G::Position>,
+    ids: FxHashMap<G::Position, PosId>,
+    moves: FxHashMap<PosId, Rc<[PosId]>>,
+    components: FxHashMap<PosId, Rc<[PosId]>>,
+    nimbers: Memo<G, SpragueGrundy>,
+    heights: Memo<G, Height>,
+}
+
+impl<G: Game> View<G> {
+    fn new(game: G) -> Self {
+        View {
+            game,
+            positions: Vec::new(),
+            ids: FxHashMap::default(),
+            moves: FxHashMap::default(),
+            components: FxHashMap::default(),
+            nimbers: Memo::default(),
+            heights: Memo::default(),
+        }
+    }
+
+    fn intern(&mut self, p: G::Position) -> PosId {
+        if let Some(&id) = self.ids.get(&p) {
+            return id;
+        }
+        let id = self.positions.len() as PosId;
+        self.positions.push(p.clone());
+        self.ids.insert(p, id);
+        id
+    }
+}
+
+impl<G: Game> AnyGame for View<G> {
+    fn parse(&mut self, text: &str) -> Result<PosId> {
+        let p = self.game.parse_position(text)?;
+        Ok(self.intern(p))
+    }
+
+    fn format(&self, id: PosId) -> String {
+        self.game.format_position(&self.positions[id as usize])
+    }
+
+    fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>> {
+        if let Some(moves) = self.moves.get(&id) {
+            return Ok(moves.clone());
+        }
+        let p = &self.positions[id as usize];
+        if self.game.count_moves(p).is_some_and(|n| n > limit as u64) {
+            return Err(Error::Budget { limit });
+        }
+        let mut out = Vec::new();
+        self.game.moves(p, &mut out);
+        let moves: Rc<[PosId]> = out.into_iter().map(|q| self.intern(q)).collect();
+        self.moves.insert(id, moves.clone());
+        Ok(moves)
+    }
+
+    fn components(&mut self, id: PosId) -> Rc<[PosId]> {
+        if let Some(parts) = self.components.get(&id) {
+            return parts.clone();
+        }
+        let parts = self.game.components(&self.positions[id as usize]);
+        let parts: Rc<[PosId]> = parts.into_iter().map(|q| self.intern(q)).collect();
+        self.components.insert(id, parts.clone());
+        parts
+    }
+
+    fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber> {
+        self.nimbers.value(&self.game, &self.positions[id as usize], limit)
+    }
+
+    fn height(&mut self, id: PosId, limit: usize) -> Result<u64> {
+        self.heights.value(&self.game, &self.positions[id as usize], limit)
+    }
+
+    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>> {
+        if let Some(found) = self.game.moves_to_nimber(&self.positions[id as usize], target) {
+            return Ok(found.into_iter().map(|q| self.intern(q)).collect());
+        }
+        let mut found = Vec::new();
+        for &m in self.moves(id, limit)?.iter() {
+            if self.nimber(m, limit)? == target {
+                found.push(m);
+            }
+        }
+        Ok(found)
+    }
+
+    fn nim_heap(&self, id: PosId) -> Option<u64> {
+        self.game.nim_heap(&self.positions[id as usize])
+    }
+
+    fn is_acyclic(&self) -> bool {
+        self.game.is_acyclic()
+    }
+
+    fn describe_move(&self, from: PosId, to: PosId) -> String {
+        let p = &self.positions;
+        self.game.describe_move(&p[from as usize], &p[to as usize])
+    }
+
+    fn why_illegal(&self, from: PosId, to: PosId) -> String {
+        let p = &self.positions;
+        self.game.why_illegal(&p[from as usize], &p[to as usize])
+    }
+}
+
+/// The games of a position and everything learnt about them.
+pub struct Solver {
+    names: Vec<String>,
+    games: Vec<Box<dyn AnyGame>>,
+    limit: usize,
+    /// Outcomes of searched sums (sorted indivisible parts), for normal and misère play.
+    outcomes: [FxHashMap<Vec<Part>, Outcome>; 2],
+}
+
+/// Misère Nim by Bouton's rule: with a heap of two or more, play as in normal Nim;
+/// with none, the player to move wins when an even number of heaps of one is left.
+pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
+    let big = heaps.iter().any(|&h| h > 1);
+    let nim_sum = heaps.iter().fold(0, |a, b| a ^ b);
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let p = if big { nim_sum == 0 } else { ones % 2 == 1 };
+    if p {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+impl Solver {
+    /// A solver whose searches keep at most `max_positions` positions.
+    pub fn new(max_positions: usize) -> Self {
+        Solver {
+            names: Vec::new(),
+            games: Vec::new(),
+            limit: max_positions,
+            outcomes: Default::default(),
+        }
+    }
+
+    /// The index of the game named `name`, adding it with `make` if it is new.
+    pub fn add_game<G: Game + 'static>(
+        &mut self,
+        name: &str,
+        make: impl FnOnce() -> Result<G>,
+    ) -> Result<u32> {
+        if let Some(i) = self.names.iter().position(|n| n == name) {
+            return Ok(i as u32);
+        }
+        self.games.push(Box::new(View::new(make()?)));
+        self.names.push(name.to_string());
+        Ok(self.names.len() as u32 - 1)
+    }
+
+    /// The name a game was added with, as in a SPEC (`nim`, `sub:1,3,4`).
+    pub fn game_name(&self, game: u32) -> &str {
+        &self.names[game as usize]
+    }
+
+    fn game(&mut self, part: Part) -> &mut dyn AnyGame {
+        self.games[part.game as usize].as_mut()
+    }
+
+    /// Reads a position of `game` written in that game's syntax.
+    pub fn parse_part(&mut self, game: u32, text: &str) -> Result<Part> {
+        let pos = self.games[game as usize].parse(text)?;
+        Ok(Part { game, pos })
+    }
+
+    /// A part in SPEC syntax: `nim 13,12,8`.
+    pub fn format_part(&self, part: Part) -> String {
+        let name = &self.names[part.game as usize];
+        format!("{name} {}", self.games[part.game as usize].format(part.pos))
+    }
+
+    /// A position in SPEC syntax: parts joined by ` + `.
+    pub fn format(&self, sum: &Sum) -> String {
+        let parts: Vec<String> = sum.0.iter().map(|&p| self.format_part(p)).collect();
+        parts.join(" + ")
+    }
+
+    fn acyclic(&self, sum: &Sum) -> bool {
+        sum.0.iter().all(|p| self.games[p.game as usize].is_acyclic())
+    }
+
+    /// Who wins, and the nimber where one is defined.
+    pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
+        if play == Play::Normal && self.acyclic(sum) {
+            let nimber = self.nimber(sum)?;
+            let outcome = if nimber == 0 { Outcome::P } else { Outcome::N };
+            return Ok(Value { outcome, nimber: Some(nimber) });
+        }
+        Ok(Value { outcome: self.outcome(sum, play)?, nimber: None })
+    }
+
+    /// The nim-sum of the parts' nimbers (normal play, games without cycles).
+    pub fn nimber(&mut self, sum: &Sum) -> Result<Nimber> {
+        let mut total = 0;
+        for &part in &sum.0 {
+            total ^= self.part_nimber(part)?;
+        }
+        Ok(total)
+    }
+
+    /// The nimber of one part.
+    pub fn part_nimber(&mut self, part: Part) -> Result<Nimber> {
+        let limit = self.limit;
+        self.game(part).nimber(part.pos, limit)
+    }
+
+    /// The outcome by search (or by misère Nim's rule where it applies).
+    fn outcome(&mut self, sum: &Sum, play: Play) -> Result<Outcome> {
+        let state = self.state(&sum.0)?;
+        if play == Play::Misere {
+            if let Some(heaps) = self.nim_heaps(&state) {
+                return Ok(misere_nim_outcome(&heaps));
+            }
+        }
+        if self.acyclic(sum) {
+            self.search(state, play)
+        } else {
+            self.search_with_cycles(state, play)
+        }
+    }
+
+    /// The indivisible parts of every part that still have a move, sorted.
+    fn state(&mut self, parts: &[Part]) -> Result<Vec<Part>> {
+        let limit = self.limit;
+        let mut state = Vec::new();
+        for &part in parts {
+            for &pos in self.game(part).components(part.pos).iter() {
+                let game = self.game(part);
+                let live = match game.nim_heap(pos) {
+                    Some(n) => n > 0,
+                    None => !game.moves(pos, limit)?.is_empty(),
+                };
+                if live {
+                    state.push(Part { game: part.game, pos });
+                }
+            }
+        }
+        state.sort_unstable();
+        Ok(state)
+    }
+
+    /// The heap sizes, when every indivisible part is a Nim heap.
+    fn nim_heaps(&mut self, state: &[Part]) -> Option<Vec<u64>> {
+        state.iter().map(|&p| self.game(p).nim_heap(p.pos)).collect()
+    }
+
+    /// Every state one move away from `state`.
+    fn children(&mut self, state: &[Part]) -> Result<Vec<Vec<Part>>> {
+        let limit = self.limit;
+        let mut children = Vec::new();
+        for i in 0..state.len() {
+            if i > 0 && state[i] == state[i - 1] {
+                continue;
+            }
+            let part = state[i];
+            let moves = self.game(part).moves(part.pos, limit)?;
+            for &pos in moves.iter() {
+                let mut child = Vec::with_capacity(state.len() + 1);
+                child.extend_from_slice(&state[..i]);
+                child.extend_from_slice(&state[i + 1..]);
+                child.extend(self.state(&[Part { game: part.game, pos }])?);
+                child.sort_unstable();
+                children.push(child);
+            }
+        }
+        Ok(children)
+    }
+
+    /// Depth-first search of a sum of games without cycles, stopping at the first
+    /// winning move; every sum met is memoised.
+    fn search(&mut self, root: Vec<Part>, play: Play) -> Result<Outcome> {
+        let memo = play as usize;
+        if let Some(&o) = self.outcomes[memo].get(&root) {
+            return Ok(o);
+        }
+        let terminal = match play {
+            Play::Normal => Outcome::P,
+            Play::Misere => Outcome::N,
+        };
+        struct Frame {
+            state: Vec<Part>,
+            children: Vec<Vec<Part>>,
+            cursor: usize,
+        }
+        let children = self.children(&root)?;
+        let mut stack = vec![Frame { state: root.clone(), children, cursor: 0 }];
+        while !stack.is_empty() {
+            let depth = stack.len();
+            let top = stack.last_mut().expect("non-empty");
+            let mut found = None;
+            while top.cursor < top.children.len() {
+                match self.outcomes[memo].get(&top.children[top.cursor]) {
+                    Some(Outcome::P) => {
+                        found = Some(Outcome::N);
+                        break;
+                    }
+                    Some(_) => top.cursor += 1,
+                    None => break,
+                }
+            }
+            if found.is_none() && top.cursor == top.children.len() {
+                found = Some(if top.children.is_empty() { terminal } else { Outcome::P });
+            }
+            match found {
+                Some(outcome) => {
+                    let done = stack.pop().expect("the stack has a top frame");
+                    self.outcomes[memo].insert(done.state, outcome);
+                }
+                None => {
+                    if self.outcomes[memo].len() + depth >= self.limit {
+                        return Err(Error::Budget { limit: self.limit });
+                    }
+                    let state = top.children[top.cursor].clone();
+                    let children = self.children(&state)?;
+                    stack.push(Frame { state, children, cursor: 0 });
+                }
+            }
+        }
+        Ok(self.outcomes[memo][&root])
+    }
+
+    /// Explores every sum reachable from `root` and labels them P, N or D.
+    fn search_with_cycles(&mut self, root: Vec<Part>, play: Play) -> Result<Outcome> {
+        let memo = play as usize;
+        if let Some(&o) = self.outcomes[memo].get(&root) {
+            return Ok(o);
+        }
+        let mut index: FxHashMap<Vec<Part>, u32> = FxHashMap::default();
+        let mut states = vec![root.clone()];
+        index.insert(root, 0);
+        let mut successors: Vec<Vec<u32>> = Vec::new();
+        while successors.len() < states.len() {
+            let state = states[successors.len()].clone();
+            let mut edges = Vec::new();
+            for child in self.children(&state)? {
+                let next = states.len() as u32;
+                let id = *index.entry(child.clone()).or_insert(next);
+                if id == next {
+                    if states.len() >= self.limit {
+                        return Err(Error::Budget { limit: self.limit });
+                    }
+                    states.push(child);
+                }
+                edges.push(id);
+            }
+            successors.push(edges);
+        }
+        let labels = retrograde::label(&successors, play);
+        let root = labels[0];
+        for (state, outcome) in states.into_iter().zip(labels) {
+            self.outcomes[memo].insert(state, outcome);
+        }
+        Ok(root)
+    }
+
+    /// The positions of one part one move away, in the game's order.
+    pub fn part_moves(&mut self, part: Part) -> Result<Vec<Part>> {
+        let limit = self.limit;
+        let moves = self.game(part).moves(part.pos, limit)?;
+        Ok(moves.iter().map(|&pos| Part { game: part.game, pos }).collect())
+    }
+
+    /// Every position one move away: each part's moves in turn, parts in order.
+    pub fn moves(&mut self, sum: &Sum) -> Result<Vec<Sum>> {
+        let mut all = Vec::new();
+        for (i, &part) in sum.0.iter().enumerate() {
+            for moved in self.part_moves(part)? {
+                all.push(replace(sum, i, moved));
+            }
+        }
+        Ok(all)
+    }
+
+    /// Every move to a P-position.
+    pub fn winning_moves(&mut self, sum: &Sum, play: Play) -> Result<Vec<Sum>> {
+        let mut winning = Vec::new();
+        if play == Play::Normal && self.acyclic(sum) {
+            let total = self.nimber(sum)?;
+            if total != 0 {
+                for (i, &part) in sum.0.iter().enumerate() {
+                    let g = self.part_nimber(part)?;
+                    winning.extend(self.moves_to_nimbers(sum, i, &[g ^ total])?);
+                }
+            }
+            return Ok(winning);
+        }
+        let state = self.state(&sum.0)?;
+        if play == Play::Misere {
+            if let Some(heaps) = self.nim_heaps(&state) {
+                // A winning move changes one heap h to h ^ nim_sum, to 0 or to 1: ask
+                // each part for the moves to the nimbers such changes give it, and keep
+                // those that leave a P-position by the rule.
+                let nim_sum = heaps.iter().fold(0, |a, b| a ^ b);
+                for (i, &part) in sum.0.iter().enumerate() {
+                    let g = self.part_nimber(part)?;
+                    let mut targets = vec![g ^ nim_sum];
+                    for p in self.state(&[part])? {
+                        let h = self.game(p).nim_heap(p.pos).expect("every part is a heap");
+                        targets.extend([g ^ h, g ^ h ^ 1]);
+                    }
+                    for child in self.moves_to_nimbers(sum, i, &targets)? {
+                        if self.outcome(&child, play)? == Outcome::P {
+                            winning.push(child);
+                        }
+                    }
+                }
+                return Ok(winning);
+            }
+        }
+        for child in self.moves(sum)? {
+            if self.outcome(&child, play)? == Outcome::P {
+                winning.push(child);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// The moves of part `i` of `sum` to a part of one of the nimbers `targets`.
+    fn moves_to_nimbers(&mut self, sum: &Sum, i: usize, targets: &[Nimber]) -> Result<Vec<Sum>> {
+        let limit = self.limit;
+        let part = sum.0[i];
+        let mut targets = targets.to_vec();
+        targets.sort_unstable();
+        targets.dedup();
+        let mut found: Vec<PosId> = Vec::new();
+        for t in targets {
+            found.extend(self.game(part).moves_to_nimber(part.pos, t, limit)?);
+        }
+        Ok(found.into_iter().map(|pos| replace(sum, i, Part { game: part.game, pos })).collect())
+    }
+
+    /// The height of a position: the most moves that can still be made.
+    pub fn height(&mut self, sum: &Sum) -> Result<u64> {
+        let limit = self.limit;
+        let mut total = 0u64;
+        for &part in &sum.0 {
+            total = total.saturating_add(self.game(part).height(part.pos, limit)?);
+        }
+        Ok(total)
+    }
+
+    /// Whether play can loop (some part's game has cycles).
+    pub fn has_cycles(&self, sum: &Sum) -> bool {
+        !self.acyclic(sum)
+    }
+
+    /// The Nim heap sizes of the position's indivisible parts (left out: empty heaps),
+    /// when every part is a Nim heap.
+    pub fn as_nim_heaps(&mut self, sum: &Sum) -> Result<Option<Vec<u64>>> {
+        let state = self.state(&sum.0)?;
+        Ok(self.nim_heaps(&state))
+    }
+
+    /// How many sums the searches of this solver have memoised.
+    pub fn searched(&self) -> usize {
+        self.outcomes.iter().map(|m| m.len()).sum()
+    }
+
+    /// The move from `from` to `to` in words.
+    pub fn describe_move(&self, from: &Sum, to: &Sum) -> String {
+        match changed_part(from, to) {
+            Some(i) => {
+                let (a, b) = (from.0[i], to.0[i]);
+                let words = self.games[a.game as usize].describe_move(a.pos, b.pos);
+                if from.0.len() == 1 {
+                    words
+                } else {
+                    format!("{words} in {}", self.format_part(a))
+                }
+            }
+            None => format!("move to {}", self.format(to)),
+        }
+    }
+
+    /// Why `to` is not one move away from `from`, in one sentence.
+    pub fn why_illegal(&self, from: &Sum, to: &Sum) -> String {
+        let games = |s: &Sum| s.0.iter().map(|p| p.game).collect::<Vec<_>>();
+        if games(from) != games(to) {
+            return format!(
+                "{} does not have the parts of {}: a move changes one part and keeps the rest",
+                self.format(to),
+                self.format(from)
+            );
+        }
+        let changed: Vec<usize> = (0..from.0.len()).filter(|&i| from.0[i] != to.0[i]).collect();
+        match changed[..] {
+            [] => "a move must change the position; that is the position as it stands".into(),
+            [i] => self.games[from.0[i].game as usize].why_illegal(from.0[i].pos, to.0[i].pos),
+            _ => format!(
+                "a move changes one part only, but {} and {} both changed",
+                self.format_part(from.0[changed[0]]),
+                self.format_part(from.0[changed[1]])
+            ),
+        }
+    }
+}
+
+/// `sum` with its part `i` replaced.
+fn replace(sum: &Sum, i: usize, part: Part) -> Sum {
+    let mut parts = sum.0.clone();
+    parts[i] = part;
+    Sum(parts)
+}
+
+/// The one part in which two sums differ, if exactly one does.
+fn changed_part(from: &Sum, to: &Sum) -> Option<usize> {
+    if from.0.len() != to.0.len() {
+        return None;
+    }
+    let mut changed = (0..from.0.len()).filter(|&i| from.0[i] != to.0[i]);
+    let first = changed.next()?;
+    changed.next().is_none().then_some(first)
+}

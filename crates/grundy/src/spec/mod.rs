@@ -1,0 +1,112 @@
+//! Text to positions: the SPEC grammar.
+//!
+//! ```text
+//! SPEC      := COMPONENT ( '+' COMPONENT )*
+//! COMPONENT := GAME ' ' POSITION
+//! GAME      := 'nim' | 'sub:' NUMBERS | 'graph:' FILE
+//! POSITION  := NUMBERS (heaps, for nim and sub)  |  VERTICES (for graph)
+//! NUMBERS   := N ( ',' N )*          VERTICES := NAME ( ',' NAME )*
+//! ```
+//!
+//! Examples: `nim 13,12,8`, `sub:1,3,4 100`, `nim 3 + sub:2,5,8 11`,
+//! `graph:moves.txt a`.
+
+use crate::games::{Graph, Nim, Subtraction};
+use crate::solve::{Solver, Sum};
+use crate::{invalid, Result};
+
+/// The games a SPEC can name, with their syntax, for help and error messages.
+pub const GAMES: &[(&str, &str)] = &[
+    ("nim", "Nim: take any number of chips from one heap"),
+    ("sub:S", "subtraction game: take s chips from one heap, s in the set S (e.g. sub:1,3,4)"),
+    ("graph:FILE", "tokens on the directed graph in FILE (lines 'a -> b c')"),
+];
+
+/// Adds the game named `name` (such as `sub:1,3,4`) to the solver; its index.
+pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
+    let (family, args) = match name.split_once(':') {
+        Some((family, args)) => (family, Some(args)),
+        None => (name, None),
+    };
+    match (family, args) {
+        ("nim", None) => solver.add_game("nim", || Ok(Nim)),
+        ("sub", Some(set)) => {
+            let game = Subtraction::parse(set)?;
+            solver.add_game(&game.name(), || Ok(game))
+        }
+        ("graph", Some(path)) if !path.is_empty() => {
+            solver.add_game(name, || Graph::from_file(path))
+        }
+        ("sub" | "graph", None) | ("graph", Some(_)) => Err(invalid!(
+            "'{name}' needs its {} after a colon, e.g. {}",
+            if family == "sub" { "subtraction set" } else { "file" },
+            if family == "sub" { "sub:1,3,4" } else { "graph:moves.txt" }
+        )),
+        _ => Err(invalid!(
+            "unknown game '{name}': expected one of {}",
+            GAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// Reads a SPEC: parts joined by `+`, each a game and a position.
+pub fn parse(spec: &str, solver: &mut Solver) -> Result<Sum> {
+    let mut parts = Vec::new();
+    for component in spec.split('+') {
+        let component = component.trim();
+        if component.is_empty() {
+            return Err(invalid!(
+                "'{spec}' has an empty part: write parts like 'nim 3,4' joined by '+'"
+            ));
+        }
+        let Some((name, position)) = component.split_once(char::is_whitespace) else {
+            return Err(invalid!(
+                "'{component}' needs a position after the game, e.g. '{component} 7'"
+            ));
+        };
+        let g = game(name, solver)?;
+        parts.push(solver.parse_part(g, position.trim())?);
+    }
+    Ok(Sum(parts))
+}
+
+/// Reads a position of the same games as `current` (one move away, in `play`): the
+/// whole SPEC, or, when `current` has one part, just that part's position.
+pub fn parse_like(text: &str, current: &Sum, solver: &mut Solver) -> Result<Sum> {
+    if let [part] = current.0[..] {
+        if let Ok(moved) = solver.parse_part(part.game, text.trim()) {
+            return Ok(Sum(vec![moved]));
+        }
+    }
+    parse(text, solver)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(spec: &str) -> String {
+        let mut solver = Solver::new(1000);
+        let sum = parse(spec, &mut solver).unwrap();
+        solver.format(&sum)
+    }
+
+    #[test]
+    fn specs_read_and_write_back() {
+        assert_eq!(round_trip("nim 13,12,8"), "nim 13,12,8");
+        assert_eq!(round_trip(" nim 3  +  sub:8,2,5 11"), "nim 3 + sub:2,5,8 11");
+        assert_eq!(round_trip("sub:1,3,4 7,9"), "sub:1,3,4 7,9");
+    }
+
+    #[test]
+    fn bad_specs_name_the_bad_token() {
+        let err = |spec: &str| parse(spec, &mut Solver::new(1000)).unwrap_err().to_string();
+        assert!(err("nimm 3").contains("'nimm'"));
+        assert!(err("nim 3,-4").contains("'-4'"));
+        assert!(err("nim x").contains("'x'"));
+        assert!(err("sub: 4").contains("at least one number"));
+        assert!(err("nim").contains("'nim' needs a position"));
+        assert!(err("nim 3 +").contains("empty part"));
+        assert!(err("graph:/no/such/file a").contains("cannot read"));
+    }
+}
