@@ -1,1 +1,133 @@
-fn main(){}
+//! The `grundy` command: parse arguments, read the SPEC, ask the library, print the
+//! answer as text or JSON. Nothing is computed here; bad input exits with code 2 and
+//! one sentence.
+
+mod commands;
+mod play;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use grundy::solve::DEFAULT_MAX_POSITIONS;
+use grundy::Play;
+
+/// Solve, explain and play impartial combinatorial games.
+#[derive(Parser)]
+#[command(name = "grundy", version, about, after_help = SPEC_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+const SPEC_HELP: &str = "SPEC: one or more parts joined by '+', each a game and a position:
+  nim 13,12,8        sub:1,3,4 100        nim 3 + sub:2,5,8 11        graph:moves.txt a";
+
+#[derive(Subcommand)]
+enum Command {
+    /// Who wins, the nimber, and every winning move.
+    Value(PositionArgs),
+    /// Every move, with the outcome and nimber of the position it leaves.
+    Moves(PositionArgs),
+    /// g(0..N) and P/N for one heap of a heap game; every vertex of a graph game.
+    Table(TableArgs),
+    /// The reasoning in words and binary columns.
+    Explain(PositionArgs),
+    /// Play against the computer in the terminal.
+    Play(PlayArgs),
+}
+
+/// Options shared by every command.
+#[derive(Args)]
+struct Common {
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The most positions a search may keep before it stops with an error.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
+    max_positions: usize,
+}
+
+impl Common {
+    fn play(&self) -> Play {
+        if self.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+}
+
+#[derive(Args)]
+struct PositionArgs {
+    /// The position, e.g. `nim 13,12,8` (quotes optional).
+    #[arg(required = true, allow_negative_numbers = true, value_name = "SPEC")]
+    spec: Vec<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args)]
+struct TableArgs {
+    /// A heap game (`nim`, `sub:1,3,4`) or a graph game (`graph:moves.txt`).
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// The largest heap size (heap games).
+    #[arg(long, value_name = "N")]
+    to: Option<u64>,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// The starting position, e.g. `nim 5,7,9`.
+    #[arg(required = true, allow_negative_numbers = true, value_name = "SPEC")]
+    spec: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Let the computer make the first move.
+    #[arg(long)]
+    computer_first: bool,
+    /// The most positions a search may keep before it stops with an error.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
+    max_positions: usize,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let message = e.render().to_string();
+            let first = message.lines().next().unwrap_or("bad arguments");
+            eprintln!("grundy: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Value(a) => commands::value(&a.spec.join(" "), &a.common),
+        Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common),
+        Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common),
+        Command::Table(a) => commands::table(&a.game, a.to, &a.common),
+        Command::Play(a) => play::run(
+            &a.spec.join(" "),
+            a.misere,
+            a.computer_first,
+            a.max_positions,
+        ),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("grundy: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,1 +1,248 @@
-//! The reasoning behind a verdict, in words and binary columns, as the notes do it.
+//! The reasoning behind a verdict, in words and binary columns, as the notes do it:
+//! each part's nimber (a Nim heap's size, or the mex of its options), the nim-sum
+//! worked out column by column, and how the winning moves are found from it; under
+//! misère play, Bouton's rule or the search; on graphs with cycles, the labelling.
+
+use crate::solve::{Part, Solver, Sum};
+use crate::{Nimber, Outcome, Play, Result};
+
+/// At most this many options are listed in a mex step.
+const MEX_OPTIONS_SHOWN: usize = 12;
+
+/// The explanation of `sum` under `play`, one line of text per element.
+pub fn explain(solver: &mut Solver, sum: &Sum, play: Play) -> Result<Vec<String>> {
+    let mut out = vec![format!("Position: {}", solver.format(sum))];
+    out.push(match play {
+        Play::Normal => "Normal play: the player who makes the last move wins.".into(),
+        Play::Misere => "Misère play: the player who makes the last move loses.".into(),
+    });
+    if solver.has_cycles(sum) {
+        by_labelling(solver, sum, play, &mut out)?;
+    } else if play == Play::Normal {
+        by_nim_sum(solver, sum, &mut out)?;
+    } else if let Some(heaps) = solver.as_nim_heaps(sum)? {
+        by_misere_rule(solver, sum, &heaps, &mut out)?;
+    } else {
+        by_search(solver, sum, play, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn by_nim_sum(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<()> {
+    out.push(String::new());
+    out.push(
+        "By the Sprague–Grundy theorem, a sum of games has the nim-sum (XOR) of its parts' \
+         nimbers, and a position is P exactly when that nim-sum is 0."
+            .into(),
+    );
+    out.push(String::new());
+    out.push("Each part's nimber:".into());
+    let mut rows = Vec::new();
+    for &written in &sum.0 {
+        for part in solver.components(written) {
+            let g = solver.part_nimber(part)?;
+            out.push(format!("  {}", nimber_reason(solver, part, g)?));
+            rows.push((solver.format_part(part), g));
+        }
+    }
+    if rows.is_empty() {
+        out.push("  none: no part has a move left.".into());
+    }
+    out.push(String::new());
+    out.push("The nim-sum in binary columns:".into());
+    let total = rows.iter().fold(0, |a, r| a ^ r.1);
+    out.extend(binary_columns(&rows, total));
+    out.push(String::new());
+    if total == 0 {
+        out.push(
+            "The nim-sum is 0: a P-position. Every move changes one part's nimber and so \
+             leaves a nonzero nim-sum; the player to move loses against perfect play."
+                .into(),
+        );
+        return Ok(());
+    }
+    let column = 63 - total.leading_zeros();
+    out.push(format!(
+        "The nim-sum is {total}, not 0: an N-position, the player to move wins. The leftmost \
+         column with an odd number of 1s is the {}s column.",
+        1u64 << column
+    ));
+    out.push(format!(
+        "Each part with a 1 in that column can be changed to its nimber XOR {total}, which is \
+         smaller, and that leaves a nim-sum of 0:"
+    ));
+    for (label, g) in rows.iter().filter(|r| r.1 >> column & 1 == 1) {
+        out.push(format!("  {label}: {g} XOR {total} = {}", g ^ total));
+    }
+    winning_moves(solver, sum, Play::Normal, out)
+}
+
+/// Why one indivisible part has nimber `g`.
+fn nimber_reason(solver: &mut Solver, part: Part, g: Nimber) -> Result<String> {
+    let label = solver.format_part(part);
+    if solver.nim_heap(part) == Some(g) {
+        return Ok(format!("{label}: a Nim heap of {g} has nimber {g}"));
+    }
+    let options = solver.part_moves(part)?;
+    if options.is_empty() {
+        return Ok(format!("{label}: no move, nimber 0"));
+    }
+    let mut values = Vec::new();
+    for &o in options.iter().take(MEX_OPTIONS_SHOWN) {
+        values.push(solver.part_nimber(o)?.to_string());
+    }
+    let mut leads: Vec<String> = options
+        .iter()
+        .take(MEX_OPTIONS_SHOWN)
+        .map(|&o| solver.format_position(o))
+        .collect();
+    if options.len() > MEX_OPTIONS_SHOWN {
+        values.push("…".into());
+        leads.push(format!("… {} moves in all", options.len()));
+    }
+    Ok(format!(
+        "{label}: mex{{{}}} = {g}   (its moves lead to {})",
+        values.join(", "),
+        leads.join("; ")
+    ))
+}
+
+/// Rows of numbers in binary, one column per bit, with the nim-sum below a rule.
+pub fn binary_columns(rows: &[(String, u64)], total: u64) -> Vec<String> {
+    let max = rows.iter().map(|r| r.1).max().unwrap_or(0).max(1);
+    let bits = 64 - max.leading_zeros() as usize;
+    let width = rows
+        .iter()
+        .map(|r| r.0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    let line = |label: &str, v: u64| {
+        let digits: Vec<String> = (0..bits).rev().map(|b| (v >> b & 1).to_string()).collect();
+        format!("  {label:<width$}  {}   = {v}", digits.join(" "))
+    };
+    let mut out: Vec<String> = rows.iter().map(|(l, v)| line(l, *v)).collect();
+    out.push(format!("  {}", "-".repeat(width + 2 + 2 * bits)));
+    out.push(line("nim-sum", total));
+    out
+}
+
+fn by_misere_rule(
+    solver: &mut Solver,
+    sum: &Sum,
+    heaps: &[u64],
+    out: &mut Vec<String>,
+) -> Result<()> {
+    out.push(String::new());
+    out.push(
+        "Every part is a Nim heap, so Bouton's rule for misère Nim applies: while some heap \
+         has 2 or more chips, play as in normal Nim (P exactly when the nim-sum is 0); once \
+         every heap has at most 1 chip, the position is P exactly when an odd number of \
+         heaps of 1 are left."
+            .into(),
+    );
+    out.push(String::new());
+    let nim_sum = heaps.iter().fold(0, |a, b| a ^ b);
+    let outcome = crate::solve::sum::misere_nim_outcome(heaps);
+    if heaps.iter().any(|&h| h > 1) {
+        out.push("A heap has 2 or more chips; the nim-sum in binary columns:".into());
+        let rows: Vec<(String, u64)> = heaps.iter().map(|&h| (format!("heap {h}"), h)).collect();
+        out.extend(binary_columns(&rows, nim_sum));
+        out.push(format!("The nim-sum is {nim_sum}: {}.", verdict(outcome)));
+    } else {
+        let ones = heaps.len();
+        out.push(format!(
+            "Every heap has at most 1 chip and {ones} heap{} of 1 {} left: {}.",
+            if ones == 1 { "" } else { "s" },
+            if ones == 1 { "is" } else { "are" },
+            verdict(outcome)
+        ));
+    }
+    if outcome == Outcome::N {
+        out.push(
+            "A winning move leaves nim-sum 0 with a heap of 2 or more, or an odd number of \
+             heaps of 1 and nothing larger:"
+                .into(),
+        );
+    }
+    winning_moves(solver, sum, Play::Misere, out)
+}
+
+fn by_search(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
+    let value = solver.value(sum, play)?;
+    out.push(String::new());
+    out.push(
+        "Misère play has no Sprague–Grundy shortcut for sums: grundy searched the sum itself, \
+         labelling each position reached P (every move leads to N) or N (some move leads to \
+         P), with a terminal position N since the player who cannot move wins."
+            .into(),
+    );
+    out.push(format!(
+        "The search labelled {} positions; this one is {}.",
+        solver.searched(),
+        verdict(value.outcome)
+    ));
+    winning_moves(solver, sum, play, out)
+}
+
+fn by_labelling(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
+    let value = solver.value(sum, play)?;
+    out.push(String::new());
+    out.push(format!(
+        "Play can go round a cycle, so grundy labelled every position reachable from here by \
+         Ferguson's algorithm: terminal positions {}; a position with a move to a P-position \
+         N; a position whose every move leads to an N-position P; repeat until nothing \
+         changes. What is never labelled is a draw (D): neither player can force a win.",
+        if play == Play::Normal { "P" } else { "N" }
+    ));
+    out.push(format!(
+        "{} positions were labelled; this one is {}.",
+        solver.searched(),
+        verdict(value.outcome)
+    ));
+    if value.outcome == Outcome::D {
+        out.push("Moves that keep the draw (every other move loses):".into());
+        for child in solver.moves(sum)? {
+            if solver.value(&child, play)?.outcome == Outcome::D {
+                out.push(format!(
+                    "  {}: {}",
+                    solver.describe_move(sum, &child),
+                    solver.format(&child)
+                ));
+            }
+        }
+        return Ok(());
+    }
+    winning_moves(solver, sum, play, out)
+}
+
+fn winning_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
+    let moves = solver.winning_moves(sum, play)?;
+    if moves.is_empty() {
+        if solver.value(sum, play)?.outcome == Outcome::P {
+            out.push("Every move leads to an N-position: the player to move loses.".into());
+        }
+        return Ok(());
+    }
+    out.push(match moves.len() {
+        1 => "The winning move (it leaves a P-position):".into(),
+        n => format!("The {n} winning moves (each leaves a P-position):"),
+    });
+    for child in moves {
+        out.push(format!(
+            "  {}: {}",
+            solver.describe_move(sum, &child),
+            solver.format(&child)
+        ));
+    }
+    Ok(())
+}
+
+/// "a P-position: …" in words.
+pub fn verdict(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::P => "a P-position, the previous player wins",
+        Outcome::N => "an N-position, the player to move wins",
+        Outcome::D => "a draw, neither player can force a win",
+    }
+}

@@ -23,6 +23,7 @@ pub mod explain;
 pub mod games;
 pub mod solve;
 pub mod spec;
+pub mod table;
 
 use std::fmt::Debug;
 use std::hash::Hash;

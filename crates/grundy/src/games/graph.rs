@@ -98,7 +98,13 @@ impl Graph {
             successors[v as usize] = moves;
         }
         let acyclic = retrograde::nimbers(&successors).is_some();
-        Ok(Graph { source: source.to_string(), names, index, successors, acyclic })
+        Ok(Graph {
+            source: source.to_string(),
+            names,
+            index,
+            successors,
+            acyclic,
+        })
     }
 
     /// The vertices' names, in the order of their first appearance.
@@ -138,7 +144,9 @@ impl Game for Graph {
     }
 
     fn components(&self, p: &Tokens) -> Vec<Tokens> {
-        let live = p.iter().filter(|&&v| !self.successors[v as usize].is_empty());
+        let live = p
+            .iter()
+            .filter(|&&v| !self.successors[v as usize].is_empty());
         live.map(|&v| vec![v]).collect()
     }
 
@@ -158,7 +166,10 @@ impl Game for Graph {
     }
 
     fn format_position(&self, p: &Tokens) -> String {
-        p.iter().map(|&v| self.name(v)).collect::<Vec<_>>().join(",")
+        p.iter()
+            .map(|&v| self.name(v))
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     fn describe_move(&self, from: &Tokens, to: &Tokens) -> String {
@@ -204,7 +215,10 @@ mod tests {
         assert!(dangling.contains("'b' has no line"), "{dangling}");
         let two = Graph::parse("a b -> c\nc\n", "t").unwrap_err().to_string();
         assert!(two.contains("unexpected 'b'"), "{two}");
-        assert!(Graph::parse("a ->\na -> a\n", "t").unwrap_err().to_string().contains("already"));
+        assert!(Graph::parse("a ->\na -> a\n", "t")
+            .unwrap_err()
+            .to_string()
+            .contains("already"));
         assert!(Graph::parse("# nothing\n", "t").is_err());
         assert!(Graph::parse("-> a\n", "t").is_err());
     }

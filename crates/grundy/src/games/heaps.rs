@@ -9,18 +9,26 @@ pub type Heaps = Vec<u64>;
 /// Reads heap sizes written as `13,12,8`.
 pub fn parse(text: &str) -> Result<Heaps> {
     if text.trim().is_empty() {
-        return Err(invalid!("expected heap sizes such as 13,12,8, found nothing"));
+        return Err(invalid!(
+            "expected heap sizes such as 13,12,8, found nothing"
+        ));
     }
-    text.split(',').map(|token| parse_number(token.trim(), "heap size")).collect()
+    text.split(',')
+        .map(|token| parse_number(token.trim(), "heap size"))
+        .collect()
 }
 
 /// Reads one whole number, naming `what` it should be in the error.
 pub fn parse_number(token: &str, what: &str) -> Result<u64> {
     if token.is_empty() {
-        return Err(invalid!("a {what} is missing (two commas in a row, or one at an end)"));
+        return Err(invalid!(
+            "a {what} is missing (two commas in a row, or one at an end)"
+        ));
     }
     if !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(invalid!("'{token}' is not a {what}: expected a whole number such as 7"));
+        return Err(invalid!(
+            "'{token}' is not a {what}: expected a whole number such as 7"
+        ));
     }
     token
         .parse()
@@ -29,7 +37,11 @@ pub fn parse_number(token: &str, what: &str) -> Result<u64> {
 
 /// Writes heap sizes as `13,12,8`.
 pub fn format(heaps: &[u64]) -> String {
-    heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+    heaps
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Each non-empty heap on its own: the independent parts of a heap position.
@@ -95,9 +107,18 @@ mod tests {
     #[test]
     fn a_take_is_recognised_and_explained() {
         assert_eq!(single_take(&[13, 12, 8], &[13, 4, 8]), Ok((1, 12, 4)));
-        assert_eq!(describe_take(&[13, 20], &[13, 17]), "take 3 from the heap of 20");
-        assert!(single_take(&[3, 4], &[3, 5]).unwrap_err().contains("cannot grow"));
-        assert!(single_take(&[3, 4], &[2, 3]).unwrap_err().contains("one heap only"));
-        assert!(single_take(&[3, 4], &[3]).unwrap_err().contains("number of heaps"));
+        assert_eq!(
+            describe_take(&[13, 20], &[13, 17]),
+            "take 3 from the heap of 20"
+        );
+        assert!(single_take(&[3, 4], &[3, 5])
+            .unwrap_err()
+            .contains("cannot grow"));
+        assert!(single_take(&[3, 4], &[2, 3])
+            .unwrap_err()
+            .contains("one heap only"));
+        assert!(single_take(&[3, 4], &[3])
+            .unwrap_err()
+            .contains("number of heaps"));
     }
 }

@@ -65,6 +65,8 @@ impl Game for Nim {
     }
 
     fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
-        heaps::single_take(from, to).err().unwrap_or_else(|| "that is a legal move".into())
+        heaps::single_take(from, to)
+            .err()
+            .unwrap_or_else(|| "that is a legal move".into())
     }
 }

@@ -15,10 +15,14 @@ impl Subtraction {
     /// The game with subtraction set `set` (any order, repeats ignored).
     pub fn new(set: &[u64]) -> Result<Self> {
         if set.is_empty() {
-            return Err(invalid!("a subtraction set needs at least one number, e.g. sub:1,3,4"));
+            return Err(invalid!(
+                "a subtraction set needs at least one number, e.g. sub:1,3,4"
+            ));
         }
         if set.contains(&0) {
-            return Err(invalid!("'0' cannot be in a subtraction set: a move takes at least one chip"));
+            return Err(invalid!(
+                "'0' cannot be in a subtraction set: a move takes at least one chip"
+            ));
         }
         let mut set = set.to_vec();
         set.sort_unstable();
@@ -29,7 +33,9 @@ impl Subtraction {
     /// Reads a subtraction set written as `1,3,4` (the part after `sub:`).
     pub fn parse(text: &str) -> Result<Self> {
         if text.trim().is_empty() {
-            return Err(invalid!("a subtraction set needs at least one number, e.g. sub:1,3,4"));
+            return Err(invalid!(
+                "'sub:{text}' has an empty subtraction set: write at least one number, e.g. sub:1,3,4"
+            ));
         }
         let set = text
             .split(',')

@@ -16,8 +16,8 @@ use crate::{mex, Error, Game, Nimber, Result};
 pub trait Valuation {
     /// The value of an indivisible part known without search, if any.
     fn by_theory<G: Game>(game: &G, p: &G::Position) -> Option<u64>;
-    /// The value of a sum of parts with the given values.
-    fn of_sum(parts: impl Iterator<Item = u64>) -> u64;
+    /// The value of a sum of two parts with the given values (0 is the empty sum).
+    fn add(a: u64, b: u64) -> u64;
     /// The value of an indivisible part whose options have the given values.
     fn of_options(options: &[u64]) -> u64;
 }
@@ -29,8 +29,8 @@ impl Valuation for SpragueGrundy {
     fn by_theory<G: Game>(game: &G, p: &G::Position) -> Option<Nimber> {
         game.nimber_by_theory(p)
     }
-    fn of_sum(parts: impl Iterator<Item = u64>) -> u64 {
-        parts.fold(0, |a, b| a ^ b)
+    fn add(a: u64, b: u64) -> u64 {
+        a ^ b
     }
     fn of_options(options: &[u64]) -> u64 {
         mex(options.iter().copied())
@@ -44,8 +44,8 @@ impl Valuation for Height {
     fn by_theory<G: Game>(game: &G, p: &G::Position) -> Option<u64> {
         game.nim_heap(p)
     }
-    fn of_sum(parts: impl Iterator<Item = u64>) -> u64 {
-        parts.fold(0, u64::saturating_add)
+    fn add(a: u64, b: u64) -> u64 {
+        a.saturating_add(b)
     }
     fn of_options(options: &[u64]) -> u64 {
         options.iter().max().map_or(0, |&h| h.saturating_add(1))
@@ -58,15 +58,12 @@ pub struct Memo<G: Game, V> {
     valuation: PhantomData<V>,
 }
 
-/// A part waiting for the values of its options' parts.
+/// A part waiting for the values of its options: the values found so far, in the
+/// order of [`Game::moves`]. Moves are listed again when the search comes back to a
+/// part, so that a deep stack holds little more than the positions themselves.
 struct Frame<P> {
     position: P,
-    /// The parts of every option, one option after another.
-    parts: Vec<P>,
-    /// Where each option's parts end in `parts`.
-    ends: Vec<usize>,
-    /// Parts before this index are valued.
-    cursor: usize,
+    option_values: Vec<u64>,
 }
 
 impl<G: Game, V: Valuation> Default for Memo<G, V> {
@@ -91,33 +88,27 @@ impl<G: Game, V: Valuation> Memo<G, V> {
 
     /// The value of any position (a sum of parts), searching at most `limit` parts.
     pub fn value(&mut self, game: &G, p: &G::Position, limit: usize) -> Result<u64> {
-        let parts = game.components(p);
-        let mut values = Vec::with_capacity(parts.len());
-        for part in &parts {
-            values.push(self.value_of_part(game, part, limit)?);
+        let mut value = 0;
+        for part in game.components(p) {
+            value = V::add(value, self.value_of_part(game, &part, limit)?);
         }
-        Ok(V::of_sum(values.into_iter()))
+        Ok(value)
     }
 
     fn known(&self, game: &G, p: &G::Position) -> Option<u64> {
         V::by_theory(game, p).or_else(|| self.values.get(p).copied())
     }
 
-    fn frame(game: &G, position: G::Position, moves: &mut Vec<G::Position>) -> Frame<G::Position> {
-        moves.clear();
-        game.moves(&position, moves);
-        let mut parts = Vec::with_capacity(moves.len());
-        let mut ends = Vec::with_capacity(moves.len());
-        for option in moves.drain(..) {
-            parts.extend(game.components(&option));
-            ends.push(parts.len());
+    /// The value of an option, or the first of its parts still to be valued.
+    fn option_value(&self, game: &G, option: &G::Position) -> std::result::Result<u64, G::Position> {
+        let mut value = 0;
+        for part in game.components(option) {
+            match self.known(game, &part) {
+                Some(v) => value = V::add(value, v),
+                None => return Err(part),
+            }
         }
-        Frame {
-            position,
-            parts,
-            ends,
-            cursor: 0,
-        }
+        Ok(value)
     }
 
     fn value_of_part(&mut self, game: &G, p: &G::Position, limit: usize) -> Result<u64> {
@@ -125,31 +116,24 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             return Ok(v);
         }
         let mut moves = Vec::new();
-        let mut stack = vec![Self::frame(game, p.clone(), &mut moves)];
-        let mut option_values = Vec::new();
-        while !stack.is_empty() {
-            let depth = stack.len();
-            let top = stack.last_mut().expect("non-empty");
-            while top.cursor < top.parts.len() && self.known(game, &top.parts[top.cursor]).is_some() {
-                top.cursor += 1;
-            }
-            if top.cursor < top.parts.len() {
-                if self.values.len() + depth >= limit {
-                    return Err(Error::Budget { limit });
+        let mut stack = vec![Frame { position: p.clone(), option_values: Vec::new() }];
+        'search: while let Some(top) = stack.last_mut() {
+            moves.clear();
+            game.moves(&top.position, &mut moves);
+            for option in &moves[top.option_values.len()..] {
+                match self.option_value(game, option) {
+                    Ok(v) => top.option_values.push(v),
+                    Err(part) => {
+                        if self.values.len() + stack.len() >= limit {
+                            return Err(Error::Budget { limit });
+                        }
+                        stack.push(Frame { position: part, option_values: Vec::new() });
+                        continue 'search;
+                    }
                 }
-                let next = top.parts[top.cursor].clone();
-                stack.push(Self::frame(game, next, &mut moves));
-                continue;
             }
             let done = stack.pop().expect("the stack has a top frame");
-            option_values.clear();
-            let mut start = 0;
-            for &end in &done.ends {
-                let parts = done.parts[start..end].iter();
-                option_values.push(V::of_sum(parts.map(|q| self.known(game, q).expect("valued"))));
-                start = end;
-            }
-            self.values.insert(done.position, V::of_options(&option_values));
+            self.values.insert(done.position, V::of_options(&done.option_values));
         }
         Ok(self.values[p])
     }

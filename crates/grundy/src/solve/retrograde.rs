@@ -52,7 +52,10 @@ pub fn label(successors: &[Vec<u32>], play: Play) -> Vec<Outcome> {
             }
         }
     }
-    outcome.into_iter().map(|o| o.unwrap_or(Outcome::D)).collect()
+    outcome
+        .into_iter()
+        .map(|o| o.unwrap_or(Outcome::D))
+        .collect()
 }
 
 /// The Sprague–Grundy value of every vertex, or `None` when the graph has a cycle.

@@ -131,15 +131,20 @@ impl<G: Game> AnyGame for View<G> {
     }
 
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber> {
-        self.nimbers.value(&self.game, &self.positions[id as usize], limit)
+        self.nimbers
+            .value(&self.game, &self.positions[id as usize], limit)
     }
 
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64> {
-        self.heights.value(&self.game, &self.positions[id as usize], limit)
+        self.heights
+            .value(&self.game, &self.positions[id as usize], limit)
     }
 
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>> {
-        if let Some(found) = self.game.moves_to_nimber(&self.positions[id as usize], target) {
+        if let Some(found) = self
+            .game
+            .moves_to_nimber(&self.positions[id as usize], target)
+        {
             return Ok(found.into_iter().map(|q| self.intern(q)).collect());
         }
         let mut found = Vec::new();
@@ -239,6 +244,11 @@ impl Solver {
         format!("{name} {}", self.games[part.game as usize].format(part.pos))
     }
 
+    /// A part's position without the game's name: `13,12,8`.
+    pub fn format_position(&self, part: Part) -> String {
+        self.games[part.game as usize].format(part.pos)
+    }
+
     /// A position in SPEC syntax: parts joined by ` + `.
     pub fn format(&self, sum: &Sum) -> String {
         let parts: Vec<String> = sum.0.iter().map(|&p| self.format_part(p)).collect();
@@ -246,7 +256,9 @@ impl Solver {
     }
 
     fn acyclic(&self, sum: &Sum) -> bool {
-        sum.0.iter().all(|p| self.games[p.game as usize].is_acyclic())
+        sum.0
+            .iter()
+            .all(|p| self.games[p.game as usize].is_acyclic())
     }
 
     /// Who wins, and the nimber where one is defined.
@@ -254,9 +266,15 @@ impl Solver {
         if play == Play::Normal && self.acyclic(sum) {
             let nimber = self.nimber(sum)?;
             let outcome = if nimber == 0 { Outcome::P } else { Outcome::N };
-            return Ok(Value { outcome, nimber: Some(nimber) });
+            return Ok(Value {
+                outcome,
+                nimber: Some(nimber),
+            });
         }
-        Ok(Value { outcome: self.outcome(sum, play)?, nimber: None })
+        Ok(Value {
+            outcome: self.outcome(sum, play)?,
+            nimber: None,
+        })
     }
 
     /// The nim-sum of the parts' nimbers (normal play, games without cycles).
@@ -301,7 +319,10 @@ impl Solver {
                     None => !game.moves(pos, limit)?.is_empty(),
                 };
                 if live {
-                    state.push(Part { game: part.game, pos });
+                    state.push(Part {
+                        game: part.game,
+                        pos,
+                    });
                 }
             }
         }
@@ -311,7 +332,10 @@ impl Solver {
 
     /// The heap sizes, when every indivisible part is a Nim heap.
     fn nim_heaps(&mut self, state: &[Part]) -> Option<Vec<u64>> {
-        state.iter().map(|&p| self.game(p).nim_heap(p.pos)).collect()
+        state
+            .iter()
+            .map(|&p| self.game(p).nim_heap(p.pos))
+            .collect()
     }
 
     /// Every state one move away from `state`.
@@ -328,7 +352,10 @@ impl Solver {
                 let mut child = Vec::with_capacity(state.len() + 1);
                 child.extend_from_slice(&state[..i]);
                 child.extend_from_slice(&state[i + 1..]);
-                child.extend(self.state(&[Part { game: part.game, pos }])?);
+                child.extend(self.state(&[Part {
+                    game: part.game,
+                    pos,
+                }])?);
                 child.sort_unstable();
                 children.push(child);
             }
@@ -353,7 +380,11 @@ impl Solver {
             cursor: usize,
         }
         let children = self.children(&root)?;
-        let mut stack = vec![Frame { state: root.clone(), children, cursor: 0 }];
+        let mut stack = vec![Frame {
+            state: root.clone(),
+            children,
+            cursor: 0,
+        }];
         while !stack.is_empty() {
             let depth = stack.len();
             let top = stack.last_mut().expect("non-empty");
@@ -369,7 +400,11 @@ impl Solver {
                 }
             }
             if found.is_none() && top.cursor == top.children.len() {
-                found = Some(if top.children.is_empty() { terminal } else { Outcome::P });
+                found = Some(if top.children.is_empty() {
+                    terminal
+                } else {
+                    Outcome::P
+                });
             }
             match found {
                 Some(outcome) => {
@@ -382,7 +417,11 @@ impl Solver {
                     }
                     let state = top.children[top.cursor].clone();
                     let children = self.children(&state)?;
-                    stack.push(Frame { state, children, cursor: 0 });
+                    stack.push(Frame {
+                        state,
+                        children,
+                        cursor: 0,
+                    });
                 }
             }
         }
@@ -427,7 +466,13 @@ impl Solver {
     pub fn part_moves(&mut self, part: Part) -> Result<Vec<Part>> {
         let limit = self.limit;
         let moves = self.game(part).moves(part.pos, limit)?;
-        Ok(moves.iter().map(|&pos| Part { game: part.game, pos }).collect())
+        Ok(moves
+            .iter()
+            .map(|&pos| Part {
+                game: part.game,
+                pos,
+            })
+            .collect())
     }
 
     /// Every position one move away: each part's moves in turn, parts in order.
@@ -496,7 +541,19 @@ impl Solver {
         for t in targets {
             found.extend(self.game(part).moves_to_nimber(part.pos, t, limit)?);
         }
-        Ok(found.into_iter().map(|pos| replace(sum, i, Part { game: part.game, pos })).collect())
+        Ok(found
+            .into_iter()
+            .map(|pos| {
+                replace(
+                    sum,
+                    i,
+                    Part {
+                        game: part.game,
+                        pos,
+                    },
+                )
+            })
+            .collect())
     }
 
     /// The height of a position: the most moves that can still be made.
@@ -512,6 +569,23 @@ impl Solver {
     /// Whether play can loop (some part's game has cycles).
     pub fn has_cycles(&self, sum: &Sum) -> bool {
         !self.acyclic(sum)
+    }
+
+    /// The indivisible parts of a part (parts with no move may be left out).
+    pub fn components(&mut self, part: Part) -> Vec<Part> {
+        let parts = self.game(part).components(part.pos);
+        parts
+            .iter()
+            .map(|&pos| Part {
+                game: part.game,
+                pos,
+            })
+            .collect()
+    }
+
+    /// `Some(n)` when an indivisible part plays exactly like a Nim heap of n.
+    pub fn nim_heap(&mut self, part: Part) -> Option<u64> {
+        self.game(part).nim_heap(part.pos)
     }
 
     /// The Nim heap sizes of the position's indivisible parts (left out: empty heaps),
@@ -552,7 +626,9 @@ impl Solver {
                 self.format(from)
             );
         }
-        let changed: Vec<usize> = (0..from.0.len()).filter(|&i| from.0[i] != to.0[i]).collect();
+        let changed: Vec<usize> = (0..from.0.len())
+            .filter(|&i| from.0[i] != to.0[i])
+            .collect();
         match changed[..] {
             [] => "a move must change the position; that is the position as it stands".into(),
             [i] => self.games[from.0[i].game as usize].why_illegal(from.0[i].pos, to.0[i].pos),

@@ -18,8 +18,14 @@ use crate::{invalid, Result};
 /// The games a SPEC can name, with their syntax, for help and error messages.
 pub const GAMES: &[(&str, &str)] = &[
     ("nim", "Nim: take any number of chips from one heap"),
-    ("sub:S", "subtraction game: take s chips from one heap, s in the set S (e.g. sub:1,3,4)"),
-    ("graph:FILE", "tokens on the directed graph in FILE (lines 'a -> b c')"),
+    (
+        "sub:S",
+        "subtraction game: take s chips from one heap, s in the set S (e.g. sub:1,3,4)",
+    ),
+    (
+        "graph:FILE",
+        "tokens on the directed graph in FILE (lines 'a -> b c')",
+    ),
 ];
 
 /// Adds the game named `name` (such as `sub:1,3,4`) to the solver; its index.
@@ -39,8 +45,16 @@ pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
         }
         ("sub" | "graph", None) | ("graph", Some(_)) => Err(invalid!(
             "'{name}' needs its {} after a colon, e.g. {}",
-            if family == "sub" { "subtraction set" } else { "file" },
-            if family == "sub" { "sub:1,3,4" } else { "graph:moves.txt" }
+            if family == "sub" {
+                "subtraction set"
+            } else {
+                "file"
+            },
+            if family == "sub" {
+                "sub:1,3,4"
+            } else {
+                "graph:moves.txt"
+            }
         )),
         _ => Err(invalid!(
             "unknown game '{name}': expected one of {}",
@@ -94,7 +108,10 @@ mod tests {
     #[test]
     fn specs_read_and_write_back() {
         assert_eq!(round_trip("nim 13,12,8"), "nim 13,12,8");
-        assert_eq!(round_trip(" nim 3  +  sub:8,2,5 11"), "nim 3 + sub:2,5,8 11");
+        assert_eq!(
+            round_trip(" nim 3  +  sub:8,2,5 11"),
+            "nim 3 + sub:2,5,8 11"
+        );
         assert_eq!(round_trip("sub:1,3,4 7,9"), "sub:1,3,4 7,9");
     }
 
@@ -104,7 +121,7 @@ mod tests {
         assert!(err("nimm 3").contains("'nimm'"));
         assert!(err("nim 3,-4").contains("'-4'"));
         assert!(err("nim x").contains("'x'"));
-        assert!(err("sub: 4").contains("at least one number"));
+        assert!(err("sub: 4").contains("'sub:' has an empty subtraction set"));
         assert!(err("nim").contains("'nim' needs a position"));
         assert!(err("nim 3 +").contains("empty part"));
         assert!(err("graph:/no/such/file a").contains("cannot read"));

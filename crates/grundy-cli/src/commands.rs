@@ -1,0 +1,264 @@
+//! The commands that answer once: `value`, `moves`, `table`, `explain`; each prints
+//! text, or one JSON object with `--json` (the fields are documented in the README).
+
+use anyhow::{bail, Result};
+use grundy::solve::{Solver, Sum, Value};
+use grundy::{explain as reasoning, spec, table as tables, Outcome, Play};
+use serde::Serialize;
+
+use crate::Common;
+
+/// A position one move away, as in JSON.
+#[derive(Serialize)]
+struct Move {
+    position: String,
+    description: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber: Option<Option<u64>>,
+}
+
+#[derive(Serialize)]
+struct ValueJson {
+    position: String,
+    play: &'static str,
+    outcome: &'static str,
+    nimber: Option<u64>,
+    winning_moves: Vec<Move>,
+}
+
+fn solve(spec_text: &str, common: &Common) -> Result<(Solver, Sum)> {
+    let mut solver = Solver::new(common.max_positions);
+    let sum = spec::parse(spec_text, &mut solver)?;
+    Ok((solver, sum))
+}
+
+fn print_json(value: &impl Serialize) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+fn nimber_text(v: Value) -> String {
+    v.nimber
+        .map_or("none (misère play or a game with cycles)".into(), |g| {
+            g.to_string()
+        })
+}
+
+/// `grundy value`: outcome, nimber, every winning move.
+pub fn value(spec_text: &str, common: &Common) -> Result<()> {
+    let (mut solver, sum) = solve(spec_text, common)?;
+    let play = common.play();
+    let v = solver.value(&sum, play)?;
+    let winning = solver.winning_moves(&sum, play)?;
+    let winning: Vec<Move> = winning
+        .iter()
+        .map(|m| Move {
+            position: solver.format(m),
+            description: solver.describe_move(&sum, m),
+            outcome: None,
+            nimber: None,
+        })
+        .collect();
+    if common.json {
+        return print_json(&ValueJson {
+            position: solver.format(&sum),
+            play: play.name(),
+            outcome: v.outcome.letter(),
+            nimber: v.nimber,
+            winning_moves: winning,
+        });
+    }
+    println!("{}", solver.format(&sum));
+    println!(
+        "{}-position: {} ({} play)",
+        v.outcome.letter(),
+        who_wins(v.outcome),
+        play_words(play)
+    );
+    println!("nimber: {}", nimber_text(v));
+    if winning.is_empty() {
+        println!("winning moves: none");
+    } else {
+        println!("winning moves ({}):", winning.len());
+        for m in &winning {
+            println!("  {}   ({})", m.position, m.description);
+        }
+    }
+    Ok(())
+}
+
+/// "normal" or "misère", for text.
+fn play_words(play: Play) -> &'static str {
+    match play {
+        Play::Normal => "normal",
+        Play::Misere => "misère",
+    }
+}
+
+fn who_wins(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::P => "the previous player wins",
+        Outcome::N => "the player to move wins",
+        Outcome::D => "a draw with perfect play",
+    }
+}
+
+/// `grundy moves`: every move with the outcome and nimber it leaves.
+pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
+    let (mut solver, sum) = solve(spec_text, common)?;
+    let play = common.play();
+    let mut all = Vec::new();
+    for m in solver.moves(&sum)? {
+        let v = solver.value(&m, play)?;
+        all.push(Move {
+            position: solver.format(&m),
+            description: solver.describe_move(&sum, &m),
+            outcome: Some(v.outcome.letter()),
+            nimber: Some(v.nimber),
+        });
+    }
+    if common.json {
+        #[derive(Serialize)]
+        struct MovesJson {
+            position: String,
+            play: &'static str,
+            moves: Vec<Move>,
+        }
+        return print_json(&MovesJson {
+            position: solver.format(&sum),
+            play: play.name(),
+            moves: all,
+        });
+    }
+    println!(
+        "{} ({} play): {} moves",
+        solver.format(&sum),
+        play_words(play),
+        all.len()
+    );
+    let width = all.iter().map(|m| m.position.len()).max().unwrap_or(0);
+    for m in &all {
+        let nimber = m.nimber.flatten().map_or("-".into(), |g| g.to_string());
+        let outcome = m.outcome.unwrap_or("?");
+        println!(
+            "  {:<width$}  {outcome}  {nimber:>4}   {}",
+            m.position, m.description
+        );
+    }
+    Ok(())
+}
+
+/// `grundy explain`: the reasoning in words and binary columns.
+pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
+    let (mut solver, sum) = solve(spec_text, common)?;
+    let lines = reasoning::explain(&mut solver, &sum, common.play())?;
+    if common.json {
+        #[derive(Serialize)]
+        struct ExplainJson {
+            position: String,
+            play: &'static str,
+            lines: Vec<String>,
+        }
+        let position = solver.format(&sum);
+        return print_json(&ExplainJson {
+            position,
+            play: common.play().name(),
+            lines,
+        });
+    }
+    for line in lines {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// `grundy table`: a heap game's g(0..N), or every vertex of a graph game.
+pub fn table(game: &str, to: Option<u64>, common: &Common) -> Result<()> {
+    let play = common.play();
+    if let Some(path) = game.strip_prefix("graph:") {
+        if to.is_some() {
+            bail!("--to is for heap games; a graph table lists every vertex of '{path}'");
+        }
+        return graph_table(path, common);
+    }
+    let Some(to) = to else {
+        bail!("'table {game}' needs --to N, the largest heap size to tabulate");
+    };
+    let mut solver = Solver::new(common.max_positions);
+    let values = tables::heaps(&mut solver, game, to, play)?;
+    if common.json {
+        #[derive(Serialize)]
+        struct TableJson {
+            game: String,
+            play: &'static str,
+            values: Vec<Option<u64>>,
+            outcomes: Vec<&'static str>,
+        }
+        return print_json(&TableJson {
+            game: game.to_string(),
+            play: play.name(),
+            values: values.iter().map(|v| v.nimber).collect(),
+            outcomes: values.iter().map(|v| v.outcome.letter()).collect(),
+        });
+    }
+    println!("{game}, one heap, {} play", play_words(play));
+    match play {
+        Play::Normal => println!("{:>8}  {:>5}  outcome", "n", "g(n)"),
+        Play::Misere => println!("{:>8}  outcome", "n"),
+    }
+    for (n, v) in values.iter().enumerate() {
+        match v.nimber {
+            Some(g) => println!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
+            None => println!("{n:>8}  {}", v.outcome.letter()),
+        }
+    }
+    let p: Vec<String> = (0..values.len())
+        .filter(|&n| values[n].outcome == Outcome::P)
+        .map(|n| n.to_string())
+        .collect();
+    println!("P-positions: {}", p.join(", "));
+    Ok(())
+}
+
+fn graph_table(path: &str, common: &Common) -> Result<()> {
+    let play = common.play();
+    let t = tables::graph(path, play)?;
+    if common.json {
+        #[derive(Serialize)]
+        struct GraphJson<'a> {
+            game: String,
+            play: &'static str,
+            vertices: &'a [String],
+            values: Option<&'a [u64]>,
+            outcomes: Vec<&'static str>,
+            kernel: &'a [String],
+        }
+        return print_json(&GraphJson {
+            game: format!("graph:{path}"),
+            play: play.name(),
+            vertices: &t.vertices,
+            values: t.nimbers.as_deref(),
+            outcomes: t.outcomes.iter().map(|o| o.letter()).collect(),
+            kernel: &t.kernel,
+        });
+    }
+    println!(
+        "graph:{path}, {} play, {} vertices",
+        play_words(play),
+        t.vertices.len()
+    );
+    let width = t.vertices.iter().map(String::len).max().unwrap_or(6).max(6);
+    println!("  {:<width$}  outcome  nimber", "vertex");
+    for (i, name) in t.vertices.iter().enumerate() {
+        let g = t.nimbers.as_ref().map_or("-".into(), |g| g[i].to_string());
+        println!("  {name:<width$}  {:<7}  {g}", t.outcomes[i].letter());
+    }
+    let draws = t.outcomes.iter().filter(|&&o| o == Outcome::D).count();
+    if draws > 0 {
+        println!("{draws} vertices are draws (D): play can cycle forever; no nimbers on a graph with cycles.");
+    }
+    println!("P-positions (the kernel): {}", t.kernel.join(" "));
+    Ok(())
+}

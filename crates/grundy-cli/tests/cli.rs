@@ -1,0 +1,240 @@
+//! The command line's contract: JSON fields, errors (exit code 2, one sentence that
+//! names the bad token), and games played against the computer.
+
+mod common;
+
+use common::grundy;
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let run = grundy(args, "");
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).expect("one JSON object")
+}
+
+#[test]
+fn value_json_has_the_documented_fields() {
+    let v = json(&["value", "nim", "13,12,8", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["nimber"], 9);
+    assert_eq!(v["play"], "normal");
+    let moves: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["position"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["nim 4,12,8", "nim 13,5,8", "nim 13,12,1"]);
+    assert_eq!(
+        v["winning_moves"][0]["description"],
+        "take 9 from the heap of 13"
+    );
+
+    let misere = json(&["value", "nim 1,1", "--misere", "--json"]);
+    assert_eq!(misere["outcome"], "N");
+    assert_eq!(misere["nimber"], Value::Null);
+    assert_eq!(misere["play"], "misere");
+    assert_eq!(misere["winning_moves"][0]["position"], "nim 0,1");
+}
+
+#[test]
+fn huge_nim_heaps_are_solved_by_bouton() {
+    let big = (1u64 << 63).to_string();
+    let spec = format!("nim {big},{big},5");
+    let v = json(&["value", &spec, "--json"]);
+    assert_eq!(v["nimber"], 5);
+    assert_eq!(
+        v["winning_moves"][0]["position"],
+        format!("nim {big},{big},0")
+    );
+    let misere = json(&["value", &spec, "--misere", "--json"]);
+    assert_eq!(misere["outcome"], "N");
+    assert_eq!(misere["winning_moves"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn moves_and_tables_in_json() {
+    let m = json(&["moves", "sub:1,3,4 5", "--json"]);
+    let moves = m["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(moves[0]["position"], "sub:1,3,4 4");
+    assert_eq!(moves[0]["nimber"], 2);
+    assert_eq!(moves[0]["outcome"], "N");
+    assert_eq!(moves[1]["position"], "sub:1,3,4 2");
+    assert_eq!(moves[1]["outcome"], "P");
+
+    let t = json(&["table", "sub:1,3,4", "--to", "13", "--json"]);
+    assert_eq!(
+        t["values"],
+        serde_json::json!([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2])
+    );
+    let p: String = t["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_str().unwrap())
+        .collect();
+    assert_eq!(p, "PNPNNNNPNPNNNN");
+
+    let misere = json(&["table", "sub:1,2,3", "--to", "6", "--misere", "--json"]);
+    assert_eq!(
+        misere["values"],
+        serde_json::json!([null, null, null, null, null, null, null])
+    );
+    assert_eq!(
+        misere["outcomes"],
+        serde_json::json!(["N", "P", "N", "N", "N", "P", "N"])
+    );
+
+    let g = json(&["table", "graph:examples/cycle.txt", "--json"]);
+    assert_eq!(
+        g["vertices"],
+        serde_json::json!(["x", "y", "z", "u", "v", "w"])
+    );
+    assert_eq!(
+        g["outcomes"],
+        serde_json::json!(["P", "N", "P", "D", "D", "N"])
+    );
+    assert_eq!(g["kernel"], serde_json::json!(["x", "z"]));
+    assert_eq!(g["values"], Value::Null);
+    let dag = json(&["table", "graph:examples/dag.txt", "--json"]);
+    assert_eq!(dag["values"], serde_json::json!([1, 0, 2, 1, 0]));
+}
+
+/// Bad input: exit code 2 and one line naming the bad token.
+#[test]
+fn bad_input_gets_one_sentence_naming_the_token() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dangling = dir.join("dangling.txt");
+    std::fs::write(&dangling, "a -> b c\nb ->\n").unwrap();
+    let unreadable = dir.join("unreadable.txt");
+    std::fs::write(&unreadable, "a -> b\nb c d\n").unwrap();
+    let dangling = format!("graph:{}", dangling.display());
+    let unreadable = format!("graph:{}", unreadable.display());
+    let cases: &[(&[&str], &str)] = &[
+        (&["value", "nimm 3"], "'nimm'"),
+        (&["value", "nim 3,-4"], "'-4'"),
+        (&["value", "nim", "-4"], "'-4'"),
+        (&["value", "nim 3,x"], "'x'"),
+        (&["value", "nim 3,,4"], "missing"),
+        (
+            &["value", "nim 99999999999999999999"],
+            "'99999999999999999999'",
+        ),
+        (&["value", "sub: 4"], "'sub:'"),
+        (&["value", "sub:0,1 4"], "'0'"),
+        (&["value", "nim 3 + "], "empty part"),
+        (&["value", "nim"], "'nim' needs a position"),
+        (&["value", &format!("{dangling} a")], "'c'"),
+        (&["value", &format!("{unreadable} a")], "unexpected 'c'"),
+        (&["value", "graph:examples/dag.txt q"], "'q'"),
+        (&["value", "graph:no/such/file.txt a"], "no/such/file.txt"),
+        (
+            &["value", "sub:1,3,4 100000", "--max-positions", "1000"],
+            "--max-positions",
+        ),
+        (
+            &["moves", "nim 1000000000000", "--max-positions", "1000"],
+            "--max-positions",
+        ),
+        (&["value", "nim 3", "--bogus"], "'--bogus'"),
+        (&["table", "nim"], "--to"),
+        (&["table", "nimm", "--to", "3"], "'nimm'"),
+    ];
+    for (args, token) in cases {
+        let run = grundy(args, "");
+        assert_eq!(run.code, 2, "{args:?} should fail with code 2");
+        assert!(run.stdout.is_empty(), "{args:?} printed {}", run.stdout);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(token),
+            "{args:?}: {} should name {token}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn an_illegal_move_in_a_scripted_game_is_refused_with_the_reason() {
+    let run = grundy(&["play", "nim 13,12,8"], "13,13,8\n");
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.trim(),
+        "grundy: '13,13,8' is not a legal move: the heap of 12 cannot grow to 13: a move only takes chips away."
+    );
+    let run = grundy(&["play", "sub:1,3,4 10"], "8\n");
+    assert_eq!(run.code, 2);
+    assert!(run
+        .stderr
+        .contains("taking 2 from the heap of 10 is not allowed: S = {1,3,4}"));
+    let run = grundy(&["play", "nim 3 + nim 4"], "nim 2 + nim 2\n");
+    assert!(run.stderr.contains("both changed"), "{}", run.stderr);
+    let run = grundy(&["play", "nim 3"], "#7\n");
+    assert!(
+        run.stderr.contains("'#7' is not a move number"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Plays `spec` with the person always taking the first listed move; the computer,
+/// moving first from an N-position, must win.
+fn computer_wins_from(spec: &str, misere: bool) {
+    let mut args = vec!["play", spec, "--computer-first"];
+    if misere {
+        args.push("--misere");
+    }
+    let run = grundy(&args, &"#1\n".repeat(200));
+    assert_eq!(run.code, 0, "{spec}: {}", run.stderr);
+    assert!(
+        run.stdout.trim_end().ends_with("I win."),
+        "{spec}:\n{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_computer_wins_every_won_game() {
+    computer_wins_from("nim 13,12,8", false);
+    computer_wins_from("nim 13,12,8", true);
+    computer_wins_from("nim 1,1", true);
+    computer_wins_from("sub:1,3,4 7,9 + nim 6", false);
+    computer_wins_from("sub:1,3,4 7,9 + nim 6", true);
+    computer_wins_from("sub:1,2,3 21", false);
+    computer_wins_from("graph:examples/cycle.txt w", false);
+}
+
+#[test]
+fn a_person_who_plays_the_hints_beats_the_computer() {
+    // From 21 chips with S = {1,2,3} the person takes 1; the computer, losing, makes
+    // the game last (takes 1), and the person keeps leaving multiples of 4.
+    let run = grundy(&["play", "sub:1,2,3 21"], "20\n16\n12\n8\n4\n0\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run
+        .stdout
+        .contains("I take 1 from the heap of 20: sub:1,2,3 19"));
+    assert!(
+        run.stdout.trim_end().ends_with("you win. Well played!"),
+        "{}",
+        run.stdout
+    );
+    let hint = grundy(&["play", "nim 13,20,27,7"], "hint\nquit\n");
+    assert!(
+        hint.stdout
+            .contains("take 3 from the heap of 20: nim 13,17,27,7"),
+        "{}",
+        hint.stdout
+    );
+}
+
+#[test]
+fn a_drawn_game_stays_drawn() {
+    let run = grundy(
+        &["play", "graph:examples/cycle.txt u", "--computer-first"],
+        "u\nu\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("I move from u to v"), "{}", run.stdout);
+}

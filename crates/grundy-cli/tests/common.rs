@@ -1,0 +1,41 @@
+//! Running the `grundy` binary from tests.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// What one run of `grundy` printed, and its exit code.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+/// The workspace root, where the README's examples run.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `grundy` with `args` in the workspace root, `input` on standard input.
+pub fn grundy(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("input is written");
+    let out = child.wait_with_output().expect("grundy finishes");
+    Run {
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
+        code: out.status.code().expect("an exit code"),
+    }
+}

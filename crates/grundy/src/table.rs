@@ -1,0 +1,53 @@
+//! Tables of a game's positions: g(0..N) and P/N for one heap of a heap game, and
+//! every vertex of a graph labelled by Ferguson's algorithm, with its kernel.
+
+use crate::games::Graph;
+use crate::solve::{retrograde, Solver, Sum, Value};
+use crate::{spec, Nimber, Outcome, Play, Result};
+
+/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`.
+pub fn heaps(solver: &mut Solver, game: &str, to: u64, play: Play) -> Result<Vec<Value>> {
+    let g = spec::game(game, solver)?;
+    let mut values = Vec::new();
+    for n in 0..=to {
+        let part = solver.parse_part(g, &n.to_string())?;
+        values.push(solver.value(&Sum(vec![part]), play)?);
+    }
+    Ok(values)
+}
+
+/// Every vertex of a graph game, labelled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphTable {
+    /// The vertices' names, in the order of the file.
+    pub vertices: Vec<String>,
+    /// P, N or D for each vertex.
+    pub outcomes: Vec<Outcome>,
+    /// The nimber of each vertex, when the graph has no cycle and play is normal.
+    pub nimbers: Option<Vec<Nimber>>,
+    /// The kernel: the P-positions.
+    pub kernel: Vec<String>,
+}
+
+/// Labels every vertex of the graph in `path` (Ferguson's labelling algorithm).
+pub fn graph(path: &str, play: Play) -> Result<GraphTable> {
+    let graph = Graph::from_file(path)?;
+    let outcomes = retrograde::label(graph.successors(), play);
+    let nimbers = match play {
+        Play::Normal => retrograde::nimbers(graph.successors()),
+        Play::Misere => None,
+    };
+    let vertices = graph.names().to_vec();
+    let kernel = vertices
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, &o)| o == Outcome::P)
+        .map(|(v, _)| v.clone())
+        .collect();
+    Ok(GraphTable {
+        vertices,
+        outcomes,
+        nimbers,
+        kernel,
+    })
+}
