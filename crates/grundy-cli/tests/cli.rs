@@ -140,6 +140,11 @@ fn bad_input_gets_one_sentence_naming_the_token() {
         ),
         (&["value", "nim 3", "--bogus"], "'--bogus'"),
         (&["table", "nim"], "--to"),
+        (
+            &["table", "nim", "--to", "18446744073709551615"],
+            "--max-positions",
+        ),
+        (&["table", "nim", "--to", "-1"], "'-1'"),
         (&["table", "nimm", "--to", "3"], "'nimm'"),
     ];
     for (args, token) in cases {

@@ -75,13 +75,26 @@ impl Play {
 
 /// The minimum excluded value: the least nimber not among `values`.
 pub fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
-    let mut seen: Vec<Nimber> = values.into_iter().collect();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.iter()
+    // Values below 64 go in a bit mask; larger ones, rare, in a list.
+    let mut small = 0u64;
+    let mut large = Vec::new();
+    for v in values {
+        if v < 64 {
+            small |= 1 << v;
+        } else {
+            large.push(v);
+        }
+    }
+    if small != u64::MAX {
+        return small.trailing_ones() as Nimber;
+    }
+    large.sort_unstable();
+    large.dedup();
+    let missing = large
+        .iter()
         .enumerate()
-        .find(|&(i, &v)| v != i as Nimber)
-        .map_or(seen.len() as Nimber, |(i, _)| i as Nimber)
+        .find(|&(i, &v)| v != 64 + i as Nimber);
+    64 + missing.map_or(large.len(), |(i, _)| i) as Nimber
 }
 
 /// Errors of the engine: bad input, or a search larger than its budget.
@@ -119,10 +132,10 @@ pub trait Game {
     /// that a move reads as a change of one part.
     fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
 
-    /// The independent parts of `p`, each indivisible; parts with no move may be
-    /// left out. Default: `p` itself.
-    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
-        vec![p.clone()]
+    /// The independent parts of `p`, each indivisible, appended to `out`; parts with
+    /// no move may be left out. Default: `p` itself.
+    fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        out.push(p.clone());
     }
 
     /// The nimber of an indivisible part, where a theorem gives it without search.
@@ -182,5 +195,8 @@ mod tests {
         assert_eq!(mex([1, 2]), 0);
         assert_eq!(mex([0, 1, 3]), 2);
         assert_eq!(mex([2, 0, 1, 1, 0]), 3);
+        assert_eq!(mex(0..64), 64);
+        assert_eq!(mex((0..70).filter(|&v| v != 66)), 66);
+        assert_eq!(mex([1 << 40, 0]), 1);
     }
 }

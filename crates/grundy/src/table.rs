@@ -3,11 +3,16 @@
 
 use crate::games::Graph;
 use crate::solve::{retrograde, Solver, Sum, Value};
-use crate::{spec, Nimber, Outcome, Play, Result};
+use crate::{spec, Error, Nimber, Outcome, Play, Result};
 
-/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`.
+/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
+/// table longer than the position budget is refused.
 pub fn heaps(solver: &mut Solver, game: &str, to: u64, play: Play) -> Result<Vec<Value>> {
     let g = spec::game(game, solver)?;
+    let limit = solver.max_positions();
+    if to >= limit as u64 {
+        return Err(Error::Budget { limit });
+    }
     let mut values = Vec::new();
     for n in 0..=to {
         let part = solver.parse_part(g, &n.to_string())?;

@@ -143,11 +143,11 @@ impl Game for Graph {
         }
     }
 
-    fn components(&self, p: &Tokens) -> Vec<Tokens> {
+    fn components(&self, p: &Tokens, out: &mut Vec<Tokens>) {
         let live = p
             .iter()
             .filter(|&&v| !self.successors[v as usize].is_empty());
-        live.map(|&v| vec![v]).collect()
+        out.extend(live.map(|&v| vec![v]));
     }
 
     fn is_acyclic(&self) -> bool {

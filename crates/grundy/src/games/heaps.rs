@@ -3,8 +3,11 @@
 
 use crate::{invalid, Result};
 
-/// Heap sizes, in the order the user wrote them.
-pub type Heaps = Vec<u64>;
+use smallvec::SmallVec;
+
+/// Heap sizes, in the order the user wrote them (up to two kept inline, since a
+/// position in a search is most often one heap or the two a heap breaks into).
+pub type Heaps = SmallVec<[u64; 2]>;
 
 /// Reads heap sizes written as `13,12,8`.
 pub fn parse(text: &str) -> Result<Heaps> {
@@ -44,14 +47,20 @@ pub fn format(heaps: &[u64]) -> String {
         .join(",")
 }
 
-/// Each non-empty heap on its own: the independent parts of a heap position.
-pub fn split(heaps: &[u64]) -> Vec<Heaps> {
-    heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+/// Each non-empty heap on its own, appended to `out`: the independent parts of a
+/// heap position.
+pub fn split(heaps: &[u64], out: &mut Vec<Heaps>) {
+    out.extend(
+        heaps
+            .iter()
+            .filter(|&&h| h > 0)
+            .map(|&h| smallvec::smallvec![h]),
+    );
 }
 
 /// `heaps` with heap `i` replaced by `new`.
 pub fn with(heaps: &[u64], i: usize, new: u64) -> Heaps {
-    let mut next = heaps.to_vec();
+    let mut next = Heaps::from_slice(heaps);
     next[i] = new;
     next
 }
@@ -96,8 +105,8 @@ mod tests {
 
     #[test]
     fn heap_lists_read_and_write() {
-        assert_eq!(parse("13,12,8"), Ok(vec![13, 12, 8]));
-        assert_eq!(parse(" 1 , 2 "), Ok(vec![1, 2]));
+        assert_eq!(parse("13,12,8").unwrap().as_slice(), [13, 12, 8]);
+        assert_eq!(parse(" 1 , 2 ").unwrap().as_slice(), [1, 2]);
         assert_eq!(format(&[13, 4, 8]), "13,4,8");
         for bad in ["", "3,", "-3", "x", "1,,2", "99999999999999999999"] {
             assert!(parse(bad).is_err(), "{bad:?} should be refused");

@@ -22,8 +22,8 @@ impl Game for Nim {
         }
     }
 
-    fn components(&self, p: &Heaps) -> Vec<Heaps> {
-        heaps::split(p)
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        heaps::split(p, out);
     }
 
     fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {

@@ -71,8 +71,8 @@ impl Game for Subtraction {
         }
     }
 
-    fn components(&self, p: &Heaps) -> Vec<Heaps> {
-        heaps::split(p)
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        heaps::split(p, out);
     }
 
     fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
@@ -123,8 +123,11 @@ mod tests {
     fn moves_take_an_allowed_number_from_one_heap() {
         let g = Subtraction::parse("2,5,8").unwrap();
         let mut out = Vec::new();
-        g.moves(&vec![6, 1], &mut out);
-        assert_eq!(out, vec![vec![4, 1], vec![1, 1]]);
-        assert!(g.why_illegal(&vec![6, 1], &vec![3, 1]).contains("taking 3"));
+        let heaps = |h: &[u64]| Heaps::from_slice(h);
+        g.moves(&heaps(&[6, 1]), &mut out);
+        assert_eq!(out, [heaps(&[4, 1]), heaps(&[1, 1])]);
+        assert!(g
+            .why_illegal(&heaps(&[6, 1]), &heaps(&[3, 1]))
+            .contains("taking 3"));
     }
 }

@@ -8,6 +8,7 @@
 use std::marker::PhantomData;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use crate::{mex, Error, Game, Nimber, Result};
 
@@ -63,7 +64,7 @@ pub struct Memo<G: Game, V> {
 /// part, so that a deep stack holds little more than the positions themselves.
 struct Frame<P> {
     position: P,
-    option_values: Vec<u64>,
+    option_values: SmallVec<[u64; 8]>,
 }
 
 impl<G: Game, V: Valuation> Default for Memo<G, V> {
@@ -88,9 +89,11 @@ impl<G: Game, V: Valuation> Memo<G, V> {
 
     /// The value of any position (a sum of parts), searching at most `limit` parts.
     pub fn value(&mut self, game: &G, p: &G::Position, limit: usize) -> Result<u64> {
+        let mut parts = Vec::new();
+        game.components(p, &mut parts);
         let mut value = 0;
-        for part in game.components(p) {
-            value = V::add(value, self.value_of_part(game, &part, limit)?);
+        for part in &parts {
+            value = V::add(value, self.value_of_part(game, part, limit)?);
         }
         Ok(value)
     }
@@ -99,10 +102,18 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         V::by_theory(game, p).or_else(|| self.values.get(p).copied())
     }
 
-    /// The value of an option, or the first of its parts still to be valued.
-    fn option_value(&self, game: &G, option: &G::Position) -> std::result::Result<u64, G::Position> {
+    /// The value of an option, or the first of its parts still to be valued;
+    /// `parts` is room to split the option in.
+    fn option_value(
+        &self,
+        game: &G,
+        option: &G::Position,
+        parts: &mut Vec<G::Position>,
+    ) -> std::result::Result<u64, G::Position> {
+        parts.clear();
+        game.components(option, parts);
         let mut value = 0;
-        for part in game.components(option) {
+        for part in parts.drain(..) {
             match self.known(game, &part) {
                 Some(v) => value = V::add(value, v),
                 None => return Err(part),
@@ -116,24 +127,32 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             return Ok(v);
         }
         let mut moves = Vec::new();
-        let mut stack = vec![Frame { position: p.clone(), option_values: Vec::new() }];
+        let mut parts = Vec::new();
+        let mut stack = vec![Frame {
+            position: p.clone(),
+            option_values: SmallVec::new(),
+        }];
         'search: while let Some(top) = stack.last_mut() {
             moves.clear();
             game.moves(&top.position, &mut moves);
             for option in &moves[top.option_values.len()..] {
-                match self.option_value(game, option) {
+                match self.option_value(game, option, &mut parts) {
                     Ok(v) => top.option_values.push(v),
                     Err(part) => {
                         if self.values.len() + stack.len() >= limit {
                             return Err(Error::Budget { limit });
                         }
-                        stack.push(Frame { position: part, option_values: Vec::new() });
+                        stack.push(Frame {
+                            position: part,
+                            option_values: SmallVec::new(),
+                        });
                         continue 'search;
                     }
                 }
             }
             let done = stack.pop().expect("the stack has a top frame");
-            self.values.insert(done.position, V::of_options(&done.option_values));
+            self.values
+                .insert(done.position, V::of_options(&done.option_values));
         }
         Ok(self.values[p])
     }

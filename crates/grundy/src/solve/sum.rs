@@ -124,7 +124,9 @@ impl<G: Game> AnyGame for View<G> {
         if let Some(parts) = self.components.get(&id) {
             return parts.clone();
         }
-        let parts = self.game.components(&self.positions[id as usize]);
+        let mut parts = Vec::new();
+        self.game
+            .components(&self.positions[id as usize], &mut parts);
         let parts: Rc<[PosId]> = parts.into_iter().map(|q| self.intern(q)).collect();
         self.components.insert(id, parts.clone());
         parts
@@ -207,6 +209,11 @@ impl Solver {
             limit: max_positions,
             outcomes: Default::default(),
         }
+    }
+
+    /// The most positions a search may keep.
+    pub fn max_positions(&self) -> usize {
+        self.limit
     }
 
     /// The index of the game named `name`, adding it with `make` if it is new.
