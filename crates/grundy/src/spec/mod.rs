@@ -15,51 +15,70 @@ use crate::games::{Graph, Nim, Subtraction};
 use crate::solve::{Solver, Sum};
 use crate::{invalid, Result};
 
-/// The games a SPEC can name, with their syntax, for help and error messages.
-pub const GAMES: &[(&str, &str)] = &[
-    ("nim", "Nim: take any number of chips from one heap"),
-    (
-        "sub:S",
-        "subtraction game: take s chips from one heap, s in the set S (e.g. sub:1,3,4)",
-    ),
-    (
-        "graph:FILE",
-        "tokens on the directed graph in FILE (lines 'a -> b c')",
-    ),
+/// A family of games as a SPEC names it: `nim`, or `sub:S` with a parameter.
+pub struct Family {
+    /// The name, before any colon.
+    pub name: &'static str,
+    /// The parameter written after the colon, as a placeholder and an example, if the
+    /// family takes one: `("S", "sub:1,3,4")`.
+    pub parameter: Option<(&'static str, &'static str)>,
+    /// What the game is, in one line.
+    pub about: &'static str,
+    /// Adds the game with this parameter (empty when it takes none) to a solver.
+    add: fn(&str, &mut Solver) -> Result<u32>,
+}
+
+/// Every family a SPEC can name.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "nim",
+        parameter: None,
+        about: "Nim: take any number of chips from one heap",
+        add: |_, solver| solver.add_game("nim", || Ok(Nim)),
+    },
+    Family {
+        name: "sub",
+        parameter: Some(("S", "sub:1,3,4")),
+        about: "subtraction game: take s chips from one heap, s in the set S",
+        add: |set, solver| {
+            let game = Subtraction::parse(set)?;
+            solver.add_game(&game.name(), || Ok(game))
+        },
+    },
+    Family {
+        name: "graph",
+        parameter: Some(("FILE", "graph:moves.txt")),
+        about: "tokens on the directed graph in FILE (lines 'a -> b c')",
+        add: |path, solver| solver.add_game(&format!("graph:{path}"), || Graph::from_file(path)),
+    },
 ];
 
 /// Adds the game named `name` (such as `sub:1,3,4`) to the solver; its index.
 pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
-    let (family, args) = match name.split_once(':') {
-        Some((family, args)) => (family, Some(args)),
+    let (family, parameter) = match name.split_once(':') {
+        Some((family, parameter)) => (family, Some(parameter)),
         None => (name, None),
     };
-    match (family, args) {
-        ("nim", None) => solver.add_game("nim", || Ok(Nim)),
-        ("sub", Some(set)) => {
-            let game = Subtraction::parse(set)?;
-            solver.add_game(&game.name(), || Ok(game))
-        }
-        ("graph", Some(path)) if !path.is_empty() => {
-            solver.add_game(name, || Graph::from_file(path))
-        }
-        ("sub" | "graph", None) | ("graph", Some(_)) => Err(invalid!(
-            "'{name}' needs its {} after a colon, e.g. {}",
-            if family == "sub" {
-                "subtraction set"
-            } else {
-                "file"
-            },
-            if family == "sub" {
-                "sub:1,3,4"
-            } else {
-                "graph:moves.txt"
-            }
-        )),
-        _ => Err(invalid!(
+    let Some(f) = FAMILIES.iter().find(|f| f.name == family) else {
+        let names: Vec<String> = FAMILIES
+            .iter()
+            .map(|f| match f.parameter {
+                Some((placeholder, _)) => format!("{}:{placeholder}", f.name),
+                None => f.name.to_string(),
+            })
+            .collect();
+        return Err(invalid!(
             "unknown game '{name}': expected one of {}",
-            GAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            names.join(", ")
+        ));
+    };
+    match (f.parameter, parameter) {
+        (None, None) => (f.add)("", solver),
+        (None, Some(_)) => Err(invalid!("'{name}': {family} takes nothing after a colon")),
+        (Some((placeholder, example)), None | Some("")) => Err(invalid!(
+            "'{name}' needs its {placeholder} after a colon, e.g. {example}"
         )),
+        (Some(_), Some(parameter)) => (f.add)(parameter, solver),
     }
 }
 
@@ -121,7 +140,7 @@ mod tests {
         assert!(err("nimm 3").contains("'nimm'"));
         assert!(err("nim 3,-4").contains("'-4'"));
         assert!(err("nim x").contains("'x'"));
-        assert!(err("sub: 4").contains("'sub:' has an empty subtraction set"));
+        assert!(err("sub: 4").contains("'sub:' needs its S"));
         assert!(err("nim").contains("'nim' needs a position"));
         assert!(err("nim 3 +").contains("empty part"));
         assert!(err("graph:/no/such/file a").contains("cannot read"));
