@@ -3,10 +3,11 @@
 
 use anyhow::{bail, Result};
 use grundy::solve::{Solver, Sum, Value};
+use grundy::table::Save;
 use grundy::{explain as reasoning, spec, table as tables, Outcome, Play};
 use serde::Serialize;
 
-use crate::Common;
+use crate::{progress, Common, PeriodArgs, TableArgs};
 
 /// A position one move away, as in JSON.
 #[derive(Serialize)]
@@ -175,8 +176,8 @@ pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
 }
 
 /// `grundy table`: a heap game's g(0..N), or every vertex of a graph game.
-pub fn table(game: &str, to: Option<u64>, common: &Common) -> Result<()> {
-    let play = common.play();
+pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
+    let (game, to, play) = (args.game.as_str(), args.to, common.play());
     if let Some(path) = game.strip_prefix("graph:") {
         if to.is_some() {
             bail!("--to is for heap games; a graph table lists every vertex of '{path}'");
@@ -186,8 +187,39 @@ pub fn table(game: &str, to: Option<u64>, common: &Common) -> Result<()> {
     let Some(to) = to else {
         bail!("'table {game}' needs --to N, the largest heap size to tabulate");
     };
-    let mut solver = Solver::new(common.max_positions);
-    let values = tables::heaps(&mut solver, game, to, play)?;
+    let by_sequence = play == Play::Normal && spec::heap_rules(game).is_ok();
+    let values: Vec<Value> = if by_sequence {
+        let save = match (&args.save, &args.resume) {
+            (Some(path), _) => Save::To(path),
+            (_, Some(path)) => Save::Resume(path),
+            _ => Save::No,
+        };
+        let bar = progress::bar(to + 1, "heaps");
+        let method = args.sequence.method();
+        let (_, values) =
+            tables::sequence(game, to, method, save, common.max_positions, &mut |done| {
+                bar.set_position(done)
+            })?;
+        bar.finish_and_clear();
+        if let Some(path) = args.save.as_ref().or(args.resume.as_ref()) {
+            if !common.json {
+                println!("{game}: g(0..={to}) computed and saved in {path}");
+                return Ok(());
+            }
+        }
+        values
+            .iter()
+            .map(|&g| Value {
+                outcome: if g == 0 { Outcome::P } else { Outcome::N },
+                nimber: Some(g as u64),
+            })
+            .collect()
+    } else if args.save.is_some() || args.resume.is_some() {
+        bail!("--save and --resume are for take-and-break heap games under normal play");
+    } else {
+        let mut solver = Solver::new(common.max_positions);
+        tables::heaps(&mut solver, game, to, play)?
+    };
     if common.json {
         #[derive(Serialize)]
         struct TableJson {
@@ -219,6 +251,62 @@ pub fn table(game: &str, to: Option<u64>, common: &Common) -> Result<()> {
         .map(|n| n.to_string())
         .collect();
     println!("P-positions: {}", p.join(", "));
+    Ok(())
+}
+
+/// `grundy period`: the period of a take-and-break game, and whether it is proved.
+pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
+    let bar = progress::bar(args.to + 1, "heaps");
+    let method = args.sequence.method();
+    let (name, period) = tables::period(
+        &args.game,
+        args.to,
+        method,
+        common.max_positions,
+        &mut |done| bar.set_position(done),
+    )?;
+    bar.finish_and_clear();
+    if common.json {
+        #[derive(Serialize)]
+        struct PeriodJson {
+            game: String,
+            preperiod: Option<u64>,
+            period: Option<u64>,
+            saltus: Option<i64>,
+            proved: bool,
+            checked_to: Option<u64>,
+        }
+        return print_json(&PeriodJson {
+            game: name,
+            preperiod: period.map(|p| p.preperiod),
+            period: period.map(|p| p.period),
+            saltus: period.map(|p| p.saltus),
+            proved: period.is_some_and(|p| p.proved),
+            checked_to: period.map(|p| p.checked_to),
+        });
+    }
+    match period {
+        None => println!("{name}: no period seen up to heap {}", args.to),
+        Some(p) => {
+            let saltus = if p.saltus == 0 {
+                String::new()
+            } else {
+                format!(", saltus {}", p.saltus)
+            };
+            println!(
+                "{name}: period {} from heap {} (preperiod {}){saltus}",
+                p.period, p.preperiod, p.preperiod
+            );
+            if p.proved {
+                println!("proved: the values up to heap {} repeat long enough for the periodicity theorem", p.checked_to);
+            } else {
+                println!(
+                    "not proved: seen in the values up to heap {}, but no theorem covers it yet",
+                    p.checked_to
+                );
+            }
+        }
+    }
     Ok(())
 }
 

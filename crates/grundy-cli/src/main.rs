@@ -4,10 +4,12 @@
 
 mod commands;
 mod play;
+mod progress;
 
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use grundy::solve::sequence::Method;
 use grundy::solve::DEFAULT_MAX_POSITIONS;
 use grundy::Play;
 
@@ -32,6 +34,8 @@ enum Command {
     Table(TableArgs),
     /// The reasoning in words and binary columns.
     Explain(PositionArgs),
+    /// The period of a take-and-break heap game, proved where a theorem allows.
+    Period(PeriodArgs),
     /// Play against the computer in the terminal.
     Play(PlayArgs),
 }
@@ -48,6 +52,15 @@ struct Common {
     /// The most positions a search may keep before it stops with an error.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: usize,
+}
+
+impl SequenceArgs {
+    fn method(&self) -> Method {
+        match self.method {
+            MethodArg::RareCommon => Method::RareCommon,
+            MethodArg::Naive => Method::Naive,
+        }
+    }
 }
 
 impl Common {
@@ -71,12 +84,48 @@ struct PositionArgs {
 
 #[derive(Args)]
 struct TableArgs {
-    /// A heap game (`nim`, `sub:1,3,4`) or a graph game (`graph:moves.txt`).
+    /// A heap game (`nim`, `kayles`, `sub:1,3,4`) or a graph game (`graph:moves.txt`).
     #[arg(value_name = "GAME")]
     game: String,
     /// The largest heap size (heap games).
     #[arg(long, value_name = "N")]
     to: Option<u64>,
+    #[command(flatten)]
+    sequence: SequenceArgs,
+    /// Write the values to FILE as they are computed (take-and-break games).
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    save: Option<String>,
+    /// Go on from the values an interrupted `--save` run left in FILE.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// How take-and-break sequences are computed.
+#[derive(Args)]
+struct SequenceArgs {
+    /// The method: rare-common (the default, fast where heaps break in two) or naive.
+    #[arg(long, value_enum, default_value_t = MethodArg::RareCommon)]
+    method: MethodArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum MethodArg {
+    RareCommon,
+    Naive,
+}
+
+#[derive(Args)]
+struct PeriodArgs {
+    /// A take-and-break heap game: `kayles`, `octal:0.137`, `sub:1,3,4`, …
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// Look no further than this heap size.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    to: u64,
+    #[command(flatten)]
+    sequence: SequenceArgs,
     #[command(flatten)]
     common: Common,
 }
@@ -115,7 +164,8 @@ fn main() -> ExitCode {
         Command::Value(a) => commands::value(&a.spec.join(" "), &a.common),
         Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common),
         Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common),
-        Command::Table(a) => commands::table(&a.game, a.to, &a.common),
+        Command::Table(a) => commands::table(&a, &a.common),
+        Command::Period(a) => commands::period(&a, &a.common),
         Command::Play(a) => play::run(
             &a.spec.join(" "),
             a.misere,

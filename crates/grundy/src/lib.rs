@@ -143,14 +143,22 @@ pub trait Game {
         None
     }
 
+    /// Why an indivisible part has the nimber [`Game::nimber_by_theory`] gives it, in
+    /// words, e.g. "a Nim heap of 13 has nimber 13".
+    fn nimber_reason(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
     /// `Some(n)` when the indivisible part `p` has exactly the game tree of a Nim heap
     /// of `n` chips, so that misère Nim's rule applies to sums of such parts.
     fn nim_heap(&self, _p: &Self::Position) -> Option<u64> {
         None
     }
 
-    /// Every move from `p` to a position of nimber `target`, where a theorem finds
-    /// them without listing all moves; `None` means "list the moves and look".
+    /// The moves from `p` to a position of nimber `target`, where a theorem finds
+    /// them without listing all moves: every such move, or where there are more
+    /// than can be listed, one of each kind (as the game documents); `None` means
+    /// "list the moves and look".
     fn moves_to_nimber(&self, _p: &Self::Position, _target: Nimber) -> Option<Vec<Self::Position>> {
         None
     }

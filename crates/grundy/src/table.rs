@@ -1,9 +1,17 @@
-//! Tables of a game's positions: g(0..N) and P/N for one heap of a heap game, and
-//! every vertex of a graph labelled by Ferguson's algorithm, with its kernel.
+//! Tables of a game's positions: g(0..N) and P/N for one heap of a heap game (by
+//! the heap-sequence engine for take-and-break games, saved as it goes and
+//! resumable), the period of such a sequence, and every vertex of a graph labelled
+//! by Ferguson's algorithm, with its kernel.
 
 use crate::games::Graph;
+use crate::solve::sequence::period::{self, Period};
+use crate::solve::sequence::store::Writer;
+use crate::solve::sequence::{Method, Sequence};
 use crate::solve::{retrograde, Solver, Sum, Value};
 use crate::{spec, Error, Nimber, Outcome, Play, Result};
+
+/// How many values are computed between saves and progress reports.
+const CHUNK: usize = 1 << 16;
 
 /// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
 /// table longer than the position budget is refused.
@@ -55,4 +63,83 @@ pub fn graph(path: &str, play: Play) -> Result<GraphTable> {
         nimbers,
         kernel,
     })
+}
+
+/// Where a long sequence run keeps its values: a new file, or one to resume.
+pub enum Save<'a> {
+    /// Nowhere.
+    No,
+    /// A new file, written as the run goes.
+    To(&'a str),
+    /// A file from an earlier run, read back and continued.
+    Resume(&'a str),
+}
+
+/// g(0..=to) of the take-and-break game `game` by the heap-sequence engine, with
+/// `progress(done)` called as the run goes; the game's normalised name and values.
+pub fn sequence(
+    game: &str,
+    to: u64,
+    method: Method,
+    save: Save,
+    max_positions: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(String, Vec<u16>)> {
+    let (name, rules) = spec::heap_rules(game)?;
+    if to >= max_positions as u64 {
+        return Err(Error::Budget {
+            limit: max_positions,
+        });
+    }
+    let len = to as usize + 1;
+    let (mut sequence, mut writer) = match save {
+        Save::No => (Sequence::new(rules, method), None),
+        Save::To(path) => (
+            Sequence::new(rules, method),
+            Some(Writer::create(path, &name)?),
+        ),
+        Save::Resume(path) => {
+            let (values, writer) = Writer::resume(path, &name)?;
+            (Sequence::resume(rules, method, values), Some(writer))
+        }
+    };
+    while sequence.values().len() < len {
+        sequence.extend(len.min(sequence.values().len() + CHUNK))?;
+        if let Some(writer) = &mut writer {
+            writer.save(sequence.values())?;
+        }
+        progress(sequence.values().len() as u64);
+    }
+    let mut values = sequence.values().to_vec();
+    values.truncate(len);
+    Ok((name, values))
+}
+
+/// The period of the take-and-break game `game`: values are computed in doubling
+/// runs, up to heap `to`, until a period is proved. The game's normalised name and
+/// the shortest period seen (proved or not), if any.
+pub fn period(
+    game: &str,
+    to: u64,
+    method: Method,
+    max_positions: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(String, Option<Period>)> {
+    let (name, rules) = spec::heap_rules(game)?;
+    if to >= max_positions as u64 {
+        return Err(Error::Budget {
+            limit: max_positions,
+        });
+    }
+    let mut sequence = Sequence::new(rules, method);
+    let mut len = 1024.min(to as usize + 1);
+    loop {
+        sequence.extend(len)?;
+        progress(len as u64);
+        let found = period::find(sequence.values(), sequence.rules());
+        if found.is_some_and(|p| p.proved) || len > to as usize {
+            return Ok((name, found));
+        }
+        len = (2 * len).min(to as usize + 1);
+    }
 }

@@ -441,9 +441,17 @@ fn a_million_chips_need_no_deep_stack() {
 #[test]
 fn budgets_are_enforced() {
     let budget = Err(Error::Budget { limit: 1000 });
+    // A heap beyond the budget, in a game with no proved period, is refused; one of
+    // 10^12 chips is refused before its options are listed.
+    for heap in ["100000", "1000000000000"] {
+        let mut solver = Solver::new(1000);
+        let sum = grundy::spec::parse(&format!("octal:0.16 {heap}"), &mut solver).unwrap();
+        assert_eq!(solver.value(&sum, Play::Normal), budget);
+    }
+    // With a proved period (7 for S = {1,3,4}), any heap is answered at once.
     let mut solver = Solver::new(1000);
     let sum = grundy::spec::parse("sub:1,3,4 100000", &mut solver).unwrap();
-    assert_eq!(solver.value(&sum, Play::Normal), budget);
+    assert_eq!(solver.value(&sum, Play::Normal).unwrap().nimber, Some(3));
 
     // A misère search of a sum is over multisets of parts: far more than 1000.
     let mut solver = Solver::new(1000);
@@ -466,9 +474,8 @@ fn budgets_are_enforced() {
             nimber: Some(1_000_000_000_000)
         })
     );
-    // A budget large enough lets the same searches through.
+    // A budget large enough lets the same search through.
     let mut solver = Solver::new(200_000);
-    let sum = grundy::spec::parse("sub:1,3,4 100000", &mut solver).unwrap();
-    // 100000 = 7 × 14285 + 5, nimber 3.
-    assert_eq!(solver.value(&sum, Play::Normal).unwrap().nimber, Some(3));
+    let sum = grundy::spec::parse("octal:0.16 100000", &mut solver).unwrap();
+    assert!(solver.value(&sum, Play::Normal).is_ok());
 }

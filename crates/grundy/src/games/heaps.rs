@@ -91,6 +91,15 @@ pub fn single_take(from: &[u64], to: &[u64]) -> std::result::Result<(usize, u64,
     }
 }
 
+/// The one heap that a move replaced: its index, its size, and the heaps left in
+/// its place (at least one: a heap taken whole leaves a heap of 0).
+pub fn replaced<'a>(from: &[u64], to: &'a [u64]) -> Option<(usize, u64, &'a [u64])> {
+    let i = (0..from.len()).find(|&i| to.get(i) != Some(&from[i]))?;
+    let left = (to.len() + 1).checked_sub(from.len()).filter(|&r| r >= 1)?;
+    (to[..i] == from[..i] && to[i + left..] == from[i + 1..])
+        .then(|| (i, from[i], &to[i..i + left]))
+}
+
 /// "take 9 from the heap of 13", for a move that takes from one heap.
 pub fn describe_take(from: &[u64], to: &[u64]) -> String {
     match single_take(from, to) {

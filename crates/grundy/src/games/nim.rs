@@ -30,6 +30,10 @@ impl Game for Nim {
         Some(nim_sum(p))
     }
 
+    fn nimber_reason(&self, p: &Heaps) -> Option<String> {
+        Some(format!("a Nim heap of {0} has nimber {0}", nim_sum(p)))
+    }
+
     fn nim_heap(&self, p: &Heaps) -> Option<u64> {
         match p[..] {
             [] => Some(0),

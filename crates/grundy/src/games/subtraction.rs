@@ -1,109 +1,87 @@
-//! Subtraction games: a move takes s chips from one heap, for s in a finite
-//! subtraction set S. With S = {1, …, k} (the take-away game of the notes) a heap of
-//! n chips has nimber n mod (k + 1).
+//! Subtraction games: a move takes s chips from one heap, for s in a subtraction
+//! set S, leaving the rest as one heap. The set is finite (`sub:1,3,4`), all numbers
+//! but a finite set (`sub-allbut:1,2`), or given by a rule: the powers of two, the
+//! squares, the primes.
 
-use super::heaps::{self, Heaps};
-use crate::{invalid, Game, Nimber, Result};
+use super::heaps;
+use crate::solve::sequence::{leaves, Beyond, Rules};
+use crate::{invalid, Result};
 
-/// A subtraction game with a finite subtraction set; a position is a list of heaps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Subtraction {
-    set: Vec<u64>,
+/// Whether a number of chips is in a subtraction set.
+pub type Membership = fn(u64) -> bool;
+
+/// Subtraction sets given by a rule: (name, what they hold, membership).
+pub const RULES: &[(&str, &str, Membership)] = &[
+    ("sub-pow2", "the powers of two 1, 2, 4, 8, …", |k| {
+        k.is_power_of_two()
+    }),
+    ("sub-squares", "the squares 1, 4, 9, 16, …", |k| {
+        k > 0 && k.isqrt() * k.isqrt() == k
+    }),
+    ("sub-primes", "the primes 2, 3, 5, 7, …", is_prime),
+];
+
+fn is_prime(k: u64) -> bool {
+    k >= 2 && (2..).take_while(|d| d * d <= k).all(|d| k % d != 0)
 }
 
-impl Subtraction {
-    /// The game with subtraction set `set` (any order, repeats ignored).
-    pub fn new(set: &[u64]) -> Result<Self> {
-        if set.is_empty() {
-            return Err(invalid!(
-                "a subtraction set needs at least one number, e.g. sub:1,3,4"
-            ));
-        }
-        if set.contains(&0) {
-            return Err(invalid!(
-                "'0' cannot be in a subtraction set: a move takes at least one chip"
-            ));
-        }
-        let mut set = set.to_vec();
-        set.sort_unstable();
-        set.dedup();
-        Ok(Subtraction { set })
+/// Reads a set of positive numbers written as `1,3,4`; `family` names it in errors.
+fn parse_set(text: &str, family: &str) -> Result<Vec<u64>> {
+    let set = text
+        .split(',')
+        .map(|t| heaps::parse_number(t.trim(), "number of chips"))
+        .collect::<Result<Vec<_>>>()?;
+    if set.contains(&0) {
+        return Err(invalid!(
+            "'0' cannot be in the set of {family}:{text}: a move takes at least one chip"
+        ));
     }
-
-    /// Reads a subtraction set written as `1,3,4` (the part after `sub:`).
-    pub fn parse(text: &str) -> Result<Self> {
-        if text.trim().is_empty() {
-            return Err(invalid!(
-                "'sub:{text}' has an empty subtraction set: write at least one number, e.g. sub:1,3,4"
-            ));
-        }
-        let set = text
-            .split(',')
-            .map(|t| heaps::parse_number(t.trim(), "number of chips to subtract"))
-            .collect::<Result<Vec<_>>>()?;
-        Self::new(&set)
-    }
-
-    /// The subtraction set, increasing.
-    pub fn set(&self) -> &[u64] {
-        &self.set
-    }
-
-    /// The name in SPEC syntax: `sub:1,3,4`.
-    pub fn name(&self) -> String {
-        format!("sub:{}", heaps::format(&self.set))
-    }
-
-    /// `k` when the set is {1, 2, …, k}.
-    fn take_up_to(&self) -> Option<u64> {
-        let k = *self.set.last()?;
-        (self.set.len() as u64 == k).then_some(k)
-    }
+    let mut set = set;
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
 }
 
-impl Game for Subtraction {
-    type Position = Heaps;
+/// The largest number a finite subtraction set may hold.
+pub const MAX_FINITE: u64 = 1 << 20;
 
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
-        for (i, &h) in p.iter().enumerate() {
-            let takes = self.set.iter().take_while(|&&s| s <= h);
-            out.extend(takes.map(|&s| heaps::with(p, i, h - s)));
-        }
+/// The game `sub:S` for a finite set S, with its normalised name.
+pub fn finite(text: &str) -> Result<(String, Rules)> {
+    let set = parse_set(text, "sub")?;
+    if let Some(&big) = set.iter().find(|&&s| s > MAX_FINITE) {
+        return Err(invalid!(
+            "'{big}' is too large for a finite subtraction set: at most {MAX_FINITE}"
+        ));
     }
-
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
-        heaps::split(p, out);
+    let mut digits = vec![0; *set.last().expect("a non-empty set") as usize + 1];
+    for &s in &set {
+        digits[s as usize] = leaves::NONE | leaves::ONE;
     }
+    let rules = Rules {
+        digits,
+        beyond: Beyond::Nothing,
+        unequal_splits: false,
+    };
+    Ok((format!("sub:{}", heaps::format(&set)), rules))
+}
 
-    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
-        let k = self.take_up_to()?;
-        match p[..] {
-            [h] => Some(h % (k + 1)),
-            _ => None,
-        }
-    }
+/// The game `sub-allbut:E`: take any number of chips except those in E.
+pub fn all_but(text: &str) -> Result<(String, Rules)> {
+    let set = parse_set(text, "sub-allbut")?;
+    let rules = Rules {
+        digits: Vec::new(),
+        beyond: Beyond::AllBut(set.clone()),
+        unequal_splits: false,
+    };
+    Ok((format!("sub-allbut:{}", heaps::format(&set)), rules))
+}
 
-    fn parse_position(&self, text: &str) -> Result<Heaps> {
-        heaps::parse(text)
-    }
-
-    fn format_position(&self, p: &Heaps) -> String {
-        heaps::format(p)
-    }
-
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
-        heaps::describe_take(from, to)
-    }
-
-    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
-        match heaps::single_take(from, to) {
-            Err(why) => why,
-            Ok((_, old, new)) => format!(
-                "taking {} from the heap of {old} is not allowed: S = {{{}}}",
-                old - new,
-                heaps::format(&self.set)
-            ),
-        }
+/// A subtraction game whose set is given by a rule.
+pub fn by_rule(allowed: fn(u64) -> bool) -> Rules {
+    Rules {
+        digits: Vec::new(),
+        beyond: Beyond::Where(allowed),
+        unequal_splits: false,
     }
 }
 
@@ -113,21 +91,23 @@ mod tests {
 
     #[test]
     fn sets_are_normalised_and_bad_sets_refused() {
-        assert_eq!(Subtraction::parse("4,1,3,3").unwrap().name(), "sub:1,3,4");
-        assert!(Subtraction::parse("").is_err());
-        assert!(Subtraction::parse("0,1").is_err());
-        assert!(Subtraction::parse("1,x").is_err());
+        let (name, rules) = finite("4,1,3,3").unwrap();
+        assert_eq!(name, "sub:1,3,4");
+        assert_eq!(rules.digits, [0, 3, 0, 3, 3]);
+        assert_eq!(all_but("2,1").unwrap().0, "sub-allbut:1,2");
+        assert!(finite("0,1").unwrap_err().to_string().contains("'0'"));
+        assert!(finite("1,x").unwrap_err().to_string().contains("'x'"));
+        assert!(finite("1,9999999999")
+            .unwrap_err()
+            .to_string()
+            .contains("'9999999999'"));
     }
 
     #[test]
-    fn moves_take_an_allowed_number_from_one_heap() {
-        let g = Subtraction::parse("2,5,8").unwrap();
-        let mut out = Vec::new();
-        let heaps = |h: &[u64]| Heaps::from_slice(h);
-        g.moves(&heaps(&[6, 1]), &mut out);
-        assert_eq!(out, [heaps(&[4, 1]), heaps(&[1, 1])]);
-        assert!(g
-            .why_illegal(&heaps(&[6, 1]), &heaps(&[3, 1]))
-            .contains("taking 3"));
+    fn rule_sets_hold_what_they_say() {
+        let members = |i: usize| (1..=20).filter(|&k| (RULES[i].2)(k)).collect::<Vec<u64>>();
+        assert_eq!(members(0), [1, 2, 4, 8, 16]);
+        assert_eq!(members(1), [1, 4, 9, 16]);
+        assert_eq!(members(2), [2, 3, 5, 7, 11, 13, 17, 19]);
     }
 }

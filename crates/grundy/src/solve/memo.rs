@@ -133,6 +133,12 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             option_values: SmallVec::new(),
         }];
         'search: while let Some(top) = stack.last_mut() {
+            if game
+                .count_moves(&top.position)
+                .is_some_and(|n| n > limit as u64)
+            {
+                return Err(Error::Budget { limit });
+            }
             moves.clear();
             game.moves(&top.position, &mut moves);
             for option in &moves[top.option_values.len()..] {

@@ -4,10 +4,13 @@
 //! - [`memo`]: values of one game's positions (nimbers, heights) by memoised search
 //!   of indivisible parts, bottom-up with an explicit stack;
 //! - [`retrograde`]: Ferguson's labelling algorithm on an explicit graph, with draws;
-//! - [`sum`]: sums of parts from different games, normal and misère play.
+//! - [`sum`]: sums of parts from different games, normal and misère play;
+//! - [`sequence`]: the Grundy sequence of one heap of a take-and-break game, fast,
+//!   and its period.
 
 pub mod memo;
 pub mod retrograde;
+pub mod sequence;
 pub mod sum;
 
 pub use sum::{Part, Solver, Sum, Value};

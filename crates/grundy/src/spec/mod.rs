@@ -3,15 +3,18 @@
 //! ```text
 //! SPEC      := COMPONENT ( '+' COMPONENT )*
 //! COMPONENT := GAME ' ' POSITION
-//! GAME      := 'nim' | 'sub:' NUMBERS | 'graph:' FILE
-//! POSITION  := NUMBERS (heaps, for nim and sub)  |  VERTICES (for graph)
+//! GAME      := 'nim' | 'sub:' NUMBERS | 'sub-allbut:' NUMBERS | 'octal:' CODE
+//!            | 'grundy-game' | a named game (kayles, sub-pow2, …) | 'graph:' FILE
+//! POSITION  := NUMBERS (heaps)  |  VERTICES (for graph)
 //! NUMBERS   := N ( ',' N )*          VERTICES := NAME ( ',' NAME )*
 //! ```
 //!
 //! Examples: `nim 13,12,8`, `sub:1,3,4 100`, `nim 3 + sub:2,5,8 11`,
 //! `graph:moves.txt a`.
 
-use crate::games::{Graph, Nim, Subtraction};
+use crate::games::take_break::TakeBreak;
+use crate::games::{octal, subtraction, Graph, Nim};
+use crate::solve::sequence::Rules;
 use crate::solve::{Solver, Sum};
 use crate::{invalid, Result};
 
@@ -24,43 +27,92 @@ pub struct Family {
     pub parameter: Option<(&'static str, &'static str)>,
     /// What the game is, in one line.
     pub about: &'static str,
-    /// Adds the game with this parameter (empty when it takes none) to a solver.
-    add: fn(&str, &mut Solver) -> Result<u32>,
+    kind: Kind,
+}
+
+/// How a family makes its game from the parameter.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// A game of its own kind.
+    Game(fn(&str, &mut Solver) -> Result<u32>),
+    /// A take-and-break heap game: its normalised name and rules.
+    Heap(fn(&str) -> Result<(String, Rules)>),
+    /// A take-and-break game known by name: its code.
+    Code(&'static str),
+    /// A subtraction game whose set is given by a rule.
+    Rule(fn(u64) -> bool),
 }
 
 /// Every family a SPEC can name.
-pub const FAMILIES: &[Family] = &[
-    Family {
-        name: "nim",
-        parameter: None,
-        about: "Nim: take any number of chips from one heap",
-        add: |_, solver| solver.add_game("nim", || Ok(Nim)),
-    },
-    Family {
-        name: "sub",
-        parameter: Some(("S", "sub:1,3,4")),
-        about: "subtraction game: take s chips from one heap, s in the set S",
-        add: |set, solver| {
-            let game = Subtraction::parse(set)?;
-            solver.add_game(&game.name(), || Ok(game))
+pub fn families() -> Vec<Family> {
+    let mut all = vec![
+        Family {
+            name: "nim",
+            parameter: None,
+            about: "Nim: take any number of chips from one heap",
+            kind: Kind::Game(|_, solver| solver.add_game("nim", || Ok(Nim))),
         },
-    },
-    Family {
-        name: "graph",
-        parameter: Some(("FILE", "graph:moves.txt")),
-        about: "tokens on the directed graph in FILE (lines 'a -> b c')",
-        add: |path, solver| solver.add_game(&format!("graph:{path}"), || Graph::from_file(path)),
-    },
-];
+        Family {
+            name: "sub",
+            parameter: Some(("S", "sub:1,3,4")),
+            about: "subtraction game: take s chips from one heap, s in the finite set S",
+            kind: Kind::Heap(subtraction::finite),
+        },
+        Family {
+            name: "sub-allbut",
+            parameter: Some(("E", "sub-allbut:1,2")),
+            about: "subtraction game: take any number of chips but those in E",
+            kind: Kind::Heap(subtraction::all_but),
+        },
+        Family {
+            name: "octal",
+            parameter: Some(("CODE", "octal:0.137")),
+            about: "take-and-break game by its octal or hexadecimal code",
+            kind: Kind::Heap(|code| Ok((format!("octal:{code}"), octal::rules(code)?))),
+        },
+        Family {
+            name: "grundy-game",
+            parameter: None,
+            about: "Grundy's game: break a heap into two heaps of different sizes",
+            kind: Kind::Heap(|_| Ok(("grundy-game".into(), octal::grundy_game()))),
+        },
+        Family {
+            name: "graph",
+            parameter: Some(("FILE", "graph:moves.txt")),
+            about: "tokens on the directed graph in FILE (lines 'a -> b c')",
+            kind: Kind::Game(|path, solver| {
+                solver.add_game(&format!("graph:{path}"), || Graph::from_file(path))
+            }),
+        },
+    ];
+    for &(name, code, about) in octal::NAMED {
+        all.push(Family {
+            name,
+            parameter: None,
+            about,
+            kind: Kind::Code(code),
+        });
+    }
+    for &(name, about, allowed) in subtraction::RULES {
+        all.push(Family {
+            name,
+            parameter: None,
+            about,
+            kind: Kind::Rule(allowed),
+        });
+    }
+    all
+}
 
-/// Adds the game named `name` (such as `sub:1,3,4`) to the solver; its index.
-pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
+/// The family and parameter of a game name, checked.
+fn family(name: &str) -> Result<(Kind, &str)> {
     let (family, parameter) = match name.split_once(':') {
         Some((family, parameter)) => (family, Some(parameter)),
         None => (name, None),
     };
-    let Some(f) = FAMILIES.iter().find(|f| f.name == family) else {
-        let names: Vec<String> = FAMILIES
+    let all = families();
+    let Some(f) = all.iter().find(|f| f.name == family) else {
+        let names: Vec<String> = all
             .iter()
             .map(|f| match f.parameter {
                 Some((placeholder, _)) => format!("{}:{placeholder}", f.name),
@@ -73,13 +125,36 @@ pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
         ));
     };
     match (f.parameter, parameter) {
-        (None, None) => (f.add)("", solver),
+        (None, None) => Ok((f.kind, "")),
         (None, Some(_)) => Err(invalid!("'{name}': {family} takes nothing after a colon")),
         (Some((placeholder, example)), None | Some("")) => Err(invalid!(
             "'{name}' needs its {placeholder} after a colon, e.g. {example}"
         )),
-        (Some(_), Some(parameter)) => (f.add)(parameter, solver),
+        (Some(_), Some(parameter)) => Ok((f.kind, parameter)),
     }
+}
+
+/// The normalised name and rules of a take-and-break heap game (`kayles`,
+/// `octal:0.137`, `sub:1,3,4`, …), for the heap-sequence engine.
+pub fn heap_rules(name: &str) -> Result<(String, Rules)> {
+    match family(name)? {
+        (Kind::Heap(rules), parameter) => rules(parameter),
+        (Kind::Code(code), _) => Ok((name.to_string(), octal::rules(code)?)),
+        (Kind::Rule(allowed), _) => Ok((name.to_string(), subtraction::by_rule(allowed))),
+        (Kind::Game(_), _) => Err(invalid!(
+            "'{name}' is not a take-and-break heap game (octal codes, Grundy's game, subtraction games)"
+        )),
+    }
+}
+
+/// Adds the game named `name` (such as `sub:1,3,4`) to the solver; its index.
+pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
+    if let (Kind::Game(add), parameter) = family(name)? {
+        return add(parameter, solver);
+    }
+    let (name, rules) = heap_rules(name)?;
+    let max_heap = solver.max_positions() as u64;
+    solver.add_game(&name, || Ok(TakeBreak::new(&name, rules, max_heap)))
 }
 
 /// Reads a SPEC: parts joined by `+`, each a game and a position.

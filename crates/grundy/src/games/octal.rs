@@ -1,0 +1,117 @@
+//! Take-and-break games by code: octal codes such as Kayles (`0.77`), hexadecimal
+//! digits too, and Grundy's game.
+//!
+//! In a code d0.d1d2…, digit dk says what may be left after taking k chips from a
+//! heap: its bit 1 allows leaving no heap, bit 2 one heap, bit 4 two heaps, bit 8
+//! (hexadecimal) three heaps. The digit before the point is for taking nothing:
+//! 4 there allows breaking a heap in two without taking any chip.
+
+use crate::solve::sequence::{leaves, Beyond, Rules};
+use crate::{invalid, Result};
+
+/// Famous take-and-break games by name: (name, code, what it is).
+pub const NAMED: &[(&str, &str, &str)] = &[
+    (
+        "kayles",
+        "0.77",
+        "knock down one pin or two adjacent pins from a row",
+    ),
+    (
+        "dawson-kayles",
+        "0.07",
+        "knock down two adjacent pins from a row",
+    ),
+    (
+        "dawson-chess",
+        "0.137",
+        "Dawson's chess: pawns on a 3×n board, captures forced",
+    ),
+    (
+        "treblecross",
+        "0.007",
+        "one-dimensional tic-tac-toe: take three, leaving any",
+    ),
+    (
+        "guiles",
+        "0.15",
+        "take one from a heap of one, or two leaving one or two heaps",
+    ),
+    ("officers", "0.6", "take one, leaving one or two heaps"),
+];
+
+/// The rules of the octal (or hexadecimal) code `code`, such as `0.137` or `4.07`.
+pub fn rules(code: &str) -> Result<Rules> {
+    let Some((whole, fraction)) = code.split_once('.') else {
+        return Err(invalid!(
+            "'{code}' is not a take-and-break code: expected digits around a point, such as 0.77"
+        ));
+    };
+    let digit = |c: char| {
+        c.to_digit(16)
+            .map(|d| d as u8)
+            .ok_or_else(|| invalid!("'{c}' in '{code}' is not an octal or hexadecimal digit"))
+    };
+    let d0 = match whole {
+        "" => 0,
+        w if w.chars().count() == 1 => digit(w.chars().next().expect("one char"))?,
+        w => {
+            return Err(invalid!(
+                "'{w}' before the point in '{code}' must be a single digit"
+            ))
+        }
+    };
+    if d0 & (leaves::NONE | leaves::ONE) != 0 {
+        return Err(invalid!(
+            "'{d0:x}' before the point in '{code}' is not allowed: taking nothing can only break a heap (digit 4 or 8)"
+        ));
+    }
+    let mut digits = vec![d0];
+    for c in fraction.chars() {
+        digits.push(digit(c)?);
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    if digits.iter().all(|&d| d == 0) {
+        return Err(invalid!("'{code}' allows no move at all"));
+    }
+    Ok(Rules {
+        digits,
+        beyond: Beyond::Nothing,
+        unequal_splits: false,
+    })
+}
+
+/// The code of a famous game, by name.
+pub fn named(name: &str) -> Option<&'static str> {
+    NAMED
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, code, _)| code)
+}
+
+/// Grundy's game: break one heap into two heaps of different sizes.
+pub fn grundy_game() -> Rules {
+    Rules {
+        digits: vec![leaves::TWO],
+        beyond: Beyond::Nothing,
+        unequal_splits: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_into_digits() {
+        assert_eq!(rules("0.77").unwrap().digits, [0, 7, 7]);
+        assert_eq!(rules("4.07").unwrap().digits, [4, 0, 7]);
+        assert_eq!(rules(".137").unwrap().digits, [0, 1, 3, 7]);
+        assert_eq!(rules("0.f").unwrap().digits, [0, 15]);
+        assert_eq!(rules("0.70").unwrap().digits, [0, 7]);
+        for bad in ["077", "0.7x", "1.7", "0.0", "12.3"] {
+            assert!(rules(bad).is_err(), "{bad} should be refused");
+        }
+    }
+}

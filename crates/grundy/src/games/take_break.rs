@@ -1,0 +1,226 @@
+//! Games played on heaps by take-and-break rules: a move takes chips from one heap
+//! and may leave the rest as no heap, one heap, or break it into two or three. The
+//! rules come from the families (octal codes, Grundy's game, subtraction sets); this
+//! is where such a game meets the [`Game`] interface, with its Grundy sequence from
+//! the heap-sequence engine and, once proved, its period for heaps of any size.
+
+use std::cell::{OnceCell, RefCell};
+
+use smallvec::smallvec;
+
+use super::heaps::{self, Heaps};
+use crate::solve::sequence::period::{self, Period};
+use crate::solve::sequence::{leaves, Method, Rules, Sequence};
+use crate::{Game, Nimber, Result};
+
+/// How far the sequence is computed, at least, before a period is looked for.
+const PERIOD_SEARCH: usize = 1 << 14;
+
+/// A take-and-break game; a position is a list of heaps.
+pub struct TakeBreak {
+    name: String,
+    sequence: RefCell<Sequence>,
+    period: OnceCell<Option<Period>>,
+    max_heap: u64,
+}
+
+impl TakeBreak {
+    /// The game called `name` (its SPEC name) with these rules, computing values of
+    /// heaps below `max_heap` when no proved period answers.
+    pub fn new(name: &str, rules: Rules, max_heap: u64) -> Self {
+        TakeBreak {
+            name: name.to_string(),
+            sequence: RefCell::new(Sequence::new(rules, Method::RareCommon)),
+            period: OnceCell::new(),
+            max_heap,
+        }
+    }
+
+    /// The SPEC name of the game.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The period, looked for once in the first values, if one is proved there.
+    pub fn proved_period(&self) -> Option<Period> {
+        *self.period.get_or_init(|| {
+            let mut sequence = self.sequence.borrow_mut();
+            let len =
+                ((PERIOD_SEARCH as u64).min(self.max_heap) as usize).max(sequence.values().len());
+            sequence.extend(len).ok()?;
+            period::find(sequence.values(), sequence.rules()).filter(|p| p.proved)
+        })
+    }
+
+    /// g(n): computed, or by the proved period; `None` beyond both.
+    pub fn nimber(&self, n: u64) -> Option<Nimber> {
+        if let Some(&g) = self.sequence.borrow().values().get(n as usize) {
+            return Some(g as Nimber);
+        }
+        if let Some(p) = self.proved_period() {
+            return Some(p.value_at(self.sequence.borrow().values(), n));
+        }
+        if n >= self.max_heap {
+            return None;
+        }
+        let mut sequence = self.sequence.borrow_mut();
+        sequence.extend(n as usize + 1).ok()?;
+        Some(sequence.values()[n as usize] as Nimber)
+    }
+
+    fn rules(&self) -> std::cell::Ref<'_, Rules> {
+        std::cell::Ref::map(self.sequence.borrow(), Sequence::rules)
+    }
+
+    /// The heaps a move from a heap of n may leave (a heap taken whole leaves a 0).
+    fn options(&self, n: u64, out: &mut Vec<Heaps>) {
+        let start = out.len();
+        self.rules().options(n, out);
+        for option in &mut out[start..] {
+            if option.is_empty() {
+                option.push(0);
+            }
+        }
+    }
+}
+
+/// The words for the heaps left by a move: "3", "3 and 4", "1, 2 and 3".
+fn list(heaps: &[u64]) -> String {
+    match heaps {
+        [] => String::new(),
+        [a] => a.to_string(),
+        [rest @ .., last] => format!("{} and {last}", heaps::format(rest).replace(',', ", ")),
+    }
+}
+
+impl Game for TakeBreak {
+    type Position = Heaps;
+
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        let mut options = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            options.clear();
+            self.options(h, &mut options);
+            for option in &options {
+                let mut next = Heaps::from_slice(&p[..i]);
+                next.extend_from_slice(option);
+                next.extend_from_slice(&p[i + 1..]);
+                out.push(next);
+            }
+        }
+    }
+
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        heaps::split(p, out);
+    }
+
+    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
+        match p[..] {
+            [] => Some(0),
+            [n] => self.nimber(n),
+            _ => None,
+        }
+    }
+
+    fn nimber_reason(&self, p: &Heaps) -> Option<String> {
+        let [n] = p[..] else { return None };
+        let period = self.proved_period()?;
+        let computed = self.sequence.borrow().values().len() as u64;
+        (n >= computed).then(|| {
+            let base = period.preperiod + (n - period.preperiod) % period.period;
+            format!(
+                "the values of {} repeat with period {} from heap {} (proved), so g({n}) = g({base}) = {}",
+                self.name,
+                period.period,
+                period.preperiod,
+                period.value_at(self.sequence.borrow().values(), n)
+            )
+        })
+    }
+
+    /// A heap beyond the computed values has more moves than can be listed: the
+    /// moves found are those whose smallest piece is below the preperiod plus the
+    /// period. Every other winning move leaves the same values as one of these.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        let [n] = p[..] else { return None };
+        let period = self.proved_period()?;
+        if n < self.sequence.borrow().values().len() as u64 {
+            return None;
+        }
+        let g = |m: u64| self.nimber(m).expect("a proved period answers every heap");
+        let window = period.preperiod + period.period;
+        let rules = self.rules().clone();
+        let mut found = Vec::new();
+        for k in 0..rules.digits.len() as u64 {
+            let d = rules.leaves(k, n);
+            let rest = n - k;
+            if d & leaves::ONE != 0 && g(rest) == target {
+                found.push(smallvec![rest]);
+            }
+            if d & leaves::TWO != 0 {
+                for a in 1..window.min(rest / 2 + 1) {
+                    if g(a) ^ g(rest - a) == target {
+                        found.push(smallvec![a, rest - a]);
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        let rules = self.rules();
+        Some(
+            p.iter()
+                .fold(0, |a: u64, &h| a.saturating_add(rules.count_options(h))),
+        )
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
+        heaps::parse(text)
+    }
+
+    fn format_position(&self, p: &Heaps) -> String {
+        heaps::format(p)
+    }
+
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+        let Some((_, h, left)) = heaps::replaced(from, to) else {
+            return format!("move from {} to {}", heaps::format(from), heaps::format(to));
+        };
+        let taken = h.saturating_sub(left.iter().sum());
+        match left {
+            [_] => format!("take {taken} from the heap of {h}"),
+            _ if taken == 0 => format!("split the heap of {h} into {}", list(left)),
+            _ => format!(
+                "take {taken} from the heap of {h} and split the rest into {}",
+                list(left)
+            ),
+        }
+    }
+
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
+        let Some((_, h, left)) = heaps::replaced(from, to) else {
+            return "a move changes one heap, taking chips from it and perhaps breaking the rest"
+                .into();
+        };
+        let kept: u64 = left.iter().sum();
+        if kept > h {
+            return format!(
+                "a move cannot add chips: {} is more than the heap of {h}",
+                list(left)
+            );
+        }
+        let pieces = left.iter().filter(|&&x| x > 0).count();
+        format!(
+            "{} does not allow taking {} from a heap of {h} and leaving {}",
+            self.name,
+            h - kept,
+            match pieces {
+                0 => "nothing".to_string(),
+                1 => "one heap".to_string(),
+                n => format!("{n} heaps of {}", list(left)),
+            }
+        )
+    }
+}

@@ -1,0 +1,246 @@
+//! The heap-sequence engine: g(0), g(1), …, g(N) for one heap of a take-and-break
+//! game, two bytes per heap size.
+//!
+//! A game is described by its [`Rules`]: for each number of chips k a move may remove,
+//! whether the rest may be left as no heap, one heap, two heaps or three heaps (the
+//! digits of an octal or hexadecimal code), and for infinite subtraction sets, a rule
+//! beyond the digits. Two methods compute the sequence, side by side:
+//!
+//! - [`Method::Naive`]: the mex of every option's value ([`naive`]);
+//! - [`Method::RareCommon`]: the rare/common split of Gangolli–Plambeck and
+//!   Flammenkamp ([`rare_common`]), for games whose moves break a heap in two.
+//!
+//! [`period`] finds and proves periods; [`store`] saves a sequence as it grows.
+
+pub mod naive;
+pub mod period;
+pub mod rare_common;
+pub mod store;
+
+use smallvec::smallvec;
+
+use crate::games::heaps::Heaps;
+use crate::{invalid, Result};
+
+/// What removing k chips may leave: bits of an octal (or hexadecimal) digit.
+pub mod leaves {
+    /// No heap: the whole heap of k chips is taken.
+    pub const NONE: u8 = 1;
+    /// One smaller heap.
+    pub const ONE: u8 = 2;
+    /// Two non-empty heaps.
+    pub const TWO: u8 = 4;
+    /// Three non-empty heaps.
+    pub const THREE: u8 = 8;
+}
+
+/// Moves beyond the digits: amounts that may be removed leaving no heap or one heap.
+#[derive(Clone, Debug)]
+pub enum Beyond {
+    /// None: the digits say everything.
+    Nothing,
+    /// Every amount k ≥ 1 for which the function is true.
+    Where(fn(u64) -> bool),
+    /// Every amount k ≥ 1 except these.
+    AllBut(Vec<u64>),
+}
+
+/// The rules of a take-and-break game played on heaps.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// `digits[k]`: what removing k chips may leave, as [`leaves`] bits.
+    pub digits: Vec<u8>,
+    /// Moves beyond the digits.
+    pub beyond: Beyond,
+    /// The heaps a move leaves must differ in size (Grundy's game).
+    pub unequal_splits: bool,
+}
+
+impl Rules {
+    /// The digit of amount k (0 beyond the digits).
+    pub fn digit(&self, k: u64) -> u8 {
+        self.digits.get(k as usize).copied().unwrap_or(0)
+    }
+
+    /// The most chips a move can remove, when that is bounded.
+    pub fn max_removal(&self) -> Option<u64> {
+        match self.beyond {
+            Beyond::Nothing => Some(self.digits.len().saturating_sub(1) as u64),
+            _ => None,
+        }
+    }
+
+    /// True when some move leaves two heaps or more.
+    pub fn breaks_heaps(&self) -> bool {
+        self.digits
+            .iter()
+            .any(|d| d & (leaves::TWO | leaves::THREE) != 0)
+    }
+
+    /// True when some move leaves three heaps.
+    pub fn leaves_three(&self) -> bool {
+        self.digits.iter().any(|d| d & leaves::THREE != 0)
+    }
+
+    /// Whether amount k beyond the digits may be removed.
+    fn beyond_allows(&self, k: u64) -> bool {
+        k >= self.digits.len() as u64
+            && match &self.beyond {
+                Beyond::Nothing => false,
+                Beyond::Where(allowed) => allowed(k),
+                Beyond::AllBut(excluded) => !excluded.contains(&k),
+            }
+    }
+
+    /// What removing k from a heap of n may leave, as [`leaves`] bits, counting the
+    /// rule beyond the digits.
+    pub fn leaves(&self, k: u64, n: u64) -> u8 {
+        let d = self.digit(k)
+            | if self.beyond_allows(k) {
+                leaves::NONE | leaves::ONE
+            } else {
+                0
+            };
+        let rest = n - k;
+        let mut fits = 0;
+        if rest == 0 && k > 0 {
+            fits |= leaves::NONE;
+        }
+        if rest >= 1 && k > 0 {
+            fits |= leaves::ONE;
+        }
+        if rest >= 2 {
+            fits |= leaves::TWO;
+        }
+        if rest >= 3 {
+            fits |= leaves::THREE;
+        }
+        d & fits
+    }
+
+    /// Every option of a heap of n chips: the heaps left in its place, sizes in
+    /// increasing order.
+    pub fn options(&self, n: u64, out: &mut Vec<Heaps>) {
+        for k in 0..=n {
+            let d = self.leaves(k, n);
+            let rest = n - k;
+            if d & leaves::NONE != 0 {
+                out.push(Heaps::new());
+            }
+            if d & leaves::ONE != 0 {
+                out.push(smallvec![rest]);
+            }
+            if d & leaves::TWO != 0 {
+                for a in 1..=rest / 2 {
+                    if !(self.unequal_splits && 2 * a == rest) {
+                        out.push(smallvec![a, rest - a]);
+                    }
+                }
+            }
+            if d & leaves::THREE != 0 {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        out.push(smallvec![a, b, rest - a - b]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many options a heap of n chips has, at most (to refuse huge lists).
+    pub fn count_options(&self, n: u64) -> u64 {
+        let mut count = 0u64;
+        for k in 0..=n.min(self.digits.len() as u64) {
+            let rest = (n - k) as u128;
+            let d = self.digit(k);
+            let many = 1
+                + if d & leaves::TWO != 0 { rest / 2 } else { 0 }
+                + if d & leaves::THREE != 0 {
+                    rest * rest / 12 + 1
+                } else {
+                    0
+                };
+            count = count.saturating_add(many.min(u64::MAX as u128) as u64);
+        }
+        if !matches!(self.beyond, Beyond::Nothing) {
+            count = count.saturating_add(n);
+        }
+        count
+    }
+}
+
+/// How a sequence is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// The mex of all options' values.
+    Naive,
+    /// The rare/common split where it applies (two-heap breaks), else naive.
+    #[default]
+    RareCommon,
+}
+
+/// The Grundy sequence of one heap, g(0..len), two bytes an entry, and what is
+/// needed to extend it.
+pub struct Sequence {
+    rules: Rules,
+    values: Vec<u16>,
+    rare_common: Option<rare_common::State>,
+    naive: naive::State,
+}
+
+impl Sequence {
+    /// The empty sequence of a game, to be computed by `method`.
+    pub fn new(rules: Rules, method: Method) -> Self {
+        Self::resume(rules, method, Vec::new())
+    }
+
+    /// A sequence whose first values are already known (read back from a file).
+    pub fn resume(rules: Rules, method: Method, values: Vec<u16>) -> Self {
+        let fast = method == Method::RareCommon
+            && matches!(rules.beyond, Beyond::Nothing)
+            && rules.breaks_heaps()
+            && !rules.leaves_three();
+        Sequence {
+            rare_common: fast.then(rare_common::State::default),
+            naive: naive::State::default(),
+            rules,
+            values,
+        }
+    }
+
+    /// The rules of the game.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The method in use: rare/common only where it applies.
+    pub fn method(&self) -> Method {
+        if self.rare_common.is_some() {
+            Method::RareCommon
+        } else {
+            Method::Naive
+        }
+    }
+
+    /// g(0), g(1), … as far as computed.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// Computes g(n) for every n < `len`.
+    pub fn extend(&mut self, len: usize) -> Result<()> {
+        self.values.reserve(len.saturating_sub(self.values.len()));
+        while self.values.len() < len {
+            let n = self.values.len();
+            let g = match &mut self.rare_common {
+                Some(state) => state.value(&self.rules, &self.values, n),
+                None => self.naive.value(&self.rules, &self.values, n),
+            };
+            let g = u16::try_from(g).map_err(|_| {
+                invalid!("g({n}) = {g} does not fit in two bytes: values go up to 65535")
+            })?;
+            self.values.push(g);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,129 @@
+//! The naive method: g(n) is the mex of the values of every option of a heap of n.
+//! All-but subtraction sets, whose heaps have almost n options, are counted instead:
+//! every smaller heap is an option but for the few excluded amounts.
+
+use super::{leaves, Beyond, Rules};
+
+/// Marks for a mex: a value is marked in the current round when its stamp is it.
+#[derive(Default)]
+pub struct Marks {
+    stamps: Vec<u64>,
+    round: u64,
+}
+
+impl Marks {
+    /// Forgets every mark.
+    pub fn clear(&mut self) {
+        self.round += 1;
+    }
+
+    /// Marks value `v`.
+    pub fn mark(&mut self, v: u64) {
+        let v = v as usize;
+        if v >= self.stamps.len() {
+            self.stamps.resize((v + 1).next_power_of_two(), 0);
+        }
+        self.stamps[v] = self.round;
+    }
+
+    /// Whether `v` is marked.
+    pub fn has(&self, v: u64) -> bool {
+        self.stamps.get(v as usize) == Some(&self.round)
+    }
+
+    /// The least unmarked value.
+    pub fn mex(&self) -> u64 {
+        (0..)
+            .find(|&v| !self.has(v))
+            .expect("some value is unmarked")
+    }
+}
+
+/// What the naive method keeps between heaps.
+#[derive(Default)]
+pub struct State {
+    marks: Marks,
+    /// Amounts beyond the digits allowed by a [`Beyond::Where`] rule, increasing.
+    amounts: Vec<u64>,
+    amounts_checked: u64,
+    /// For all-but sets: how many heaps below the current one have each value.
+    counts: Vec<u32>,
+    first_zero: usize,
+}
+
+impl State {
+    /// g(n), from g(0..n) in `values`.
+    pub fn value(&mut self, rules: &Rules, values: &[u16], n: usize) -> u64 {
+        if let Beyond::AllBut(excluded) = &rules.beyond {
+            return self.all_but(excluded, values, n);
+        }
+        let g = |m: u64| values[m as usize] as u64;
+        let n = n as u64;
+        self.marks.clear();
+        for k in 0..=n.min(rules.digits.len() as u64) {
+            let d = rules.leaves(k, n);
+            let rest = n - k;
+            if d & leaves::NONE != 0 {
+                self.marks.mark(0);
+            }
+            if d & leaves::ONE != 0 {
+                self.marks.mark(g(rest));
+            }
+            if d & leaves::TWO != 0 {
+                for a in 1..=rest / 2 {
+                    if !(rules.unequal_splits && 2 * a == rest) {
+                        self.marks.mark(g(a) ^ g(rest - a));
+                    }
+                }
+            }
+            if d & leaves::THREE != 0 {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        self.marks.mark(g(a) ^ g(b) ^ g(rest - a - b));
+                    }
+                }
+            }
+        }
+        if let Beyond::Where(allowed) = rules.beyond {
+            let first = rules.digits.len() as u64;
+            while self.amounts_checked < n {
+                self.amounts_checked += 1;
+                let k = self.amounts_checked;
+                if k >= first && allowed(k) {
+                    self.amounts.push(k);
+                }
+            }
+            for &k in self.amounts.iter().take_while(|&&k| k <= n) {
+                self.marks.mark(if k == n { 0 } else { g(n - k) });
+            }
+        }
+        self.marks.mex()
+    }
+
+    /// g(n) for an all-but set: the least value that no heap below n has, or that
+    /// only heaps n − e (e excluded) have.
+    fn all_but(&mut self, excluded: &[u64], values: &[u16], n: usize) -> u64 {
+        if self.counts.is_empty() {
+            self.counts = vec![0; 1 << 16];
+        }
+        if let Some(&last) = n.checked_sub(1).and_then(|m| values.get(m)) {
+            self.counts[last as usize] += 1;
+        }
+        while self.counts[self.first_zero] > 0 {
+            self.first_zero += 1;
+        }
+        let mut mex = self.first_zero as u64;
+        let gone: Vec<u16> = excluded
+            .iter()
+            .filter(|&&e| e >= 1 && e <= n as u64)
+            .map(|&e| values[n - e as usize])
+            .collect();
+        for &v in &gone {
+            let times = gone.iter().filter(|&&w| w == v).count() as u32;
+            if self.counts[v as usize] == times {
+                mex = mex.min(v as u64);
+            }
+        }
+        mex
+    }
+}

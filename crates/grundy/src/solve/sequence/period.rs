@@ -1,0 +1,85 @@
+//! Periods of a Grundy sequence: found in the values computed, and proved where a
+//! theorem says that a long enough repetition goes on forever.
+//!
+//! - A game whose moves never break a heap, removing at most t chips: g(n) depends
+//!   only on g(n−1), …, g(n−t), so a window of t values that repeats after p
+//!   repeats forever.
+//! - An octal game removing at most t chips (Guy–Smith periodicity theorem): if
+//!   g(n + p) = g(n) for all l ≤ n < 2l + p + t, then for all n ≥ l.
+//!
+//! Arithmetic periodicity, g(n + p) = g(n) + s from some l on (s is the saltus), is
+//! reported where it holds in the values, without proof.
+
+use super::Rules;
+
+/// A period of a sequence: g(n + period) = g(n) + saltus for n ≥ preperiod.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// Where the periodic part starts.
+    pub preperiod: u64,
+    /// The length of the period.
+    pub period: u64,
+    /// How much the values grow over one period (0 for a pure period).
+    pub saltus: i64,
+    /// True when a theorem makes the period hold for every heap.
+    pub proved: bool,
+    /// The last heap size computed.
+    pub checked_to: u64,
+}
+
+impl Period {
+    /// g(n) for any n, from the values up to the end of the first period.
+    pub fn value_at(&self, values: &[u16], n: u64) -> u64 {
+        if n < values.len() as u64 {
+            return values[n as usize] as u64;
+        }
+        let laps = (n - self.preperiod) / self.period;
+        let base = self.preperiod + (n - self.preperiod) % self.period;
+        (values[base as usize] as i64 + self.saltus * laps as i64) as u64
+    }
+}
+
+/// How many values prove a period of length `period` from `preperiod`, when a
+/// theorem applies to these rules.
+pub fn proof_length(rules: &Rules, preperiod: u64, period: u64) -> Option<u64> {
+    let t = rules.max_removal()?;
+    if !rules.breaks_heaps() {
+        Some(preperiod + period + t)
+    } else if !rules.leaves_three() && !rules.unequal_splits {
+        Some(2 * preperiod + 2 * period + t)
+    } else {
+        None
+    }
+}
+
+/// The shortest period seen in `values`, with the least preperiod for it, and
+/// whether it is proved. To count as seen, the period must repeat at least three
+/// times and its repeating part must cover at least half of the values.
+pub fn find(values: &[u16], rules: &Rules) -> Option<Period> {
+    let len = values.len();
+    let g = |n: usize| values[n] as i64;
+    for p in 1..=len / 3 {
+        let saltus = g(len - 1) - g(len - 1 - p);
+        let mut preperiod = 0;
+        for n in (0..len - p).rev() {
+            if g(n + p) - g(n) != saltus {
+                preperiod = n + 1;
+                break;
+            }
+        }
+        if preperiod + 3 * p > len || 2 * preperiod > len {
+            continue;
+        }
+        let (preperiod, period) = (preperiod as u64, p as u64);
+        let proved = saltus == 0
+            && proof_length(rules, preperiod, period).is_some_and(|need| need <= len as u64);
+        return Some(Period {
+            preperiod,
+            period,
+            saltus,
+            proved,
+            checked_to: len as u64 - 1,
+        });
+    }
+    None
+}
