@@ -4,31 +4,48 @@
 
 use super::{leaves, Beyond, Rules};
 
-/// Marks for a mex: a value is marked in the current round when its stamp is it.
-#[derive(Default)]
+/// Marks for a mex over two-byte values: a value is marked in the current round
+/// when its stamp is the round.
 pub struct Marks {
-    stamps: Vec<u64>,
-    round: u64,
+    stamps: Vec<u32>,
+    round: u32,
+}
+
+impl Default for Marks {
+    fn default() -> Self {
+        Marks {
+            stamps: vec![0; 1 << 17],
+            round: 0,
+        }
+    }
 }
 
 impl Marks {
     /// Forgets every mark.
     pub fn clear(&mut self) {
-        self.round += 1;
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.stamps.fill(0);
+            self.round = 1;
+        }
     }
 
-    /// Marks value `v`.
+    /// Marks value `v` (below 2^17: the XOR of two-byte values, or a mex of them).
+    #[inline]
     pub fn mark(&mut self, v: u64) {
-        let v = v as usize;
-        if v >= self.stamps.len() {
-            self.stamps.resize((v + 1).next_power_of_two(), 0);
-        }
-        self.stamps[v] = self.round;
+        self.stamps[v as usize] = self.round;
+    }
+
+    /// The stamps and the current round, for tight loops: `stamps[v] == round`
+    /// when v is marked.
+    pub fn parts(&mut self) -> (&mut [u32], u32) {
+        (&mut self.stamps, self.round)
     }
 
     /// Whether `v` is marked.
+    #[inline]
     pub fn has(&self, v: u64) -> bool {
-        self.stamps.get(v as usize) == Some(&self.round)
+        self.stamps[v as usize] == self.round
     }
 
     /// The least unmarked value.

@@ -44,58 +44,62 @@ impl State {
             self.review(values, n);
             self.next_review = (2 * n).max(256);
         }
-        let g = |m: u64| values[m as usize] as u64;
-        let n = n as u64;
         self.marks.clear();
-        let mut breaks: SmallVec<[u64; 8]> = SmallVec::new();
-        for k in 0..=n.min(rules.digits.len() as u64) {
-            let d = rules.leaves(k, n);
+        let mut breaks: SmallVec<[usize; 8]> = SmallVec::new();
+        for k in 0..=n.min(rules.digits.len()) {
+            let d = rules.leaves(k as u64, n as u64);
             if d & leaves::NONE != 0 {
                 self.marks.mark(0);
             }
             if d & leaves::ONE != 0 {
-                self.marks.mark(g(n - k));
+                self.marks.mark(values[n - k] as u64);
             }
             if d & leaves::TWO != 0 {
                 breaks.push(n - k);
             }
         }
-        let largest = breaks.iter().copied().max().unwrap_or(0);
-        for &r in &self.rare {
-            let r = r as u64;
-            if r >= largest {
-                break;
-            }
-            for &rest in &breaks {
-                if r >= 1 && r < rest && !(rules.unequal_splits && 2 * r == rest) {
-                    self.marks.mark(g(r) ^ g(rest - r));
+        let unequal = rules.unequal_splits;
+        let (stamps, round) = self.marks.parts();
+        // Every break with a rare piece: this reaches every common value there is.
+        for &rest in &breaks {
+            let values = &values[..rest];
+            let rare = &self.rare[..self.rare.partition_point(|&r| (r as usize) < rest)];
+            for &r in rare {
+                let r = r as usize;
+                if r >= 1 && !(unequal && 2 * r == rest) {
+                    stamps[(values[r] ^ values[rest - r]) as usize] = round;
                 }
             }
         }
-        // Candidates upwards; rare ones are looked for among all breaks, resuming
-        // the scan where the last candidate's search stopped.
-        let mut scan = breaks.iter().flat_map(|&rest| {
-            (1..=rest / 2)
-                .filter(move |&a| !(rules.unequal_splits && 2 * a == rest))
-                .map(move |a| (a, rest - a))
-        });
+        // Candidates upwards: a common one not reached is the mex; a rare one is
+        // looked for among all breaks, the scan going on where it last stopped.
+        let (mut b, mut a) = (0, 1);
         let mut v = 0;
-        loop {
-            if self.marks.has(v) {
+        'candidates: loop {
+            while stamps[v] == round {
                 v += 1;
-                continue;
             }
-            if !is_rare(v, self.mask) {
-                return v;
+            if !is_rare(v as u64, self.mask) {
+                return v as u64;
             }
-            let found = scan.by_ref().any(|(a, b)| {
-                let w = g(a) ^ g(b);
-                self.marks.mark(w);
-                w == v
-            });
-            if !found {
-                return v;
+            while b < breaks.len() {
+                let rest = breaks[b];
+                let values = &values[..rest];
+                while a <= rest / 2 {
+                    let w = (values[a] ^ values[rest - a]) as usize;
+                    let allowed = !(unequal && 2 * a == rest);
+                    a += 1;
+                    if allowed {
+                        stamps[w] = round;
+                        if w == v {
+                            continue 'candidates;
+                        }
+                    }
+                }
+                b += 1;
+                a = 1;
             }
+            return v as u64;
         }
     }
 

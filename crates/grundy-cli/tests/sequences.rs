@@ -1,0 +1,127 @@
+//! Long sequence runs: `table --save` writes values as it goes, and a run killed
+//! midway and continued with `--resume` gives exactly the values of a run that was
+//! never interrupted. Also the `period` command's JSON.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{grundy, root};
+
+#[test]
+fn a_killed_run_resumes_to_the_same_values() {
+    let dir = std::env::temp_dir().join(format!("grundy-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let whole = dir.join("whole.bin");
+    let part = dir.join("part.bin");
+    let args = |file: &std::path::Path, flag: &str| {
+        vec![
+            "table".to_string(),
+            "octal:0.16".into(),
+            "--to".into(),
+            "400000".into(),
+            flag.into(),
+            file.display().to_string(),
+        ]
+    };
+
+    let uninterrupted = args(&whole, "--save");
+    let run = grundy(
+        &uninterrupted.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let full = std::fs::read(&whole).unwrap();
+
+    // Start the same run, and kill it once some values are saved.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args(&part, "--save"))
+        .current_dir(root())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::metadata(&part).map_or(0, |m| m.len()) < 100_000 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no values were saved"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let saved = std::fs::read(&part).unwrap().len();
+    assert!(
+        saved < full.len(),
+        "the run was interrupted before the end ({saved} bytes)"
+    );
+
+    let resumed = args(&part, "--resume");
+    let run = grundy(&resumed.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(std::fs::read(&part).unwrap(), full, "resumed values differ");
+
+    // A sequence file of another game is refused.
+    let other = grundy(
+        &[
+            "table",
+            "kayles",
+            "--to",
+            "10",
+            "--resume",
+            &part.display().to_string(),
+        ],
+        "",
+    );
+    assert_eq!(other.code, 2);
+    assert!(
+        other
+            .stderr
+            .contains("holds the sequence of octal:0.16, not of kayles"),
+        "{}",
+        other.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn period_json_has_the_documented_fields() {
+    let run = grundy(&["period", "kayles", "--json"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["preperiod"], 71);
+    assert_eq!(v["period"], 12);
+    assert_eq!(v["saltus"], 0);
+    assert_eq!(v["proved"], true);
+    assert!(v["checked_to"].as_u64().unwrap() >= 2 * 71 + 2 * 12 + 2);
+    let unproved = grundy(&["period", "octal:0.16", "--to", "3000", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&unproved.stdout).unwrap();
+    assert_eq!(v["period"], serde_json::Value::Null);
+    assert_eq!(v["proved"], false);
+}
+
+#[test]
+fn bad_heap_game_input_is_refused() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["value", "octal:0.7x 5"], "'x'"),
+        (&["value", "octal:077 5"], "'077'"),
+        (&["value", "octal:0.0 5"], "'0.0' allows no move"),
+        (&["value", "sub-allbut: 5"], "'sub-allbut:'"),
+        (
+            &["period", "nim"],
+            "'nim' is not a take-and-break heap game",
+        ),
+        (
+            &["table", "kayles", "--to", "100", "--max-positions", "50"],
+            "--max-positions",
+        ),
+    ];
+    for (args, token) in cases {
+        let run = grundy(args, "");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(token), "{args:?}: {}", run.stderr);
+    }
+}

@@ -1,0 +1,204 @@
+//! The heap-sequence engine: the famous periods found and proved, Grundy's game, the
+//! rare/common method against the naive one and both against an independent brute
+//! force, and huge heaps answered by proved periods.
+
+use grundy::solve::sequence::{Method, Sequence};
+use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
+use grundy::{spec, table, Play};
+use proptest::prelude::*;
+
+fn values(game: &str, len: usize, method: Method) -> Vec<u16> {
+    let (_, rules) = spec::heap_rules(game).unwrap();
+    let mut sequence = Sequence::new(rules, method);
+    sequence.extend(len).unwrap();
+    sequence.values().to_vec()
+}
+
+fn period(game: &str) -> (u64, u64, i64, bool) {
+    let (_, found) = table::period(
+        game,
+        100_000,
+        Method::RareCommon,
+        DEFAULT_MAX_POSITIONS,
+        &mut |_| {},
+    )
+    .unwrap();
+    let p = found.unwrap_or_else(|| panic!("{game} has a period"));
+    (p.preperiod, p.period, p.saltus, p.proved)
+}
+
+#[test]
+fn the_famous_periods_are_found_and_proved() {
+    // (game, preperiod, period), from Winning Ways and Flammenkamp's tables.
+    let cases = [
+        ("kayles", 71, 12),
+        ("octal:0.77", 71, 12),
+        ("dawson-chess", 52, 34),
+        ("dawson-kayles", 53, 34),
+        ("octal:0.07", 53, 34),
+        ("sub:1,3,4", 0, 7),
+        ("sub:1,2,3", 0, 4),
+        ("sub:2,5,8", 0, 10),
+    ];
+    for (game, preperiod, length) in cases {
+        assert_eq!(period(game), (preperiod, length, 0, true), "{game}");
+    }
+}
+
+#[test]
+fn arithmetic_periodicity_is_reported_unproved() {
+    // All but 1 and 2: g(n) = floor(n / 3), period 3 with saltus 1.
+    assert_eq!(period("sub-allbut:1,2"), (0, 3, 1, false));
+    assert_eq!(
+        values("sub-allbut:1,2", 10, Method::Naive),
+        [0, 0, 0, 1, 1, 1, 2, 2, 2, 3]
+    );
+    // The powers of two: g(n) = n mod 3, seen but not proved (an infinite set).
+    assert_eq!(period("sub-pow2"), (0, 3, 0, false));
+}
+
+#[test]
+fn first_values_of_kayles_and_grundys_game() {
+    let kayles = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+    ];
+    assert_eq!(values("kayles", 21, Method::RareCommon), kayles);
+    // Grundy's game from heap 1 (OEIS A002188): the seeds' first twenty values.
+    let grundy = [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0];
+    assert_eq!(values("grundy-game", 21, Method::RareCommon)[1..], grundy);
+}
+
+#[test]
+fn rare_common_agrees_with_naive_on_the_hard_games() {
+    for game in [
+        "octal:0.16",
+        "octal:0.6",
+        "octal:0.007",
+        "grundy-game",
+        "octal:4.07",
+        "guiles",
+    ] {
+        assert_eq!(
+            values(game, 3000, Method::RareCommon),
+            values(game, 3000, Method::Naive),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn huge_heaps_are_answered_by_the_proved_period() {
+    let kayles = values("kayles", 200, Method::Naive);
+    let n: u64 = 1_000_000_000_000;
+    let expected = kayles[(71 + (n - 71) % 12) as usize] as u64;
+    let mut solver = Solver::new(1000);
+    let sum = spec::parse(&format!("kayles {n}"), &mut solver).unwrap();
+    assert_eq!(
+        solver.value(&sum, Play::Normal).unwrap().nimber,
+        Some(expected)
+    );
+    // Every winning move listed leaves nim-sum 0.
+    for m in solver.winning_moves(&sum, Play::Normal).unwrap() {
+        assert_eq!(solver.nimber(&m), Ok(0), "{}", solver.format(&m));
+    }
+}
+
+/// g(n) straight from the rules' meaning, by recursion on small heaps: digit bits
+/// 1, 2, 4, 8 allow leaving no heap, one, two or three heaps after taking k.
+fn brute_force(digits: &[u8], unequal: bool, len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..len {
+        let mut options = Vec::new();
+        for (k, &d) in digits.iter().enumerate() {
+            if k > n {
+                break;
+            }
+            let rest = n - k;
+            if d & 1 != 0 && rest == 0 && k > 0 {
+                options.push(0);
+            }
+            if d & 2 != 0 && rest > 0 && k > 0 {
+                options.push(g[rest]);
+            }
+            for a in 1..rest {
+                let b = rest - a;
+                if d & 4 != 0 && a <= b && !(unequal && a == b) {
+                    options.push(g[a] ^ g[b]);
+                }
+                for c in 1..b {
+                    if d & 8 != 0 && a <= c && c <= b - c {
+                        options.push(g[a] ^ g[c] ^ g[b - c]);
+                    }
+                }
+            }
+        }
+        g.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    g
+}
+
+fn code(digits: &[u8]) -> String {
+    let hex: String = digits[1..].iter().map(|d| format!("{d:x}")).collect();
+    format!("octal:{:x}.{hex}", digits[0])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn octal_codes_agree_with_brute_force(
+        d0 in prop_oneof![Just(0u8), Just(4u8)],
+        rest in prop::collection::vec(0u8..8, 1..5),
+    ) {
+        prop_assume!(rest.iter().any(|&d| d != 0));
+        let mut digits = vec![d0];
+        digits.extend(&rest);
+        let game = code(&digits);
+        let fast = values(&game, 300, Method::RareCommon);
+        prop_assert_eq!(&fast, &values(&game, 300, Method::Naive));
+        let brute: Vec<u16> = brute_force(&digits, false, 60).iter().map(|&g| g as u16).collect();
+        prop_assert_eq!(&fast[..60], &brute[..]);
+    }
+
+    #[test]
+    fn hexadecimal_codes_agree_with_brute_force(rest in prop::collection::vec(0u8..16, 1..4)) {
+        prop_assume!(rest.iter().any(|&d| d != 0));
+        let mut digits = vec![0];
+        digits.extend(&rest);
+        let brute: Vec<u16> = brute_force(&digits, false, 30).iter().map(|&g| g as u16).collect();
+        prop_assert_eq!(values(&code(&digits), 30, Method::RareCommon), brute);
+    }
+}
+
+#[test]
+fn grundys_game_and_subtraction_rules_agree_with_brute_force() {
+    let brute: Vec<u16> = brute_force(&[4], true, 80)
+        .iter()
+        .map(|&g| g as u16)
+        .collect();
+    assert_eq!(values("grundy-game", 80, Method::RareCommon), brute);
+    // Subtraction by a rule: the digits of the set up to 60, as a finite code.
+    for (game, member) in [
+        (
+            "sub-pow2",
+            (|k: u64| k.is_power_of_two()) as fn(u64) -> bool,
+        ),
+        ("sub-squares", |k: u64| (1..=k).any(|r| r * r == k)),
+        ("sub-primes", |k: u64| k >= 2 && (2..k).all(|d| k % d != 0)),
+    ] {
+        let digits: Vec<u8> = (0..60).map(|k| if member(k) { 3 } else { 0 }).collect();
+        let brute: Vec<u16> = brute_force(&digits, false, 60)
+            .iter()
+            .map(|&g| g as u16)
+            .collect();
+        assert_eq!(values(game, 60, Method::Naive), brute, "{game}");
+    }
+    let all_but: Vec<u8> = (0..60)
+        .map(|k| if k == 0 || k == 2 || k == 5 { 0 } else { 3 })
+        .collect();
+    let brute: Vec<u16> = brute_force(&all_but, false, 60)
+        .iter()
+        .map(|&g| g as u16)
+        .collect();
+    assert_eq!(values("sub-allbut:2,5", 60, Method::Naive), brute);
+}
