@@ -14,7 +14,12 @@ use std::time::{Duration, Instant};
 use grundy::solve::sequence::{Method, Sequence};
 
 /// The games and lengths of the comparison: (code, last heap).
-const GAMES: &[(&str, usize)] = &[("0.007", 200_000), ("0.6", 200_000), ("0.16", 200_000), ("0.77", 1_000_000)];
+const GAMES: &[(&str, usize)] = &[
+    ("0.007", 200_000),
+    ("0.6", 200_000),
+    ("0.16", 200_000),
+    ("0.77", 1_000_000),
+];
 
 /// ogsolve's methods that can be the fastest.
 const METHODS: &[&str] = &["rc", "rcs", "rc2", "rc2s"];
@@ -49,7 +54,9 @@ fn ogsolve() -> PathBuf {
 
 /// A duration as ogsolve prints it: "3.85s", "166.26ms", "950.00µs".
 fn parse_duration(text: &str) -> Duration {
-    let split = text.find(|c: char| c.is_alphabetic() || c == 'µ').expect("a unit");
+    let split = text
+        .find(|c: char| c.is_alphabetic() || c == 'µ')
+        .expect("a unit");
     let (number, unit) = text.split_at(split);
     let number: f64 = number.parse().expect("a number");
     let seconds = match unit {
@@ -70,8 +77,14 @@ fn run_ogsolve(binary: &PathBuf, code: &str, last: usize, method: &str) -> (Dura
         .expect("ogsolve runs");
     let text = String::from_utf8_lossy(&out.stdout);
     let field = |name: &str| {
-        let start = text.find(name).unwrap_or_else(|| panic!("no {name} in ogsolve's output:\n{text}"));
-        text[start + name.len()..].split_whitespace().next().expect("a value").to_string()
+        let start = text
+            .find(name)
+            .unwrap_or_else(|| panic!("no {name} in ogsolve's output:\n{text}"));
+        text[start + name.len()..]
+            .split_whitespace()
+            .next()
+            .expect("a value")
+            .to_string()
     };
     let sum = u32::from_str_radix(&field("checksum: "), 16).expect("a hexadecimal checksum");
     (parse_duration(&field("calculation time: ")), sum)
@@ -79,7 +92,10 @@ fn run_ogsolve(binary: &PathBuf, code: &str, last: usize, method: &str) -> (Dura
 
 fn main() {
     let binary = ogsolve();
-    println!("{:<8} {:>9}  {:>10}  {:>16}  {:>7}", "game", "heaps", "grundy", "ogsolve (best)", "ratio");
+    println!(
+        "{:<8} {:>9}  {:>10}  {:>16}  {:>7}",
+        "game", "heaps", "grundy", "ogsolve (best)", "ratio"
+    );
     for &(code, last) in GAMES {
         let (_, rules) = grundy::spec::heap_rules(&format!("octal:{code}")).expect("a code");
         let mut sequence = Sequence::new(rules, Method::RareCommon);
@@ -90,7 +106,10 @@ fn main() {
         let mut best: Option<(Duration, &str)> = None;
         for method in METHODS {
             let (time, sum) = run_ogsolve(&binary, code, last, method);
-            assert_eq!(sum, ours_sum, "{code}: ogsolve -m {method} gives other values");
+            assert_eq!(
+                sum, ours_sum,
+                "{code}: ogsolve -m {method} gives other values"
+            );
             if best.is_none_or(|(b, _)| time < b) {
                 best = Some((time, method));
             }

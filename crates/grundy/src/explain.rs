@@ -80,8 +80,8 @@ fn by_nim_sum(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<(
 /// Why one indivisible part has nimber `g`.
 fn nimber_reason(solver: &mut Solver, part: Part, g: Nimber) -> Result<String> {
     let label = solver.format_part(part);
-    if solver.nim_heap(part) == Some(g) {
-        return Ok(format!("{label}: a Nim heap of {g} has nimber {g}"));
+    if let Some(reason) = solver.nimber_reason(part) {
+        return Ok(format!("{label}: {reason}"));
     }
     let options = solver.part_moves(part)?;
     if options.is_empty() {

@@ -41,24 +41,35 @@ impl TakeBreak {
         &self.name
     }
 
-    /// The period, looked for once in the first values, if one is proved there.
+    /// The period, looked for once in the first values (in doubling runs up to
+    /// [`PERIOD_SEARCH`] heaps), if one is proved there.
     pub fn proved_period(&self) -> Option<Period> {
         *self.period.get_or_init(|| {
             let mut sequence = self.sequence.borrow_mut();
-            let len =
-                ((PERIOD_SEARCH as u64).min(self.max_heap) as usize).max(sequence.values().len());
-            sequence.extend(len).ok()?;
-            period::find(sequence.values(), sequence.rules()).filter(|p| p.proved)
+            let most = (PERIOD_SEARCH as u64).min(self.max_heap) as usize;
+            let mut len = 1024.min(most);
+            loop {
+                let have = sequence.values().len();
+                sequence.extend(len.max(have)).ok()?;
+                let found = period::find(sequence.values(), sequence.rules());
+                if found.is_some_and(|p| p.proved) || len >= most {
+                    return found.filter(|p| p.proved);
+                }
+                len = (2 * len).min(most);
+            }
         })
     }
 
-    /// g(n): computed, or by the proved period; `None` beyond both.
+    /// g(n): computed (small heaps are computed when first asked for), or by the
+    /// proved period; `None` beyond both.
     pub fn nimber(&self, n: u64) -> Option<Nimber> {
         if let Some(&g) = self.sequence.borrow().values().get(n as usize) {
             return Some(g as Nimber);
         }
-        if let Some(p) = self.proved_period() {
-            return Some(p.value_at(self.sequence.borrow().values(), n));
+        if n >= PERIOD_SEARCH as u64 {
+            if let Some(p) = self.proved_period() {
+                return Some(p.value_at(self.sequence.borrow().values(), n));
+            }
         }
         if n >= self.max_heap {
             return None;
@@ -124,9 +135,11 @@ impl Game for TakeBreak {
 
     fn nimber_reason(&self, p: &Heaps) -> Option<String> {
         let [n] = p[..] else { return None };
+        if n < self.sequence.borrow().values().len() as u64 {
+            return None;
+        }
         let period = self.proved_period()?;
-        let computed = self.sequence.borrow().values().len() as u64;
-        (n >= computed).then(|| {
+        (n >= self.sequence.borrow().values().len() as u64).then(|| {
             let base = period.preperiod + (n - period.preperiod) % period.period;
             format!(
                 "the values of {} repeat with period {} from heap {} (proved), so g({n}) = g({base}) = {}",
@@ -143,6 +156,9 @@ impl Game for TakeBreak {
     /// period. Every other winning move leaves the same values as one of these.
     fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
         let [n] = p[..] else { return None };
+        if n < self.sequence.borrow().values().len() as u64 {
+            return None;
+        }
         let period = self.proved_period()?;
         if n < self.sequence.borrow().values().len() as u64 {
             return None;

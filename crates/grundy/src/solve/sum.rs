@@ -55,6 +55,7 @@ trait AnyGame {
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
+    fn nimber_reason(&self, id: PosId) -> Option<String>;
     fn is_acyclic(&self) -> bool;
     fn describe_move(&self, from: PosId, to: PosId) -> String;
     fn why_illegal(&self, from: PosId, to: PosId) -> String;
@@ -160,6 +161,10 @@ impl<G: Game> AnyGame for View<G> {
 
     fn nim_heap(&self, id: PosId) -> Option<u64> {
         self.game.nim_heap(&self.positions[id as usize])
+    }
+
+    fn nimber_reason(&self, id: PosId) -> Option<String> {
+        self.game.nimber_reason(&self.positions[id as usize])
     }
 
     fn is_acyclic(&self) -> bool {
@@ -593,6 +598,11 @@ impl Solver {
     /// `Some(n)` when an indivisible part plays exactly like a Nim heap of n.
     pub fn nim_heap(&mut self, part: Part) -> Option<u64> {
         self.game(part).nim_heap(part.pos)
+    }
+
+    /// Why a theorem gives an indivisible part its nimber, in words, if one does.
+    pub fn nimber_reason(&mut self, part: Part) -> Option<String> {
+        self.game(part).nimber_reason(part.pos)
     }
 
     /// The Nim heap sizes of the position's indivisible parts (left out: empty heaps),

@@ -62,6 +62,13 @@ impl Rules {
         self.digits.get(k as usize).copied().unwrap_or(0)
     }
 
+    /// The amounts k whose digit allows some move, increasing.
+    pub fn takes(&self) -> Vec<u64> {
+        (0..self.digits.len() as u64)
+            .filter(|&k| self.digit(k) != 0)
+            .collect()
+    }
+
     /// The most chips a move can remove, when that is bounded.
     pub fn max_removal(&self) -> Option<u64> {
         match self.beyond {

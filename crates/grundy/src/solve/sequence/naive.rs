@@ -60,6 +60,8 @@ impl Marks {
 #[derive(Default)]
 pub struct State {
     marks: Marks,
+    /// The amounts whose digit allows a move ([`Rules::takes`]).
+    takes: Option<Vec<u64>>,
     /// Amounts beyond the digits allowed by a [`Beyond::Where`] rule, increasing.
     amounts: Vec<u64>,
     amounts_checked: u64,
@@ -77,7 +79,8 @@ impl State {
         let g = |m: u64| values[m as usize] as u64;
         let n = n as u64;
         self.marks.clear();
-        for k in 0..=n.min(rules.digits.len() as u64) {
+        let takes = self.takes.get_or_insert_with(|| rules.takes());
+        for &k in takes.iter().take_while(|&&k| k <= n) {
             let d = rules.leaves(k, n);
             let rest = n - k;
             if d & leaves::NONE != 0 {

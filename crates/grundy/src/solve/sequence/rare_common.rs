@@ -30,6 +30,8 @@ pub struct State {
     counted: usize,
     next_review: usize,
     marks: Marks,
+    /// The amounts whose digit allows a move ([`Rules::takes`]).
+    takes: Option<Vec<u64>>,
 }
 
 fn is_rare(v: u64, mask: u64) -> bool {
@@ -46,7 +48,9 @@ impl State {
         }
         self.marks.clear();
         let mut breaks: SmallVec<[usize; 8]> = SmallVec::new();
-        for k in 0..=n.min(rules.digits.len()) {
+        let takes = self.takes.get_or_insert_with(|| rules.takes());
+        for &k in takes.iter().take_while(|&&k| k <= n as u64) {
+            let k = k as usize;
             let d = rules.leaves(k as u64, n as u64);
             if d & leaves::NONE != 0 {
                 self.marks.mark(0);
