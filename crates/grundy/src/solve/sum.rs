@@ -56,6 +56,11 @@ trait AnyGame {
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
     fn is_acyclic(&self) -> bool;
+    fn has_drawn_ends(&self) -> bool;
+    fn is_drawn_end(&self, id: PosId) -> bool;
+    fn joins_sums(&self) -> bool;
+    fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
+    fn theory(&self, id: PosId, play: Play) -> Vec<String>;
     fn describe_move(&self, from: PosId, to: PosId) -> String;
     fn why_illegal(&self, from: PosId, to: PosId) -> String;
 }
@@ -166,6 +171,27 @@ impl<G: Game> AnyGame for View<G> {
         self.game.is_acyclic()
     }
 
+    fn has_drawn_ends(&self) -> bool {
+        self.game.has_drawn_ends()
+    }
+
+    fn is_drawn_end(&self, id: PosId) -> bool {
+        self.game.is_drawn_end(&self.positions[id as usize])
+    }
+
+    fn joins_sums(&self) -> bool {
+        self.game.joins_sums()
+    }
+
+    fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome> {
+        self.game
+            .outcome_by_theory(&self.positions[id as usize], play)
+    }
+
+    fn theory(&self, id: PosId, play: Play) -> Vec<String> {
+        self.game.theory(&self.positions[id as usize], play)
+    }
+
     fn describe_move(&self, from: PosId, to: PosId) -> String {
         let p = &self.positions;
         self.game.describe_move(&p[from as usize], &p[to as usize])
@@ -268,9 +294,48 @@ impl Solver {
             .all(|p| self.games[p.game as usize].is_acyclic())
     }
 
+    /// Whether the position has a nimber under normal play: no part's game has cycles
+    /// or drawn ends.
+    pub fn has_nimbers(&self, sum: &Sum) -> bool {
+        self.acyclic(sum)
+            && sum
+                .0
+                .iter()
+                .all(|p| !self.games[p.game as usize].has_drawn_ends())
+    }
+
+    /// Whether `game` can be a part of a sum ([`Game::joins_sums`]).
+    pub fn joins_sums(&self, game: u32) -> bool {
+        self.games[game as usize].joins_sums()
+    }
+
+    /// The theorem that solves a part, at work, as lines of text ([`Game::theory`]).
+    pub fn theory(&self, part: Part, play: Play) -> Vec<String> {
+        self.games[part.game as usize].theory(part.pos, play)
+    }
+
+    /// Whether the game ends here in a draw (a single part that is a drawn end).
+    pub fn is_drawn_end(&self, sum: &Sum) -> bool {
+        self.drawn_end(&sum.0)
+    }
+
+    fn drawn_end(&self, state: &[Part]) -> bool {
+        matches!(state[..], [p] if self.games[p.game as usize].is_drawn_end(p.pos))
+    }
+
+    /// The outcome of a state known from a theorem: a single part whose game gives
+    /// it, or a drawn end.
+    fn outcome_known(&self, state: &[Part], play: Play) -> Option<Outcome> {
+        if self.drawn_end(state) {
+            return Some(Outcome::D);
+        }
+        let [part] = state[..] else { return None };
+        self.games[part.game as usize].outcome_by_theory(part.pos, play)
+    }
+
     /// Who wins, and the nimber where one is defined.
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
-        if play == Play::Normal && self.acyclic(sum) {
+        if play == Play::Normal && self.has_nimbers(sum) {
             let nimber = self.nimber(sum)?;
             let outcome = if nimber == 0 { Outcome::P } else { Outcome::N };
             return Ok(Value {
@@ -301,6 +366,9 @@ impl Solver {
 
     /// The outcome by search (or by misère Nim's rule where it applies).
     fn outcome(&mut self, sum: &Sum, play: Play) -> Result<Outcome> {
+        if let Some(outcome) = self.outcome_known(&sum.0, play) {
+            return Ok(outcome);
+        }
         let state = self.state(&sum.0)?;
         if play == Play::Misere {
             if let Some(heaps) = self.nim_heaps(&state) {
@@ -314,7 +382,8 @@ impl Solver {
         }
     }
 
-    /// The indivisible parts of every part that still have a move, sorted.
+    /// The indivisible parts of every part that still have a move (or end drawn),
+    /// sorted.
     fn state(&mut self, parts: &[Part]) -> Result<Vec<Part>> {
         let limit = self.limit;
         let mut state = Vec::new();
@@ -323,7 +392,7 @@ impl Solver {
                 let game = self.game(part);
                 let live = match game.nim_heap(pos) {
                     Some(n) => n > 0,
-                    None => !game.moves(pos, limit)?.is_empty(),
+                    None => game.is_drawn_end(pos) || !game.moves(pos, limit)?.is_empty(),
                 };
                 if live {
                     state.push(Part {
@@ -371,7 +440,8 @@ impl Solver {
     }
 
     /// Depth-first search of a sum of games without cycles, stopping at the first
-    /// winning move; every sum met is memoised.
+    /// winning move; every sum met is memoised. A position with no move to a
+    /// P-position is a draw when some move keeps a draw (a drawn end), else P.
     fn search(&mut self, root: Vec<Part>, play: Play) -> Result<Outcome> {
         let memo = play as usize;
         if let Some(&o) = self.outcomes[memo].get(&root) {
@@ -385,30 +455,39 @@ impl Solver {
             state: Vec<Part>,
             children: Vec<Vec<Part>>,
             cursor: usize,
+            draw: bool,
         }
         let children = self.children(&root)?;
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
             cursor: 0,
+            draw: false,
         }];
         while !stack.is_empty() {
             let depth = stack.len();
             let top = stack.last_mut().expect("non-empty");
             let mut found = None;
             while top.cursor < top.children.len() {
-                match self.outcomes[memo].get(&top.children[top.cursor]) {
+                let child = &top.children[top.cursor];
+                let known = self.outcomes[memo].get(child).copied();
+                match known.or_else(|| self.outcome_known(child, play)) {
                     Some(Outcome::P) => {
                         found = Some(Outcome::N);
                         break;
                     }
-                    Some(_) => top.cursor += 1,
+                    Some(o) => {
+                        top.draw |= o == Outcome::D;
+                        top.cursor += 1;
+                    }
                     None => break,
                 }
             }
             if found.is_none() && top.cursor == top.children.len() {
                 found = Some(if top.children.is_empty() {
                     terminal
+                } else if top.draw {
+                    Outcome::D
                 } else {
                     Outcome::P
                 });
@@ -428,6 +507,7 @@ impl Solver {
                         state,
                         children,
                         cursor: 0,
+                        draw: false,
                     });
                 }
             }
@@ -448,6 +528,10 @@ impl Solver {
         while successors.len() < states.len() {
             let state = states[successors.len()].clone();
             let mut edges = Vec::new();
+            if self.drawn_end(&state) {
+                // A drawn end loops on itself, so that the labelling leaves it a draw.
+                edges.push(successors.len() as u32);
+            }
             for child in self.children(&state)? {
                 let next = states.len() as u32;
                 let id = *index.entry(child.clone()).or_insert(next);
@@ -496,7 +580,7 @@ impl Solver {
     /// Every move to a P-position.
     pub fn winning_moves(&mut self, sum: &Sum, play: Play) -> Result<Vec<Sum>> {
         let mut winning = Vec::new();
-        if play == Play::Normal && self.acyclic(sum) {
+        if play == Play::Normal && self.has_nimbers(sum) {
             let total = self.nimber(sum)?;
             if total != 0 {
                 for (i, &part) in sum.0.iter().enumerate() {

@@ -100,6 +100,14 @@ pub fn parse(spec: &str, solver: &mut Solver) -> Result<Sum> {
         let g = game(name, solver)?;
         parts.push(solver.parse_part(g, position.trim())?);
     }
+    if parts.len() > 1 {
+        if let Some(alone) = parts.iter().find(|p| !solver.joins_sums(p.game)) {
+            return Err(invalid!(
+                "'{}' is played on its own and cannot be added to other games with '+'",
+                solver.game_name(alone.game)
+            ));
+        }
+    }
     Ok(Sum(parts))
 }
 
