@@ -94,6 +94,9 @@ fn nimber_reason(solver: &mut Solver, part: Part, g: Nimber) -> Result<String> {
     if solver.nim_heap(part) == Some(g) {
         return Ok(format!("{label}: a Nim heap of {g} has nimber {g}"));
     }
+    if solver.nimber_by_theory(part).is_some() && !solver.theory(part, Play::Normal).is_empty() {
+        return Ok(format!("{label}: nimber {g}, by the theorem above"));
+    }
     let options = solver.part_moves(part)?;
     if options.is_empty() {
         return Ok(format!("{label}: no move, nimber 0"));

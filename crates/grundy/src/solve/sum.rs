@@ -55,6 +55,7 @@ trait AnyGame {
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
+    fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
     fn is_acyclic(&self) -> bool;
     fn has_drawn_ends(&self) -> bool;
     fn is_drawn_end(&self, id: PosId) -> bool;
@@ -165,6 +166,10 @@ impl<G: Game> AnyGame for View<G> {
 
     fn nim_heap(&self, id: PosId) -> Option<u64> {
         self.game.nim_heap(&self.positions[id as usize])
+    }
+
+    fn nimber_by_theory(&self, id: PosId) -> Option<Nimber> {
+        self.game.nimber_by_theory(&self.positions[id as usize])
     }
 
     fn is_acyclic(&self) -> bool {
@@ -369,7 +374,7 @@ impl Solver {
         if let Some(outcome) = self.outcome_known(&sum.0, play) {
             return Ok(outcome);
         }
-        let state = self.state(&sum.0)?;
+        let state = self.state(&sum.0, play)?;
         if play == Play::Misere {
             if let Some(heaps) = self.nim_heaps(&state) {
                 return Ok(misere_nim_outcome(&heaps));
@@ -384,15 +389,21 @@ impl Solver {
 
     /// The indivisible parts of every part that still have a move (or end drawn),
     /// sorted.
-    fn state(&mut self, parts: &[Part]) -> Result<Vec<Part>> {
+    fn state(&mut self, parts: &[Part], play: Play) -> Result<Vec<Part>> {
         let limit = self.limit;
         let mut state = Vec::new();
         for &part in parts {
             for &pos in self.game(part).components(part.pos).iter() {
                 let game = self.game(part);
+                // A part whose outcome a theorem knows is kept without listing its
+                // moves: keeping a part with no move changes no outcome.
                 let live = match game.nim_heap(pos) {
                     Some(n) => n > 0,
-                    None => game.is_drawn_end(pos) || !game.moves(pos, limit)?.is_empty(),
+                    None => {
+                        game.is_drawn_end(pos)
+                            || game.outcome_by_theory(pos, play).is_some()
+                            || !game.moves(pos, limit)?.is_empty()
+                    }
                 };
                 if live {
                     state.push(Part {
@@ -415,7 +426,7 @@ impl Solver {
     }
 
     /// Every state one move away from `state`.
-    fn children(&mut self, state: &[Part]) -> Result<Vec<Vec<Part>>> {
+    fn children(&mut self, state: &[Part], play: Play) -> Result<Vec<Vec<Part>>> {
         let limit = self.limit;
         let mut children = Vec::new();
         for i in 0..state.len() {
@@ -428,10 +439,13 @@ impl Solver {
                 let mut child = Vec::with_capacity(state.len() + 1);
                 child.extend_from_slice(&state[..i]);
                 child.extend_from_slice(&state[i + 1..]);
-                child.extend(self.state(&[Part {
-                    game: part.game,
-                    pos,
-                }])?);
+                child.extend(self.state(
+                    &[Part {
+                        game: part.game,
+                        pos,
+                    }],
+                    play,
+                )?);
                 child.sort_unstable();
                 children.push(child);
             }
@@ -457,7 +471,7 @@ impl Solver {
             cursor: usize,
             draw: bool,
         }
-        let children = self.children(&root)?;
+        let children = self.children(&root, play)?;
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
@@ -502,7 +516,7 @@ impl Solver {
                         return Err(Error::Budget { limit: self.limit });
                     }
                     let state = top.children[top.cursor].clone();
-                    let children = self.children(&state)?;
+                    let children = self.children(&state, play)?;
                     stack.push(Frame {
                         state,
                         children,
@@ -532,7 +546,7 @@ impl Solver {
                 // A drawn end loops on itself, so that the labelling leaves it a draw.
                 edges.push(successors.len() as u32);
             }
-            for child in self.children(&state)? {
+            for child in self.children(&state, play)? {
                 let next = states.len() as u32;
                 let id = *index.entry(child.clone()).or_insert(next);
                 if id == next {
@@ -590,7 +604,7 @@ impl Solver {
             }
             return Ok(winning);
         }
-        let state = self.state(&sum.0)?;
+        let state = self.state(&sum.0, play)?;
         if play == Play::Misere {
             if let Some(heaps) = self.nim_heaps(&state) {
                 // A winning move changes one heap h to h ^ nim_sum, to 0 or to 1: ask
@@ -600,7 +614,7 @@ impl Solver {
                 for (i, &part) in sum.0.iter().enumerate() {
                     let g = self.part_nimber(part)?;
                     let mut targets = vec![g ^ nim_sum];
-                    for p in self.state(&[part])? {
+                    for p in self.state(&[part], play)? {
                         let h = self.game(p).nim_heap(p.pos).expect("every part is a heap");
                         targets.extend([g ^ h, g ^ h ^ 1]);
                     }
@@ -674,15 +688,20 @@ impl Solver {
             .collect()
     }
 
+    /// The nimber of an indivisible part known from a theorem, if any.
+    pub fn nimber_by_theory(&self, part: Part) -> Option<Nimber> {
+        self.games[part.game as usize].nimber_by_theory(part.pos)
+    }
+
     /// `Some(n)` when an indivisible part plays exactly like a Nim heap of n.
     pub fn nim_heap(&mut self, part: Part) -> Option<u64> {
         self.game(part).nim_heap(part.pos)
     }
 
     /// The Nim heap sizes of the position's indivisible parts (left out: empty heaps),
-    /// when every part is a Nim heap.
+    /// when every part is a Nim heap (for Bouton's rule of misère play).
     pub fn as_nim_heaps(&mut self, sum: &Sum) -> Result<Option<Vec<u64>>> {
-        let state = self.state(&sum.0)?;
+        let state = self.state(&sum.0, Play::Misere)?;
         Ok(self.nim_heaps(&state))
     }
 

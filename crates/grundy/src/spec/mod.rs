@@ -11,7 +11,11 @@
 //! Examples: `nim 13,12,8`, `sub:1,3,4 100`, `nim 3 + sub:2,5,8 11`,
 //! `graph:moves.txt a`.
 
-use crate::games::{Graph, Nim, Subtraction};
+use crate::games::moore::Board;
+use crate::games::{
+    CoinTurning, Dynamic, EmptyDivide, Graph, Moore, Nim, Northcott, PowersOfTwo, Sos, Staircase,
+    Subtraction, ThirtyOne, Wythoff,
+};
 use crate::solve::{Solver, Sum};
 use crate::{invalid, Result};
 
@@ -50,6 +54,96 @@ pub const FAMILIES: &[Family] = &[
         parameter: Some(("FILE", "graph:moves.txt")),
         about: "tokens on the directed graph in FILE (lines 'a -> b c')",
         add: |path, solver| solver.add_game(&format!("graph:{path}"), || Graph::from_file(path)),
+    },
+    Family {
+        name: "staircase",
+        parameter: None,
+        about: "Staircase Nim: carry coins from one step to the next lower one (coins on steps 1..n)",
+        add: |_, solver| solver.add_game("staircase", || Ok(Staircase)),
+    },
+    Family {
+        name: "moore",
+        parameter: Some(("K", "moore:2")),
+        about: "Moore's Nim_K: take chips from up to K heaps at once",
+        add: |k, solver| {
+            let game = Moore::parse(k, Board::Heaps)?;
+            solver.add_game(&game.name(), || Ok(game))
+        },
+    },
+    Family {
+        name: "nimble",
+        parameter: None,
+        about: "Nimble: slide one coin left on a strip of squares (the coins' squares)",
+        add: |_, solver| solver.add_game("nimble", || Ok(Moore::new(1, Board::Squares))),
+    },
+    Family {
+        name: "nimble-k",
+        parameter: Some(("K", "nimble-k:2")),
+        about: "Nimble sliding up to K coins left at once (Moore's Nim_K in disguise)",
+        add: |k, solver| {
+            let game = Moore::parse(k, Board::Squares)?;
+            solver.add_game(&game.name(), || Ok(game))
+        },
+    },
+    Family {
+        name: "turtles",
+        parameter: None,
+        about: "Turning Turtles: turn a head to tails and maybe one coin to its left (a row like THTTH)",
+        add: |_, solver| solver.add_game("turtles", || Ok(CoinTurning::TURTLES)),
+    },
+    Family {
+        name: "mock-turtles",
+        parameter: None,
+        about: "Mock Turtles: turn a head to tails and up to two coins to its left",
+        add: |_, solver| solver.add_game("mock-turtles", || Ok(CoinTurning::MOCK_TURTLES)),
+    },
+    Family {
+        name: "sub-pow2",
+        parameter: None,
+        about: "subtraction game taking a power of 2 (1, 2, 4, 8, …) from one heap",
+        add: |_, solver| solver.add_game("sub-pow2", || Ok(PowersOfTwo)),
+    },
+    Family {
+        name: "wythoff",
+        parameter: None,
+        about: "Wythoff's game: take from one heap, or the same from both (two heaps a,b)",
+        add: |_, solver| solver.add_game("wythoff", || Ok(Wythoff)),
+    },
+    Family {
+        name: "empty-divide",
+        parameter: None,
+        about: "Empty and Divide: empty one box, divide the other between both (boxes m,n)",
+        add: |_, solver| solver.add_game("empty-divide", || Ok(EmptyDivide)),
+    },
+    Family {
+        name: "dynamic",
+        parameter: None,
+        about: "dynamic subtraction: take at most what the opponent just took (pile n, or n/limit)",
+        add: |_, solver| solver.add_game("dynamic", || Ok(Dynamic::DYNAMIC)),
+    },
+    Family {
+        name: "fibonacci",
+        parameter: None,
+        about: "Fibonacci Nim: take at most twice what the opponent just took (pile n, or n/limit)",
+        add: |_, solver| solver.add_game("fibonacci", || Ok(Dynamic::FIBONACCI)),
+    },
+    Family {
+        name: "thirty-one",
+        parameter: None,
+        about: "the Thirty-one game: turn cards 1-6 (four of each), never above 31 (cards turned, or -)",
+        add: |_, solver| solver.add_game("thirty-one", || Ok(ThirtyOne)),
+    },
+    Family {
+        name: "northcott",
+        parameter: None,
+        about: "Northcott's game, partizan and loopy (rows like W..B,.B.W then white or black to move)",
+        add: |_, solver| solver.add_game("northcott", || Ok(Northcott)),
+    },
+    Family {
+        name: "sos",
+        parameter: None,
+        about: "the SOS game: write S or O, first to complete SOS wins, a full board draws (n, or S-O-)",
+        add: |_, solver| solver.add_game("sos", || Ok(Sos)),
     },
 ];
 
