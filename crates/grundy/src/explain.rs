@@ -34,7 +34,7 @@ pub fn explain(solver: &mut Solver, sum: &Sum, play: Play) -> Result<Vec<String>
     } else if let Some(heaps) = solver.as_nim_heaps(sum)? {
         by_misere_rule(solver, sum, &heaps, &mut out)?;
     } else {
-        by_search(solver, sum, play, &mut out)?;
+        by_search(solver, sum, play, by_theory && sum.0.len() == 1, &mut out)?;
     }
     Ok(out)
 }
@@ -201,9 +201,19 @@ fn by_misere_rule(
     winning_moves(solver, sum, Play::Misere, out)
 }
 
-fn by_search(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
+fn by_search(
+    solver: &mut Solver,
+    sum: &Sum,
+    play: Play,
+    by_theory: bool,
+    out: &mut Vec<String>,
+) -> Result<()> {
     let value = solver.value(sum, play)?;
     out.push(String::new());
+    if by_theory {
+        out.push(format!("By the theorem: {}.", verdict(value.outcome)));
+        return winning_moves(solver, sum, play, out);
+    }
     out.push(
         "Misère play has no Sprague–Grundy shortcut for sums: grundy searched the sum itself, \
          labelling each position reached P (every move leads to N) or N (some move leads to \

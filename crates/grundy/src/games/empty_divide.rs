@@ -89,12 +89,13 @@ impl Game for EmptyDivide {
              only into an odd and an even one."
                 .into(),
             format!(
-                "More: the nimber is the number of 1s at the end of (m − 1) OR (n − 1) in binary. \
-                 Here {} OR {} = {:b} in binary, which ends in {} 1s: nimber {}.",
+                "More: the nimber is the number of trailing 1s of (m − 1) OR (n − 1) in binary. \
+                 Here {} OR {} = {:b} in binary, with {} trailing 1{}: nimber {}.",
                 m - 1,
                 n - 1,
                 or,
                 or.trailing_ones(),
+                if or.trailing_ones() == 1 { "" } else { "s" },
                 nimber(m, n)
             ),
         ]

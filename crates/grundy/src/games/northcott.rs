@@ -187,8 +187,8 @@ impl Game for Northcott {
             (from.rows[i].black, to.rows[i].black)
         };
         format!(
-            "{} moves in row {} from column {} to column {}",
-            colour(from.white_to_move),
+            "move the {} checker in row {} from column {} to column {}",
+            colour(from.white_to_move).to_lowercase(),
             i + 1,
             a + 1,
             b + 1
