@@ -291,7 +291,7 @@ fn empty_and_divide_nimbers_up_to_boxes_of_32() {
 }
 
 #[test]
-fn subtraction_sets_of_exercise_1_4_at_100_chips() {
+fn subtraction_sets_of_exercise_1_4_at_100_chips_and_powers_of_2_up_to_300() {
     let mut brute = Brute::new(PowersOfTwo);
     for n in 0..=300 {
         let p = Heaps::from_slice(&[n]);
@@ -299,6 +299,11 @@ fn subtraction_sets_of_exercise_1_4_at_100_chips() {
             PowersOfTwo.nimber_by_theory(&p),
             Some(brute.nimber(&p)),
             "{n}"
+        );
+        assert_eq!(
+            PowersOfTwo.outcome_by_theory(&p, Play::Misere),
+            Some(brute.outcome(&p, Play::Misere)),
+            "misère {n}"
         );
     }
     // (a) S = {1,3,5,7}: the even numbers are P; 100 is P, the second player wins.

@@ -1,10 +1,11 @@
 //! The subtraction game whose subtraction set is every power of 2, {1, 2, 4, 8, …}
 //! (`sub-pow2`): a move takes a power of 2 from one heap. No power of 2 is a multiple
 //! of 3, and 1 and 2 leave remainders 1 and 2, so a heap of n chips has nimber
-//! n mod 3: the P-positions are the multiples of 3.
+//! n mod 3: the P-positions are the multiples of 3. Under misère play one heap is P
+//! exactly when n mod 3 = 1.
 
 use super::heaps::{self, Heaps};
-use crate::{Game, Nimber, Play, Result};
+use crate::{Game, Nimber, Outcome, Play, Result};
 
 /// Subtraction of powers of 2; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,6 +28,17 @@ impl Game for PowersOfTwo {
     fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
         match p[..] {
             [h] => Some(h % 3),
+            _ => None,
+        }
+    }
+
+    /// One heap under misère play: P exactly when n mod 3 = 1. An empty heap is N (the
+    /// player to move has won); from n = 3q + 2 taking 1, and from n = 3q ≥ 3 taking 2,
+    /// leaves 1 mod 3; from 1 mod 3 every power of 2 leaves 0 or 2 mod 3.
+    fn outcome_by_theory(&self, p: &Heaps, play: Play) -> Option<Outcome> {
+        match (play, &p[..]) {
+            (Play::Misere, [h]) if h % 3 == 1 => Some(Outcome::P),
+            (Play::Misere, [_]) => Some(Outcome::N),
             _ => None,
         }
     }

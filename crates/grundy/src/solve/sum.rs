@@ -767,3 +767,55 @@ fn changed_part(from: &Sum, to: &Sum) -> Option<usize> {
     let first = changed.next()?;
     changed.next().is_none().then_some(first)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game on the vertices 0 to 5, with a cycle (0 -> 1 -> 0) and a drawn end (2).
+    struct Drawn;
+
+    const MOVES: [&[u8]; 6] = [&[1, 2, 3], &[0], &[], &[], &[2, 1], &[2, 0]];
+
+    impl Game for Drawn {
+        type Position = u8;
+        fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+            out.extend(MOVES[*p as usize]);
+        }
+        fn is_acyclic(&self) -> bool {
+            false
+        }
+        fn has_drawn_ends(&self) -> bool {
+            true
+        }
+        fn is_drawn_end(&self, p: &u8) -> bool {
+            *p == 2
+        }
+        fn parse_position(&self, text: &str) -> Result<u8> {
+            text.parse().map_err(|_| crate::invalid!("'{text}'"))
+        }
+        fn format_position(&self, p: &u8) -> String {
+            p.to_string()
+        }
+        fn describe_move(&self, _: &u8, to: &u8) -> String {
+            format!("to {to}")
+        }
+    }
+
+    #[test]
+    fn a_drawn_end_stays_drawn_in_the_labelling_of_a_game_with_cycles() {
+        let mut solver = Solver::new(1000);
+        let g = solver.add_game("drawn", || Ok(Drawn)).unwrap();
+        let outcomes: String = (0..6)
+            .map(|v| {
+                let part = solver.parse_part(g, &v.to_string()).unwrap();
+                let sum = Sum(vec![part]);
+                assert!(!solver.has_nimbers(&sum));
+                solver.value(&sum, Play::Normal).unwrap().outcome.letter()
+            })
+            .collect();
+        // 3 is lost by the player to move, so 0 (a move to 3) is won, 1 (only to 0)
+        // lost, 4 (to 1) won; 2 is a drawn end, and 5 can only draw (to 2) or lose.
+        assert_eq!(outcomes, "NPDPND");
+    }
+}
