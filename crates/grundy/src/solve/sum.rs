@@ -11,6 +11,10 @@
 //!   search of the sum itself, keyed by the sorted multiset of its indivisible parts.
 //! - Games with cycles: the sum's reachable positions are explored and labelled P, N
 //!   or D by retrograde analysis (Ferguson's labelling algorithm).
+//! - Games with drawn ends (SOS): no nimbers; the searches label a drawn end D, and a
+//!   position with no move to a P-position but one to a D-position D.
+//! - Wherever outcomes are searched, a part played alone whose outcome a theorem
+//!   gives ([`Game::outcome_by_theory`]) is answered without search.
 
 use std::rc::Rc;
 

@@ -3,13 +3,14 @@
 //! ```text
 //! SPEC      := COMPONENT ( '+' COMPONENT )*
 //! COMPONENT := GAME ' ' POSITION
-//! GAME      := 'nim' | 'sub:' NUMBERS | 'graph:' FILE
-//! POSITION  := NUMBERS (heaps, for nim and sub)  |  VERTICES (for graph)
+//! GAME      := 'nim' | 'sub:' NUMBERS | 'graph:' FILE | … (a name in FAMILIES)
+//! POSITION  := NUMBERS (heaps, for nim and sub)  |  VERTICES (for graph)  |  …
 //! NUMBERS   := N ( ',' N )*          VERTICES := NAME ( ',' NAME )*
 //! ```
 //!
 //! Examples: `nim 13,12,8`, `sub:1,3,4 100`, `nim 3 + sub:2,5,8 11`,
-//! `graph:moves.txt a`.
+//! `graph:moves.txt a`, `turtles THTTH`, `northcott W..B,.B.W white`. A game that is
+//! played on its own ([`Game::joins_sums`](crate::Game::joins_sums)) is refused in a sum.
 
 use crate::games::moore::Board;
 use crate::games::{
