@@ -41,10 +41,10 @@ fn print_json(value: &impl Serialize) -> Result<()> {
 }
 
 fn nimber_text(v: Value) -> String {
-    v.nimber
-        .map_or("none (misère play or a game with cycles)".into(), |g| {
-            g.to_string()
-        })
+    v.nimber.map_or(
+        "none (misère play, or a game with cycles or draws)".into(),
+        |g| g.to_string(),
+    )
 }
 
 /// `grundy value`: outcome, nimber, every winning move.

@@ -39,6 +39,10 @@ pub fn run(
             println!();
             println!("Position: {}", solver.format(&position));
         }
+        if solver.is_drawn_end(&position) {
+            println!("No move is left and nobody has won: a draw.");
+            return Ok(());
+        }
         if moves.is_empty() {
             let mover_wins = play == Play::Misere;
             let computer_wins = computer_to_move == mover_wins;
@@ -160,7 +164,7 @@ fn computer_move(solver: &mut Solver, position: &Sum, play: Play, moves: &[Sum])
     if let Some(m) = solver.winning_moves(position, play)?.into_iter().next() {
         return Ok(m);
     }
-    if solver.has_cycles(position) {
+    if !solver.has_nimbers(position) {
         for m in moves {
             if solver.value(m, play)?.outcome == Outcome::D {
                 return Ok(m.clone());

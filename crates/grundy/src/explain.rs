@@ -1,7 +1,8 @@
 //! The reasoning behind a verdict, in words and binary columns, as the notes do it:
 //! each part's nimber (a Nim heap's size, or the mex of its options), the nim-sum
 //! worked out column by column, and how the winning moves are found from it; under
-//! misère play, Bouton's rule or the search; on graphs with cycles, the labelling.
+//! misère play, Bouton's rule or the search; on games with cycles or draws, the
+//! labelling. A game's own theorem ([`Game::theory`](crate::Game::theory)) comes first.
 
 use crate::solve::{Part, Solver, Sum};
 use crate::{Nimber, Outcome, Play, Result};
@@ -16,14 +17,24 @@ pub fn explain(solver: &mut Solver, sum: &Sum, play: Play) -> Result<Vec<String>
         Play::Normal => "Normal play: the player who makes the last move wins.".into(),
         Play::Misere => "Misère play: the player who makes the last move loses.".into(),
     });
-    if solver.has_cycles(sum) {
-        by_labelling(solver, sum, play, &mut out)?;
+    let mut by_theory = false;
+    for &part in &sum.0 {
+        let lines = solver.theory(part, play);
+        if !lines.is_empty() {
+            out.push(String::new());
+            out.push(format!("{}:", solver.format_part(part)));
+            out.extend(lines.into_iter().map(|line| format!("  {line}")));
+            by_theory = true;
+        }
+    }
+    if !solver.has_nimbers(sum) {
+        by_labelling(solver, sum, play, by_theory && sum.0.len() == 1, &mut out)?;
     } else if play == Play::Normal {
         by_nim_sum(solver, sum, &mut out)?;
     } else if let Some(heaps) = solver.as_nim_heaps(sum)? {
         by_misere_rule(solver, sum, &heaps, &mut out)?;
     } else {
-        by_search(solver, sum, play, &mut out)?;
+        by_search(solver, sum, play, by_theory && sum.0.len() == 1, &mut out)?;
     }
     Ok(out)
 }
@@ -82,6 +93,9 @@ fn nimber_reason(solver: &mut Solver, part: Part, g: Nimber) -> Result<String> {
     let label = solver.format_part(part);
     if let Some(reason) = solver.nimber_reason(part) {
         return Ok(format!("{label}: {reason}"));
+    }
+    if solver.nimber_by_theory(part).is_some() && !solver.theory(part, Play::Normal).is_empty() {
+        return Ok(format!("{label}: nimber {g}, by the theorem above"));
     }
     let options = solver.part_moves(part)?;
     if options.is_empty() {
@@ -187,9 +201,19 @@ fn by_misere_rule(
     winning_moves(solver, sum, Play::Misere, out)
 }
 
-fn by_search(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
+fn by_search(
+    solver: &mut Solver,
+    sum: &Sum,
+    play: Play,
+    by_theory: bool,
+    out: &mut Vec<String>,
+) -> Result<()> {
     let value = solver.value(sum, play)?;
     out.push(String::new());
+    if by_theory {
+        out.push(format!("By the theorem: {}.", verdict(value.outcome)));
+        return winning_moves(solver, sum, play, out);
+    }
     out.push(
         "Misère play has no Sprague–Grundy shortcut for sums: grundy searched the sum itself, \
          labelling each position reached P (every move leads to N) or N (some move leads to \
@@ -204,21 +228,43 @@ fn by_search(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) 
     winning_moves(solver, sum, play, out)
 }
 
-fn by_labelling(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
+fn by_labelling(
+    solver: &mut Solver,
+    sum: &Sum,
+    play: Play,
+    by_theory: bool,
+    out: &mut Vec<String>,
+) -> Result<()> {
     let value = solver.value(sum, play)?;
     out.push(String::new());
-    out.push(format!(
-        "Play can go round a cycle, so grundy labelled every position reachable from here by \
+    if by_theory {
+        out.push(format!("By the theorem: {}.", verdict(value.outcome)));
+    } else if !solver.has_cycles(sum) {
+        out.push(format!(
+            "The game can end in a draw, so it has no nimbers: grundy searched it, labelling \
+             a drawn end D, a terminal position {}, a position with a move to a P-position N, \
+             one whose moves all lead to N-positions P, and the rest D.",
+            if play == Play::Normal { "P" } else { "N" }
+        ));
+        out.push(format!(
+            "The search labelled {} positions; this one is {}.",
+            solver.searched(),
+            verdict(value.outcome)
+        ));
+    } else {
+        out.push(format!(
+            "Play can go round a cycle, so grundy labelled every position reachable from here by \
          Ferguson's algorithm: terminal positions {}; a position with a move to a P-position \
          N; a position whose every move leads to an N-position P; repeat until nothing \
          changes. What is never labelled is a draw (D): neither player can force a win.",
-        if play == Play::Normal { "P" } else { "N" }
-    ));
-    out.push(format!(
-        "{} positions were labelled; this one is {}.",
-        solver.searched(),
-        verdict(value.outcome)
-    ));
+            if play == Play::Normal { "P" } else { "N" }
+        ));
+        out.push(format!(
+            "{} positions were labelled; this one is {}.",
+            solver.searched(),
+            verdict(value.outcome)
+        ));
+    }
     if value.outcome == Outcome::D {
         out.push("Moves that keep the draw (every other move loses):".into());
         for child in solver.moves(sum)? {

@@ -174,6 +174,39 @@ pub trait Game {
         true
     }
 
+    /// True when some position with no move ends the game drawn rather than lost by
+    /// the player to move ([`Game::is_drawn_end`]). Such a game has outcomes (P, N or
+    /// D) but no nimbers.
+    fn has_drawn_ends(&self) -> bool {
+        false
+    }
+
+    /// True when `p` has no move and the game ends there in a draw (a full SOS board
+    /// with no SOS on it), under normal and misère play alike.
+    fn is_drawn_end(&self, _p: &Self::Position) -> bool {
+        false
+    }
+
+    /// False for a game that is played on its own and cannot be a part of a sum: a
+    /// partizan game whose positions say who is to move, or a game won by the move
+    /// that completes a pattern.
+    fn joins_sums(&self) -> bool {
+        true
+    }
+
+    /// The outcome of `p` played on its own under `play`, where a theorem gives it
+    /// without search. The solvers use it where they search outcomes rather than
+    /// nimbers: misère play, games with cycles or drawn ends.
+    fn outcome_by_theory(&self, _p: &Self::Position, _play: Play) -> Option<Outcome> {
+        None
+    }
+
+    /// The theorem that solves `p`, at work, in the notes' terms: lines of text that
+    /// `explain` shows before its own reasoning; empty when no theorem applies.
+    fn theory(&self, _p: &Self::Position, _play: Play) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Reads a position written in this game's syntax (the part after the game's name).
     fn parse_position(&self, text: &str) -> Result<Self::Position>;
 

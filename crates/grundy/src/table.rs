@@ -116,7 +116,8 @@ pub fn sequence(
 }
 
 /// The period of the take-and-break game `game`: values are computed in doubling
-/// runs, up to heap `to`, until a period is proved. The game's normalised name and
+/// runs, up to heap `to` (or until they no longer fit in two bytes), until a period
+/// is proved. The game's normalised name and
 /// the shortest period seen (proved or not), if any.
 pub fn period(
     game: &str,
@@ -134,7 +135,13 @@ pub fn period(
     let mut sequence = Sequence::new(rules, method);
     let mut len = 1024.min(to as usize + 1);
     loop {
-        sequence.extend(len)?;
+        if let Err(too_large) = sequence.extend(len) {
+            // Values beyond two bytes end the search; report what was seen.
+            if sequence.values().len() < 1024 {
+                return Err(too_large);
+            }
+            return Ok((name, period::find(sequence.values(), sequence.rules())));
+        }
         progress(len as u64);
         let found = period::find(sequence.values(), sequence.rules());
         if found.is_some_and(|p| p.proved) || len > to as usize {

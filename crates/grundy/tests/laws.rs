@@ -623,6 +623,12 @@ fn token() -> impl Strategy<Value = String> {
         Just("nim".to_string()),
         Just("sub:".to_string()),
         Just("graph:".to_string()),
+        Just("octal:".to_string()),
+        Just("sub-allbut:".to_string()),
+        Just("kayles".to_string()),
+        Just("grundy-game".to_string()),
+        Just("turtles".to_string()),
+        Just(".".to_string()),
         Just(",".to_string()),
         Just("+".to_string()),
         Just("-".to_string()),
@@ -659,7 +665,7 @@ proptest! {
 
     #[test]
     fn parsing_spec_like_strings_never_panics(
-        text in "(nim|sub:[0-9,]{0,6}|graph:) ?[0-9, ]{0,12}( ?\\+ ?(nim|sub:[0-9,]{0,6}) [0-9,]{0,8}){0,2}",
+        text in "(nim|sub:[0-9,]{0,6}|sub-allbut:[0-9,]{0,4}|octal:[0-9a-f.]{0,5}|kayles|graph:) ?[0-9, ]{0,12}( ?\\+ ?(nim|sub:[0-9,]{0,6}|octal:[0-7.]{0,4}) [0-9,]{0,8}){0,2}",
     ) {
         must_not_panic(&text);
     }

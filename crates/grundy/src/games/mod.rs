@@ -4,13 +4,31 @@
 //! given by take-and-break rules, for octal codes, Grundy's game and subtraction
 //! sets).
 
+pub mod dynamic;
+pub mod empty_divide;
 pub mod graph;
 pub mod heaps;
+pub mod moore;
 pub mod nim;
+pub mod northcott;
 pub mod octal;
+pub mod sos;
+pub mod staircase;
 pub mod subtraction;
 pub mod take_break;
+pub mod thirty_one;
+pub mod turtles;
+pub mod wythoff;
 
+pub use dynamic::Dynamic;
+pub use empty_divide::EmptyDivide;
 pub use graph::Graph;
+pub use moore::Moore;
 pub use nim::Nim;
+pub use northcott::Northcott;
+pub use sos::Sos;
+pub use staircase::Staircase;
 pub use take_break::TakeBreak;
+pub use thirty_one::ThirtyOne;
+pub use turtles::CoinTurning;
+pub use wythoff::Wythoff;

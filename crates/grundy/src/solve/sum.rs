@@ -11,6 +11,10 @@
 //!   search of the sum itself, keyed by the sorted multiset of its indivisible parts.
 //! - Games with cycles: the sum's reachable positions are explored and labelled P, N
 //!   or D by retrograde analysis (Ferguson's labelling algorithm).
+//! - Games with drawn ends (SOS): no nimbers; the searches label a drawn end D, and a
+//!   position with no move to a P-position but one to a D-position D.
+//! - Wherever outcomes are searched, a part played alone whose outcome a theorem
+//!   gives ([`Game::outcome_by_theory`]) is answered without search.
 
 use std::rc::Rc;
 
@@ -56,7 +60,13 @@ trait AnyGame {
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
     fn nimber_reason(&self, id: PosId) -> Option<String>;
+    fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
     fn is_acyclic(&self) -> bool;
+    fn has_drawn_ends(&self) -> bool;
+    fn is_drawn_end(&self, id: PosId) -> bool;
+    fn joins_sums(&self) -> bool;
+    fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
+    fn theory(&self, id: PosId, play: Play) -> Vec<String>;
     fn describe_move(&self, from: PosId, to: PosId) -> String;
     fn why_illegal(&self, from: PosId, to: PosId) -> String;
 }
@@ -167,8 +177,33 @@ impl<G: Game> AnyGame for View<G> {
         self.game.nimber_reason(&self.positions[id as usize])
     }
 
+    fn nimber_by_theory(&self, id: PosId) -> Option<Nimber> {
+        self.game.nimber_by_theory(&self.positions[id as usize])
+    }
+
     fn is_acyclic(&self) -> bool {
         self.game.is_acyclic()
+    }
+
+    fn has_drawn_ends(&self) -> bool {
+        self.game.has_drawn_ends()
+    }
+
+    fn is_drawn_end(&self, id: PosId) -> bool {
+        self.game.is_drawn_end(&self.positions[id as usize])
+    }
+
+    fn joins_sums(&self) -> bool {
+        self.game.joins_sums()
+    }
+
+    fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome> {
+        self.game
+            .outcome_by_theory(&self.positions[id as usize], play)
+    }
+
+    fn theory(&self, id: PosId, play: Play) -> Vec<String> {
+        self.game.theory(&self.positions[id as usize], play)
     }
 
     fn describe_move(&self, from: PosId, to: PosId) -> String {
@@ -273,9 +308,48 @@ impl Solver {
             .all(|p| self.games[p.game as usize].is_acyclic())
     }
 
+    /// Whether the position has a nimber under normal play: no part's game has cycles
+    /// or drawn ends.
+    pub fn has_nimbers(&self, sum: &Sum) -> bool {
+        self.acyclic(sum)
+            && sum
+                .0
+                .iter()
+                .all(|p| !self.games[p.game as usize].has_drawn_ends())
+    }
+
+    /// Whether `game` can be a part of a sum ([`Game::joins_sums`]).
+    pub fn joins_sums(&self, game: u32) -> bool {
+        self.games[game as usize].joins_sums()
+    }
+
+    /// The theorem that solves a part, at work, as lines of text ([`Game::theory`]).
+    pub fn theory(&self, part: Part, play: Play) -> Vec<String> {
+        self.games[part.game as usize].theory(part.pos, play)
+    }
+
+    /// Whether the game ends here in a draw (a single part that is a drawn end).
+    pub fn is_drawn_end(&self, sum: &Sum) -> bool {
+        self.drawn_end(&sum.0)
+    }
+
+    fn drawn_end(&self, state: &[Part]) -> bool {
+        matches!(state[..], [p] if self.games[p.game as usize].is_drawn_end(p.pos))
+    }
+
+    /// The outcome of a state known from a theorem: a single part whose game gives
+    /// it, or a drawn end.
+    fn outcome_known(&self, state: &[Part], play: Play) -> Option<Outcome> {
+        if self.drawn_end(state) {
+            return Some(Outcome::D);
+        }
+        let [part] = state[..] else { return None };
+        self.games[part.game as usize].outcome_by_theory(part.pos, play)
+    }
+
     /// Who wins, and the nimber where one is defined.
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
-        if play == Play::Normal && self.acyclic(sum) {
+        if play == Play::Normal && self.has_nimbers(sum) {
             let nimber = self.nimber(sum)?;
             let outcome = if nimber == 0 { Outcome::P } else { Outcome::N };
             return Ok(Value {
@@ -306,7 +380,10 @@ impl Solver {
 
     /// The outcome by search (or by misère Nim's rule where it applies).
     fn outcome(&mut self, sum: &Sum, play: Play) -> Result<Outcome> {
-        let state = self.state(&sum.0)?;
+        if let Some(outcome) = self.outcome_known(&sum.0, play) {
+            return Ok(outcome);
+        }
+        let state = self.state(&sum.0, play)?;
         if play == Play::Misere {
             if let Some(heaps) = self.nim_heaps(&state) {
                 return Ok(misere_nim_outcome(&heaps));
@@ -319,16 +396,23 @@ impl Solver {
         }
     }
 
-    /// The indivisible parts of every part that still have a move, sorted.
-    fn state(&mut self, parts: &[Part]) -> Result<Vec<Part>> {
+    /// The indivisible parts of every part that still have a move (or end drawn),
+    /// sorted.
+    fn state(&mut self, parts: &[Part], play: Play) -> Result<Vec<Part>> {
         let limit = self.limit;
         let mut state = Vec::new();
         for &part in parts {
             for &pos in self.game(part).components(part.pos).iter() {
                 let game = self.game(part);
+                // A part whose outcome a theorem knows is kept without listing its
+                // moves: keeping a part with no move changes no outcome.
                 let live = match game.nim_heap(pos) {
                     Some(n) => n > 0,
-                    None => !game.moves(pos, limit)?.is_empty(),
+                    None => {
+                        game.is_drawn_end(pos)
+                            || game.outcome_by_theory(pos, play).is_some()
+                            || !game.moves(pos, limit)?.is_empty()
+                    }
                 };
                 if live {
                     state.push(Part {
@@ -351,7 +435,7 @@ impl Solver {
     }
 
     /// Every state one move away from `state`.
-    fn children(&mut self, state: &[Part]) -> Result<Vec<Vec<Part>>> {
+    fn children(&mut self, state: &[Part], play: Play) -> Result<Vec<Vec<Part>>> {
         let limit = self.limit;
         let mut children = Vec::new();
         for i in 0..state.len() {
@@ -364,10 +448,13 @@ impl Solver {
                 let mut child = Vec::with_capacity(state.len() + 1);
                 child.extend_from_slice(&state[..i]);
                 child.extend_from_slice(&state[i + 1..]);
-                child.extend(self.state(&[Part {
-                    game: part.game,
-                    pos,
-                }])?);
+                child.extend(self.state(
+                    &[Part {
+                        game: part.game,
+                        pos,
+                    }],
+                    play,
+                )?);
                 child.sort_unstable();
                 children.push(child);
             }
@@ -376,7 +463,8 @@ impl Solver {
     }
 
     /// Depth-first search of a sum of games without cycles, stopping at the first
-    /// winning move; every sum met is memoised.
+    /// winning move; every sum met is memoised. A position with no move to a
+    /// P-position is a draw when some move keeps a draw (a drawn end), else P.
     fn search(&mut self, root: Vec<Part>, play: Play) -> Result<Outcome> {
         let memo = play as usize;
         if let Some(&o) = self.outcomes[memo].get(&root) {
@@ -390,30 +478,39 @@ impl Solver {
             state: Vec<Part>,
             children: Vec<Vec<Part>>,
             cursor: usize,
+            draw: bool,
         }
-        let children = self.children(&root)?;
+        let children = self.children(&root, play)?;
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
             cursor: 0,
+            draw: false,
         }];
         while !stack.is_empty() {
             let depth = stack.len();
             let top = stack.last_mut().expect("non-empty");
             let mut found = None;
             while top.cursor < top.children.len() {
-                match self.outcomes[memo].get(&top.children[top.cursor]) {
+                let child = &top.children[top.cursor];
+                let known = self.outcomes[memo].get(child).copied();
+                match known.or_else(|| self.outcome_known(child, play)) {
                     Some(Outcome::P) => {
                         found = Some(Outcome::N);
                         break;
                     }
-                    Some(_) => top.cursor += 1,
+                    Some(o) => {
+                        top.draw |= o == Outcome::D;
+                        top.cursor += 1;
+                    }
                     None => break,
                 }
             }
             if found.is_none() && top.cursor == top.children.len() {
                 found = Some(if top.children.is_empty() {
                     terminal
+                } else if top.draw {
+                    Outcome::D
                 } else {
                     Outcome::P
                 });
@@ -428,11 +525,12 @@ impl Solver {
                         return Err(Error::Budget { limit: self.limit });
                     }
                     let state = top.children[top.cursor].clone();
-                    let children = self.children(&state)?;
+                    let children = self.children(&state, play)?;
                     stack.push(Frame {
                         state,
                         children,
                         cursor: 0,
+                        draw: false,
                     });
                 }
             }
@@ -453,7 +551,11 @@ impl Solver {
         while successors.len() < states.len() {
             let state = states[successors.len()].clone();
             let mut edges = Vec::new();
-            for child in self.children(&state)? {
+            if self.drawn_end(&state) {
+                // A drawn end loops on itself, so that the labelling leaves it a draw.
+                edges.push(successors.len() as u32);
+            }
+            for child in self.children(&state, play)? {
                 let next = states.len() as u32;
                 let id = *index.entry(child.clone()).or_insert(next);
                 if id == next {
@@ -501,7 +603,7 @@ impl Solver {
     /// Every move to a P-position.
     pub fn winning_moves(&mut self, sum: &Sum, play: Play) -> Result<Vec<Sum>> {
         let mut winning = Vec::new();
-        if play == Play::Normal && self.acyclic(sum) {
+        if play == Play::Normal && self.has_nimbers(sum) {
             let total = self.nimber(sum)?;
             if total != 0 {
                 for (i, &part) in sum.0.iter().enumerate() {
@@ -511,7 +613,7 @@ impl Solver {
             }
             return Ok(winning);
         }
-        let state = self.state(&sum.0)?;
+        let state = self.state(&sum.0, play)?;
         if play == Play::Misere {
             if let Some(heaps) = self.nim_heaps(&state) {
                 // A winning move changes one heap h to h ^ nim_sum, to 0 or to 1: ask
@@ -521,7 +623,7 @@ impl Solver {
                 for (i, &part) in sum.0.iter().enumerate() {
                     let g = self.part_nimber(part)?;
                     let mut targets = vec![g ^ nim_sum];
-                    for p in self.state(&[part])? {
+                    for p in self.state(&[part], play)? {
                         let h = self.game(p).nim_heap(p.pos).expect("every part is a heap");
                         targets.extend([g ^ h, g ^ h ^ 1]);
                     }
@@ -595,6 +697,11 @@ impl Solver {
             .collect()
     }
 
+    /// The nimber of an indivisible part known from a theorem, if any.
+    pub fn nimber_by_theory(&self, part: Part) -> Option<Nimber> {
+        self.games[part.game as usize].nimber_by_theory(part.pos)
+    }
+
     /// `Some(n)` when an indivisible part plays exactly like a Nim heap of n.
     pub fn nim_heap(&mut self, part: Part) -> Option<u64> {
         self.game(part).nim_heap(part.pos)
@@ -606,9 +713,9 @@ impl Solver {
     }
 
     /// The Nim heap sizes of the position's indivisible parts (left out: empty heaps),
-    /// when every part is a Nim heap.
+    /// when every part is a Nim heap (for Bouton's rule of misère play).
     pub fn as_nim_heaps(&mut self, sum: &Sum) -> Result<Option<Vec<u64>>> {
-        let state = self.state(&sum.0)?;
+        let state = self.state(&sum.0, Play::Misere)?;
         Ok(self.nim_heaps(&state))
     }
 
@@ -673,4 +780,56 @@ fn changed_part(from: &Sum, to: &Sum) -> Option<usize> {
     let mut changed = (0..from.0.len()).filter(|&i| from.0[i] != to.0[i]);
     let first = changed.next()?;
     changed.next().is_none().then_some(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game on the vertices 0 to 5, with a cycle (0 -> 1 -> 0) and a drawn end (2).
+    struct Drawn;
+
+    const MOVES: [&[u8]; 6] = [&[1, 2, 3], &[0], &[], &[], &[2, 1], &[2, 0]];
+
+    impl Game for Drawn {
+        type Position = u8;
+        fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+            out.extend(MOVES[*p as usize]);
+        }
+        fn is_acyclic(&self) -> bool {
+            false
+        }
+        fn has_drawn_ends(&self) -> bool {
+            true
+        }
+        fn is_drawn_end(&self, p: &u8) -> bool {
+            *p == 2
+        }
+        fn parse_position(&self, text: &str) -> Result<u8> {
+            text.parse().map_err(|_| crate::invalid!("'{text}'"))
+        }
+        fn format_position(&self, p: &u8) -> String {
+            p.to_string()
+        }
+        fn describe_move(&self, _: &u8, to: &u8) -> String {
+            format!("to {to}")
+        }
+    }
+
+    #[test]
+    fn a_drawn_end_stays_drawn_in_the_labelling_of_a_game_with_cycles() {
+        let mut solver = Solver::new(1000);
+        let g = solver.add_game("drawn", || Ok(Drawn)).unwrap();
+        let outcomes: String = (0..6)
+            .map(|v| {
+                let part = solver.parse_part(g, &v.to_string()).unwrap();
+                let sum = Sum(vec![part]);
+                assert!(!solver.has_nimbers(&sum));
+                solver.value(&sum, Play::Normal).unwrap().outcome.letter()
+            })
+            .collect();
+        // 3 is lost by the player to move, so 0 (a move to 3) is won, 1 (only to 0)
+        // lost, 4 (to 1) won; 2 is a drawn end, and 5 can only draw (to 2) or lose.
+        assert_eq!(outcomes, "NPDPND");
+    }
 }

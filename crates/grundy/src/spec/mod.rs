@@ -4,16 +4,22 @@
 //! SPEC      := COMPONENT ( '+' COMPONENT )*
 //! COMPONENT := GAME ' ' POSITION
 //! GAME      := 'nim' | 'sub:' NUMBERS | 'sub-allbut:' NUMBERS | 'octal:' CODE
-//!            | 'grundy-game' | a named game (kayles, sub-pow2, …) | 'graph:' FILE
-//! POSITION  := NUMBERS (heaps)  |  VERTICES (for graph)
+//!            | 'grundy-game' | a named game (kayles, sub-pow2, turtles, wythoff, …)
+//!            | 'graph:' FILE                 (every name: [`families`])
+//! POSITION  := NUMBERS (heaps)  |  VERTICES (for graph)  |  the game's own syntax
 //! NUMBERS   := N ( ',' N )*          VERTICES := NAME ( ',' NAME )*
 //! ```
 //!
 //! Examples: `nim 13,12,8`, `sub:1,3,4 100`, `nim 3 + sub:2,5,8 11`,
-//! `graph:moves.txt a`.
+//! `graph:moves.txt a`, `turtles THTTH`, `northcott W..B,.B.W white`. A game that is
+//! played on its own ([`Game::joins_sums`](crate::Game::joins_sums)) is refused in a sum.
 
+use crate::games::moore::Board;
 use crate::games::take_break::TakeBreak;
-use crate::games::{octal, subtraction, Graph, Nim};
+use crate::games::{
+    octal, subtraction, CoinTurning, Dynamic, EmptyDivide, Graph, Moore, Nim, Northcott, Sos,
+    Staircase, ThirtyOne, Wythoff,
+};
 use crate::solve::sequence::Rules;
 use crate::solve::{Solver, Sum};
 use crate::{invalid, Result};
@@ -83,6 +89,90 @@ pub fn families() -> Vec<Family> {
             kind: Kind::Game(|path, solver| {
                 solver.add_game(&format!("graph:{path}"), || Graph::from_file(path))
             }),
+        },
+        Family {
+            name: "staircase",
+            parameter: None,
+            about: "Staircase Nim: carry coins from one step to the next lower one (coins on steps 1..n)",
+            kind: Kind::Game(|_, solver| solver.add_game("staircase", || Ok(Staircase))),
+        },
+        Family {
+            name: "moore",
+            parameter: Some(("K", "moore:2")),
+            about: "Moore's Nim_K: take chips from up to K heaps at once",
+            kind: Kind::Game(|k, solver| {
+                let game = Moore::parse(k, Board::Heaps)?;
+                solver.add_game(&game.name(), || Ok(game))
+            }),
+        },
+        Family {
+            name: "nimble",
+            parameter: None,
+            about: "Nimble: slide one coin left on a strip of squares (the coins' squares)",
+            kind: Kind::Game(|_, solver| solver.add_game("nimble", || Ok(Moore::new(1, Board::Squares)))),
+        },
+        Family {
+            name: "nimble-k",
+            parameter: Some(("K", "nimble-k:2")),
+            about: "Nimble sliding up to K coins left at once (Moore's Nim_K in disguise)",
+            kind: Kind::Game(|k, solver| {
+                let game = Moore::parse(k, Board::Squares)?;
+                solver.add_game(&game.name(), || Ok(game))
+            }),
+        },
+        Family {
+            name: "turtles",
+            parameter: None,
+            about: "Turning Turtles: turn a head to tails and maybe one coin to its left (a row like THTTH)",
+            kind: Kind::Game(|_, solver| solver.add_game("turtles", || Ok(CoinTurning::TURTLES))),
+        },
+        Family {
+            name: "mock-turtles",
+            parameter: None,
+            about: "Mock Turtles: turn a head to tails and up to two coins to its left",
+            kind: Kind::Game(|_, solver| solver.add_game("mock-turtles", || Ok(CoinTurning::MOCK_TURTLES))),
+        },
+        Family {
+            name: "wythoff",
+            parameter: None,
+            about: "Wythoff's game: take from one heap, or the same from both (two heaps a,b)",
+            kind: Kind::Game(|_, solver| solver.add_game("wythoff", || Ok(Wythoff))),
+        },
+        Family {
+            name: "empty-divide",
+            parameter: None,
+            about: "Empty and Divide: empty one box, divide the other between both (boxes m,n)",
+            kind: Kind::Game(|_, solver| solver.add_game("empty-divide", || Ok(EmptyDivide))),
+        },
+        Family {
+            name: "dynamic",
+            parameter: None,
+            about: "dynamic subtraction: take at most what the opponent just took (pile n, or n/limit)",
+            kind: Kind::Game(|_, solver| solver.add_game("dynamic", || Ok(Dynamic::DYNAMIC))),
+        },
+        Family {
+            name: "fibonacci",
+            parameter: None,
+            about: "Fibonacci Nim: take at most twice what the opponent just took (pile n, or n/limit)",
+            kind: Kind::Game(|_, solver| solver.add_game("fibonacci", || Ok(Dynamic::FIBONACCI))),
+        },
+        Family {
+            name: "thirty-one",
+            parameter: None,
+            about: "the Thirty-one game: turn cards 1-6 (four of each), never above 31 (cards turned, or -)",
+            kind: Kind::Game(|_, solver| solver.add_game("thirty-one", || Ok(ThirtyOne))),
+        },
+        Family {
+            name: "northcott",
+            parameter: None,
+            about: "Northcott's game, partizan and loopy (rows like W..B,.B.W then white or black to move)",
+            kind: Kind::Game(|_, solver| solver.add_game("northcott", || Ok(Northcott))),
+        },
+        Family {
+            name: "sos",
+            parameter: None,
+            about: "the SOS game: write S or O, first to complete SOS wins, a full board draws (n, or S-O-)",
+            kind: Kind::Game(|_, solver| solver.add_game("sos", || Ok(Sos))),
         },
     ];
     for &(name, code, about) in octal::NAMED {
@@ -174,6 +264,14 @@ pub fn parse(spec: &str, solver: &mut Solver) -> Result<Sum> {
         };
         let g = game(name, solver)?;
         parts.push(solver.parse_part(g, position.trim())?);
+    }
+    if parts.len() > 1 {
+        if let Some(alone) = parts.iter().find(|p| !solver.joins_sums(p.game)) {
+            return Err(invalid!(
+                "'{}' is played on its own and cannot be added to other games with '+'",
+                solver.game_name(alone.game)
+            ));
+        }
     }
     Ok(Sum(parts))
 }

@@ -67,6 +67,7 @@ pub struct State {
     amounts_checked: u64,
     /// For all-but sets: how many heaps below the current one have each value.
     counts: Vec<u32>,
+    counted: usize,
     first_zero: usize,
 }
 
@@ -124,10 +125,12 @@ impl State {
     /// only heaps n − e (e excluded) have.
     fn all_but(&mut self, excluded: &[u64], values: &[u16], n: usize) -> u64 {
         if self.counts.is_empty() {
-            self.counts = vec![0; 1 << 16];
+            // Room for every two-byte value, and for the mex above them all.
+            self.counts = vec![0; (1 << 16) + 1];
         }
-        if let Some(&last) = n.checked_sub(1).and_then(|m| values.get(m)) {
-            self.counts[last as usize] += 1;
+        while self.counted < n {
+            self.counts[values[self.counted] as usize] += 1;
+            self.counted += 1;
         }
         while self.counts[self.first_zero] > 0 {
             self.first_zero += 1;

@@ -1,0 +1,274 @@
+//! Dynamic subtraction: one pile; the first move takes at least one chip but not the
+//! whole pile, and after that a player may take at most `factor` times what the
+//! opponent just took (Ferguson's exercise 1.7).
+//!
+//! - `dynamic` (factor 1): write n in binary; the player to move wins exactly when
+//!   the smallest power of 2 in it is at most the limit, by taking it. The second
+//!   player wins from the start exactly when n is a power of 2.
+//! - `fibonacci` (factor 2, Whinihan's Fibonacci Nim): the same with n written by
+//!   Zeckendorf's theorem as a sum of non-neighbouring Fibonacci numbers 1, 2, 3, 5,
+//!   8, …; the second player wins exactly when n is a Fibonacci number.
+//!
+//! A position is the pile and the most the player to move may take.
+
+use super::heaps;
+use crate::{invalid, Game, Outcome, Play, Result};
+
+/// A dynamic subtraction game: take at most `factor` times the opponent's last take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dynamic {
+    factor: u64,
+}
+
+/// A pile of chips and the most the player to move may take (never above the pile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pile {
+    /// Chips left.
+    pub chips: u64,
+    /// The most the player to move may take.
+    pub limit: u64,
+}
+
+/// Zeckendorf's representation of n: non-neighbouring Fibonacci numbers (1, 2, 3, 5,
+/// …), largest first, adding up to n.
+pub fn zeckendorf(mut n: u64) -> Vec<u64> {
+    let mut fibs = vec![1u64, 2];
+    while let Some(next) = fibs[fibs.len() - 2].checked_add(fibs[fibs.len() - 1]) {
+        if next > n {
+            break;
+        }
+        fibs.push(next);
+    }
+    let mut terms = Vec::new();
+    for &f in fibs.iter().rev() {
+        if f <= n {
+            terms.push(f);
+            n -= f;
+        }
+    }
+    terms
+}
+
+/// The powers of 2 that add up to n (its binary digits), largest first.
+pub fn binary_terms(n: u64) -> Vec<u64> {
+    (0..64)
+        .rev()
+        .map(|b| 1u64 << b)
+        .filter(|p| n & p != 0)
+        .collect()
+}
+
+impl Dynamic {
+    /// Dynamic subtraction: at most what the opponent took.
+    pub const DYNAMIC: Dynamic = Dynamic { factor: 1 };
+    /// Fibonacci Nim: at most twice what the opponent took.
+    pub const FIBONACCI: Dynamic = Dynamic { factor: 2 };
+
+    /// The pile's terms: binary for factor 1, Zeckendorf for factor 2.
+    pub fn terms(&self, n: u64) -> Vec<u64> {
+        if self.factor == 1 {
+            binary_terms(n)
+        } else {
+            zeckendorf(n)
+        }
+    }
+
+    /// The theorem: the player to move wins exactly when the smallest term of the pile
+    /// is at most the limit (taking it leaves a smallest term more than `factor` times
+    /// larger).
+    pub fn is_p_position(&self, p: Pile) -> bool {
+        self.terms(p.chips).last().is_none_or(|&t| t > p.limit)
+    }
+
+    /// The position at the start of a game with `chips` chips.
+    pub fn start(chips: u64) -> Pile {
+        Pile {
+            chips,
+            limit: chips.saturating_sub(1),
+        }
+    }
+
+    fn after_taking(&self, p: Pile, take: u64) -> Pile {
+        let chips = p.chips - take;
+        Pile {
+            chips,
+            limit: take.saturating_mul(self.factor).min(chips),
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        if self.factor == 1 {
+            "dynamic subtraction"
+        } else {
+            "Fibonacci Nim"
+        }
+    }
+}
+
+impl Game for Dynamic {
+    type Position = Pile;
+
+    fn moves(&self, p: &Pile, out: &mut Vec<Pile>) {
+        out.extend((1..=p.limit).map(|take| self.after_taking(*p, take)));
+    }
+
+    fn count_moves(&self, p: &Pile) -> Option<u64> {
+        Some(p.limit)
+    }
+
+    /// Every move to a P-position, by the theorem.
+    fn moves_to_nimber(&self, p: &Pile, target: u64) -> Option<Vec<Pile>> {
+        if target != 0 {
+            return None;
+        }
+        let mut all = Vec::new();
+        self.moves(p, &mut all);
+        all.retain(|&q| self.is_p_position(q));
+        Some(all)
+    }
+
+    fn outcome_by_theory(&self, p: &Pile, play: Play) -> Option<Outcome> {
+        match play {
+            Play::Normal if self.is_p_position(*p) => Some(Outcome::P),
+            Play::Normal => Some(Outcome::N),
+            Play::Misere => None,
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Pile> {
+        let (chips, limit) = match text.split_once('/') {
+            None => (text.trim(), None),
+            Some((chips, limit)) => (chips.trim(), Some(limit.trim())),
+        };
+        let chips = heaps::parse_number(chips, "number of chips")?;
+        match limit {
+            None => Ok(Dynamic::start(chips)),
+            Some(limit) => {
+                let limit = heaps::parse_number(limit, "most chips a move may take")?;
+                if chips > 0 && limit == 0 {
+                    return Err(invalid!(
+                        "'{text}': the most a move may take is at least 1 (write {chips}/1 or more)"
+                    ));
+                }
+                Ok(Pile {
+                    chips,
+                    limit: limit.min(chips),
+                })
+            }
+        }
+    }
+
+    /// `n` at the start (take anything but the whole pile), else `n/limit`.
+    fn format_position(&self, p: &Pile) -> String {
+        if p == &Dynamic::start(p.chips) {
+            p.chips.to_string()
+        } else {
+            format!("{}/{}", p.chips, p.limit)
+        }
+    }
+
+    fn describe_move(&self, from: &Pile, to: &Pile) -> String {
+        format!(
+            "take {} from the pile of {}",
+            from.chips - to.chips,
+            from.chips
+        )
+    }
+
+    fn why_illegal(&self, from: &Pile, to: &Pile) -> String {
+        if to.chips >= from.chips {
+            return "a move takes at least one chip".into();
+        }
+        let take = from.chips - to.chips;
+        if take > from.limit {
+            return format!(
+                "taking {take} is not allowed: at most {} may be taken now",
+                from.limit
+            );
+        }
+        format!(
+            "after taking {take}, the next player may take at most {}, so write {}",
+            self.after_taking(*from, take).limit,
+            self.format_position(&self.after_taking(*from, take))
+        )
+    }
+
+    fn theory(&self, p: &Pile, play: Play) -> Vec<String> {
+        if play == Play::Misere {
+            return Vec::new();
+        }
+        let terms = self.terms(p.chips);
+        let written: Vec<String> = terms.iter().map(u64::to_string).collect();
+        let mut lines = vec![if self.factor == 1 {
+            "Dynamic subtraction: write the pile as a sum of distinct powers of 2 (its binary \
+             digits). Taking the smallest power leaves a pile whose smallest power is larger \
+             than what the opponent may then take; so the player to move wins exactly when the \
+             smallest power is at most the limit, and from the start the second player wins \
+             exactly when the pile is a power of 2."
+                .to_string()
+        } else {
+            "Fibonacci Nim, by Zeckendorf's theorem: every positive number is one sum of distinct \
+             non-neighbouring Fibonacci numbers (1, 2, 3, 5, 8, 13, 21, 34, 55, …). Taking the \
+             smallest term leaves a pile whose smallest term is more than twice as large, out of \
+             the opponent's reach; so the player to move wins exactly when the smallest term is \
+             at most the limit, and from the start the second player wins exactly when the pile \
+             is a Fibonacci number."
+                .to_string()
+        }];
+        if p.chips == 0 {
+            lines.push("The pile is empty: the player to move has lost.".into());
+            return lines;
+        }
+        let smallest = *terms.last().expect("a non-empty pile has terms");
+        lines.push(format!(
+            "Here {} = {}; the smallest term is {smallest}, and at most {} may be taken now.",
+            p.chips,
+            written.join(" + "),
+            p.limit
+        ));
+        lines.push(if smallest <= p.limit {
+            format!(
+                "{smallest} ≤ {}: an N-position; take {smallest}, leaving {} with the opponent \
+                 allowed at most {}.",
+                p.limit,
+                p.chips - smallest,
+                (smallest * self.factor).min(p.chips - smallest)
+            )
+        } else {
+            format!(
+                "{smallest} > {}: a P-position of {}; every move leaves the opponent a \
+                 smallest term they can take.",
+                p.limit,
+                self.name()
+            )
+        });
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zeckendorf_writes_43_as_the_notes_do() {
+        assert_eq!(zeckendorf(43), [34, 8, 1]);
+        assert_eq!(zeckendorf(100), [89, 8, 3]);
+        assert_eq!(zeckendorf(0), Vec::<u64>::new());
+        assert_eq!(binary_terms(44), [32, 8, 4]);
+        let g = Dynamic::FIBONACCI;
+        assert_eq!(
+            g.parse_position("43").unwrap(),
+            Pile {
+                chips: 43,
+                limit: 42
+            }
+        );
+        assert_eq!(g.format_position(&Pile { chips: 9, limit: 2 }), "9/2");
+        assert!(g
+            .parse_position("9/x")
+            .unwrap_err()
+            .to_string()
+            .contains("'x'"));
+    }
+}

@@ -1,0 +1,103 @@
+//! Empty and Divide: two boxes hold m and n chips (m, n ≥ 1). A move empties one box
+//! and divides the other box's chips between the two boxes, at least one in each; the
+//! only terminal position is (1, 1). The P-positions are those with m and n both odd,
+//! and the nimber is the place of the lowest 0 bit of (m − 1) OR (n − 1): the number
+//! of 1s that binary number ends with.
+
+use super::heaps::{self, Heaps};
+use crate::{invalid, Game, Nimber, Play, Result};
+
+/// Empty and Divide; a position is the two boxes' chips.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EmptyDivide;
+
+/// The nimber of (m, n): the count of trailing 1s of (m − 1) OR (n − 1).
+pub fn nimber(m: u64, n: u64) -> Nimber {
+    (((m - 1) | (n - 1)).trailing_ones()) as Nimber
+}
+
+impl Game for EmptyDivide {
+    type Position = Heaps;
+
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        let start = out.len();
+        for &kept in &[p[1], p[0]] {
+            for a in 1..kept {
+                let q = Heaps::from_slice(&[a, kept - a]);
+                if !out[start..].contains(&q) {
+                    out.push(q);
+                }
+            }
+        }
+    }
+
+    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
+        Some(nimber(p[0], p[1]))
+    }
+
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        Some(p[0] - 1 + p[1] - 1)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
+        let p = heaps::parse(text)?;
+        if p.len() != 2 || p.contains(&0) {
+            return Err(invalid!(
+                "'{text}' is not a position of Empty and Divide: write two boxes of at least 1 chip, e.g. 4,7"
+            ));
+        }
+        Ok(p)
+    }
+
+    fn format_position(&self, p: &Heaps) -> String {
+        heaps::format(p)
+    }
+
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+        let (emptied, kept) = if to[0] + to[1] == from[1] {
+            (from[0], from[1])
+        } else {
+            (from[1], from[0])
+        };
+        format!(
+            "empty the box of {emptied} and divide the {kept} chips into {} and {}",
+            to[0], to[1]
+        )
+    }
+
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
+        if to.len() != 2 {
+            return "there are always two boxes".into();
+        }
+        format!(
+            "the boxes must end with all the chips of one box, {} or {}, divided between them, not {} in all",
+            from[0],
+            from[1],
+            to[0] + to[1]
+        )
+    }
+
+    fn theory(&self, p: &Heaps, play: Play) -> Vec<String> {
+        if play == Play::Misere {
+            return Vec::new();
+        }
+        let (m, n) = (p[0], p[1]);
+        let or = (m - 1) | (n - 1);
+        vec![
+            "Empty and Divide: (m, n) is P exactly when m and n are both odd. A move divides \
+             one box into two, and an even box can be divided into two odd ones, an odd box \
+             only into an odd and an even one."
+                .into(),
+            format!(
+                "More: the nimber is the number of trailing 1s of (m − 1) OR (n − 1) in binary. \
+                 Here {} OR {} = {:b} in binary, with {} trailing 1{}: nimber {}.",
+                m - 1,
+                n - 1,
+                or,
+                or.trailing_ones(),
+                if or.trailing_ones() == 1 { "" } else { "s" },
+                nimber(m, n)
+            ),
+        ]
+    }
+}

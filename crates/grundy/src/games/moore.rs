@@ -1,0 +1,302 @@
+//! Moore's Nim_k (E. H. Moore 1910): Nim in which a move takes chips from up to k
+//! heaps at once (at least one chip in all). Moore's theorem: a position is P exactly
+//! when, writing the heaps in binary, the number of 1s in every column is divisible by
+//! k + 1. Nimble is the same game told with coins on a strip of squares: a coin on
+//! square n is a heap of n, and a move slides up to k coins to the left.
+
+use super::heaps::{self, Heaps};
+use crate::{invalid, Game, Nimber, Outcome, Play, Result};
+
+/// How the position is told: heaps of chips, or coins on numbered squares (Nimble).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// Heaps of chips (`moore:K`).
+    Heaps,
+    /// Coins on squares 0, 1, 2, … (`nimble`, `nimble-k:K`).
+    Squares,
+}
+
+/// Moore's Nim_k, or Nimble with up to k coins per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moore {
+    k: usize,
+    board: Board,
+}
+
+/// The number of 1s in each binary column of `heaps`, highest column first, for the
+/// columns up to the highest 1.
+pub fn column_counts(heaps: &[u64]) -> Vec<usize> {
+    let max = heaps.iter().max().copied().unwrap_or(0).max(1);
+    let bits = 64 - max.leading_zeros();
+    (0..bits)
+        .rev()
+        .map(|b| heaps.iter().filter(|&&h| h >> b & 1 == 1).count())
+        .collect()
+}
+
+/// Moore's theorem: P exactly when every column's count of 1s is divisible by k + 1.
+pub fn is_p_position(heaps: &[u64], k: usize) -> bool {
+    column_counts(heaps).iter().all(|&n| n % (k + 1) == 0)
+}
+
+impl Moore {
+    /// Nim_k told with `board`; `k` is at least 1.
+    pub fn new(k: usize, board: Board) -> Self {
+        assert!(k >= 1, "Nim_k needs k >= 1");
+        Moore { k, board }
+    }
+
+    /// Reads the k of `moore:K` or `nimble-k:K`.
+    pub fn parse(text: &str, board: Board) -> Result<Self> {
+        let k = heaps::parse_number(text.trim(), "number of heaps a move may change")?;
+        match usize::try_from(k) {
+            Ok(k) if k >= 1 => Ok(Moore::new(k, board)),
+            _ => Err(invalid!(
+                "'{text}' cannot be k: a move changes at least 1 heap, e.g. moore:2"
+            )),
+        }
+    }
+
+    /// The name in SPEC syntax.
+    pub fn name(&self) -> String {
+        match (self.board, self.k) {
+            (Board::Heaps, k) => format!("moore:{k}"),
+            (Board::Squares, 1) => "nimble".into(),
+            (Board::Squares, k) => format!("nimble-k:{k}"),
+        }
+    }
+
+    /// Every way to lower the heaps from index `start` on, changing at most `left`
+    /// more of them; `current` holds the heaps changed so far.
+    fn lower(
+        &self,
+        p: &Heaps,
+        start: usize,
+        left: usize,
+        current: &mut Heaps,
+        out: &mut Vec<Heaps>,
+    ) {
+        if left == 0 {
+            return;
+        }
+        for i in start..p.len() {
+            for v in 0..p[i] {
+                current[i] = v;
+                out.push(current.clone());
+                self.lower(p, i + 1, left - 1, current, out);
+            }
+            current[i] = p[i];
+        }
+    }
+
+    fn misere_p(&self, p: &Heaps) -> bool {
+        if p.iter().any(|&h| h > 1) {
+            is_p_position(p, self.k)
+        } else {
+            p.iter().filter(|&&h| h == 1).count() % (self.k + 1) == 1
+        }
+    }
+}
+
+impl Game for Moore {
+    type Position = Heaps;
+
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        self.lower(p, 0, self.k, &mut p.clone(), out);
+    }
+
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        if self.k == 1 {
+            heaps::split(p, out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+
+    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
+        if self.k == 1 || p.iter().all(|&h| h == 0) {
+            return Some(p.iter().fold(0, |a, b| a ^ b));
+        }
+        None
+    }
+
+    fn nim_heap(&self, p: &Heaps) -> Option<u64> {
+        match p[..] {
+            [] => Some(0),
+            [h] => Some(h),
+            _ => None,
+        }
+    }
+
+    /// Every move to a P-position, by Moore's theorem.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        if target != 0 || self.k == 1 {
+            return None;
+        }
+        let mut all = Vec::new();
+        self.moves(p, &mut all);
+        all.retain(|q| is_p_position(q, self.k));
+        Some(all)
+    }
+
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        // e[j]: the ways to lower exactly j heaps (elementary symmetric sums).
+        let mut e = vec![0u64; self.k + 1];
+        e[0] = 1;
+        for &h in p {
+            for j in (1..=self.k).rev() {
+                e[j] = e[j].saturating_add(e[j - 1].saturating_mul(h));
+            }
+        }
+        Some(e[1..].iter().fold(0, |a: u64, &n| a.saturating_add(n)))
+    }
+
+    fn outcome_by_theory(&self, p: &Heaps, play: Play) -> Option<Outcome> {
+        let p_position = match play {
+            Play::Normal => is_p_position(p, self.k),
+            Play::Misere => self.misere_p(p),
+        };
+        Some(if p_position { Outcome::P } else { Outcome::N })
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
+        match self.board {
+            Board::Heaps => heaps::parse(text),
+            Board::Squares => text
+                .split(',')
+                .map(|t| heaps::parse_number(t.trim(), "square number"))
+                .collect(),
+        }
+    }
+
+    fn format_position(&self, p: &Heaps) -> String {
+        heaps::format(p)
+    }
+
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+        let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
+        let words: Vec<String> = changed
+            .iter()
+            .map(|&i| match self.board {
+                Board::Heaps => format!("take {} from the heap of {}", from[i] - to[i], from[i]),
+                Board::Squares => {
+                    format!("move the coin on square {} to square {}", from[i], to[i])
+                }
+            })
+            .collect();
+        words.join(" and ")
+    }
+
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
+        let (things, what) = match self.board {
+            Board::Heaps => ("heaps", "a move only takes chips away"),
+            Board::Squares => ("coins", "coins only move to the left"),
+        };
+        if from.len() != to.len() {
+            return format!("the number of {things} must stay {}", from.len());
+        }
+        if let Some(i) = (0..from.len()).find(|&i| to[i] > from[i]) {
+            return format!("{} cannot become {}: {what}", from[i], to[i]);
+        }
+        let changed = (0..from.len()).filter(|&i| from[i] != to[i]).count();
+        match changed {
+            0 => "a move must change something".into(),
+            n => format!("a move changes at most {} {things}, not {n}", self.k),
+        }
+    }
+
+    fn theory(&self, p: &Heaps, play: Play) -> Vec<String> {
+        let k = self.k;
+        let mut lines = Vec::new();
+        if self.board == Board::Squares {
+            lines.push(
+                "Nimble is Nim in disguise: a coin on square n is a heap of n chips, and moving \
+                 it left is taking chips from that heap."
+                    .into(),
+            );
+        }
+        if k == 1 {
+            return lines;
+        }
+        lines.push(format!(
+            "Moore's theorem for Nim_{k}: a position is P exactly when, with the heaps written in \
+             binary and added in base {} without carry, the result is zero: the number of 1s in \
+             every column is divisible by {}.",
+            k + 1,
+            k + 1
+        ));
+        let counts = column_counts(p);
+        let cell = counts
+            .iter()
+            .map(|n| n.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let label = p
+            .iter()
+            .map(|h| h.to_string().len())
+            .max()
+            .unwrap_or(1)
+            .max(8);
+        let row = |name: String, cells: Vec<String>| {
+            let cells: Vec<String> = cells.iter().map(|c| format!("{c:>cell$}")).collect();
+            format!("  {name:<label$}  {}", cells.join(" "))
+        };
+        let bits = counts.len();
+        for &h in p {
+            let digits = (0..bits).rev().map(|b| (h >> b & 1).to_string()).collect();
+            lines.push(row(h.to_string(), digits));
+        }
+        lines.push(format!(
+            "  {}",
+            "-".repeat(label + 2 + (cell + 1) * bits - 1)
+        ));
+        lines.push(row(
+            "1s".into(),
+            counts.iter().map(usize::to_string).collect(),
+        ));
+        lines.push(row(
+            format!("mod {}", k + 1),
+            counts.iter().map(|n| (n % (k + 1)).to_string()).collect(),
+        ));
+        let p_position = is_p_position(p, k);
+        lines.push(if p_position {
+            "Every column is divisible: a P-position under normal play.".into()
+        } else {
+            "Some column is not divisible: an N-position under normal play.".into()
+        });
+        if play == Play::Misere {
+            lines.push(format!(
+                "Misère Nim_{k}: the same while some heap has 2 or more chips; once every heap has \
+                 at most 1, the position is P exactly when the number of heaps of 1 is 1 more \
+                 than a multiple of {}.",
+                k + 1
+            ));
+        }
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_lower_up_to_k_heaps_and_are_counted() {
+        let g = Moore::new(2, Board::Heaps);
+        for p in [[1, 2, 3].as_slice(), &[4, 0, 2, 5], &[3]] {
+            let p = Heaps::from_slice(p);
+            let mut out = Vec::new();
+            g.moves(&p, &mut out);
+            assert_eq!(g.count_moves(&p), Some(out.len() as u64));
+            let mut distinct = out.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), out.len());
+        }
+        let from = Heaps::from_slice(&[9, 5]);
+        assert_eq!(
+            Moore::new(2, Board::Squares).describe_move(&from, &Heaps::from_slice(&[4, 0])),
+            "move the coin on square 9 to square 4 and move the coin on square 5 to square 0"
+        );
+    }
+}

@@ -1,0 +1,284 @@
+//! Northcott's game: each row of a board holds one white and one black checker. White
+//! moves a white checker, Black a black one, any number of squares along its row but
+//! not onto or over the other checker; the player who cannot move loses.
+//!
+//! The game is partizan (the players have different moves) and loopy (a checker can
+//! move back and forth). Putting the player to move into the position makes it an
+//! impartial game on a larger graph, with cycles, which the retrograde solver labels.
+//! The theorem: the gaps between the checkers are Nim heaps (moving away from the other
+//! checker can be undone at once, and no one can retreat for ever), so the player to
+//! move wins exactly when the nim-sum of the gaps is not 0, whatever their colour.
+
+use crate::explain::binary_columns;
+use crate::{invalid, Game, Outcome, Play, Result};
+
+/// The widest row grundy accepts.
+pub const MAX_WIDTH: usize = 64;
+
+/// Northcott's game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Northcott;
+
+/// One row: its width and the columns (from 0) of the white and black checkers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Row {
+    /// Squares in the row.
+    pub width: u8,
+    /// The white checker's column, from 0 at the left.
+    pub white: u8,
+    /// The black checker's column.
+    pub black: u8,
+}
+
+impl Row {
+    /// Empty squares between the two checkers.
+    pub fn gap(&self) -> u64 {
+        self.white.abs_diff(self.black) as u64 - 1
+    }
+}
+
+/// The rows and the colour to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// The rows, top to bottom.
+    pub rows: Vec<Row>,
+    /// True when White is to move.
+    pub white_to_move: bool,
+}
+
+impl Board {
+    /// The nim-sum of the gaps.
+    pub fn nim_sum(&self) -> u64 {
+        self.rows.iter().fold(0, |a, r| a ^ r.gap())
+    }
+}
+
+fn colour(white: bool) -> &'static str {
+    if white {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+impl Game for Northcott {
+    type Position = Board;
+
+    fn moves(&self, p: &Board, out: &mut Vec<Board>) {
+        for (i, row) in p.rows.iter().enumerate() {
+            let (own, other) = if p.white_to_move {
+                (row.white, row.black)
+            } else {
+                (row.black, row.white)
+            };
+            let squares = if own < other {
+                0..other
+            } else {
+                other + 1..row.width
+            };
+            for to in squares.filter(|&c| c != own) {
+                let mut next = p.clone();
+                next.white_to_move = !p.white_to_move;
+                let moved = &mut next.rows[i];
+                if p.white_to_move {
+                    moved.white = to;
+                } else {
+                    moved.black = to;
+                }
+                out.push(next);
+            }
+        }
+    }
+
+    fn is_acyclic(&self) -> bool {
+        false
+    }
+
+    fn joins_sums(&self) -> bool {
+        false
+    }
+
+    fn outcome_by_theory(&self, p: &Board, play: Play) -> Option<Outcome> {
+        match play {
+            Play::Normal if p.nim_sum() == 0 => Some(Outcome::P),
+            Play::Normal => Some(Outcome::N),
+            Play::Misere => None,
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board> {
+        let mut words = text.split_whitespace();
+        let (Some(rows), Some(side), None) = (words.next(), words.next(), words.next()) else {
+            return Err(invalid!(
+                "'{text}' is not a Northcott position: write the rows, then who moves, e.g. 'W..B,.B.W white'"
+            ));
+        };
+        let white_to_move = match side.to_ascii_lowercase().as_str() {
+            "white" | "w" => true,
+            "black" | "b" => false,
+            _ => {
+                return Err(invalid!(
+                    "'{side}' is not a player: write white or black for the side to move"
+                ))
+            }
+        };
+        let rows = rows
+            .split(',')
+            .map(|row| {
+                let bad = || {
+                    invalid!(
+                        "'{row}' is not a row: write one W, one B and dots for empty squares, at most {MAX_WIDTH} in all"
+                    )
+                };
+                if row.len() < 2 || row.len() > MAX_WIDTH {
+                    return Err(bad());
+                }
+                let find = |c: char| {
+                    let mut at = row.char_indices().filter(|&(_, x)| x.eq_ignore_ascii_case(&c));
+                    match (at.next(), at.next()) {
+                        (Some((i, _)), None) => Ok(i as u8),
+                        _ => Err(bad()),
+                    }
+                };
+                if let Some(c) = row.chars().find(|c| !matches!(c, '.' | 'W' | 'B' | 'w' | 'b')) {
+                    return Err(invalid!(
+                        "'{c}' in row '{row}' is not a square: write W, B or a dot"
+                    ));
+                }
+                Ok(Row {
+                    width: row.len() as u8,
+                    white: find('W')?,
+                    black: find('B')?,
+                })
+            })
+            .collect::<Result<Vec<Row>>>()?;
+        Ok(Board {
+            rows,
+            white_to_move,
+        })
+    }
+
+    fn format_position(&self, p: &Board) -> String {
+        let rows: Vec<String> = p
+            .rows
+            .iter()
+            .map(|r| {
+                (0..r.width)
+                    .map(|c| match c {
+                        c if c == r.white => 'W',
+                        c if c == r.black => 'B',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if p.white_to_move { "white" } else { "black" };
+        format!("{} {side}", rows.join(","))
+    }
+
+    fn describe_move(&self, from: &Board, to: &Board) -> String {
+        let changed = (0..from.rows.len()).find(|&i| from.rows[i] != to.rows[i]);
+        let Some(i) = changed else {
+            return "pass".into();
+        };
+        let (a, b) = if from.white_to_move {
+            (from.rows[i].white, to.rows[i].white)
+        } else {
+            (from.rows[i].black, to.rows[i].black)
+        };
+        format!(
+            "move the {} checker in row {} from column {} to column {}",
+            colour(from.white_to_move).to_lowercase(),
+            i + 1,
+            a + 1,
+            b + 1
+        )
+    }
+
+    fn why_illegal(&self, from: &Board, to: &Board) -> String {
+        if to.white_to_move == from.white_to_move {
+            return format!(
+                "after {}'s move it is {}'s turn: end the position with '{}'",
+                colour(from.white_to_move),
+                colour(!from.white_to_move),
+                if from.white_to_move { "black" } else { "white" }
+            );
+        }
+        if to.rows.len() != from.rows.len()
+            || to
+                .rows
+                .iter()
+                .zip(&from.rows)
+                .any(|(a, b)| a.width != b.width)
+        {
+            return "the board must keep its rows and their widths".into();
+        }
+        format!(
+            "{} moves one {} checker along its row, never onto or over the other checker",
+            colour(from.white_to_move),
+            colour(from.white_to_move).to_lowercase()
+        )
+    }
+
+    fn theory(&self, p: &Board, play: Play) -> Vec<String> {
+        if play == Play::Misere {
+            return Vec::new();
+        }
+        let mover = colour(p.white_to_move);
+        let rows: Vec<(String, u64)> = p
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (format!("row {} gap", i + 1), r.gap()))
+            .collect();
+        let total = p.nim_sum();
+        let mut lines = vec![
+            "Northcott's game is Nim on the gaps between the checkers. Moving towards the other \
+             checker shrinks a gap, as a Nim move; moving away grows it, but the opponent can \
+             close it again at once, and a player can only retreat until the board's edge. So \
+             the player to move wins exactly when the nim-sum of the gaps is not 0, whatever \
+             their colour."
+                .into(),
+        ];
+        lines.extend(binary_columns(&rows, total));
+        lines.push(if total == 0 {
+            format!(
+                "The nim-sum is 0: {mover}, to move, loses; with {} to move, {} would lose.",
+                colour(!p.white_to_move),
+                colour(!p.white_to_move)
+            )
+        } else {
+            format!(
+                "The nim-sum is {total}: {mover}, to move, wins by shrinking a gap so that the \
+                 nim-sum is 0 (and so would {} with the move).",
+                colour(!p.white_to_move)
+            )
+        });
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkers_move_within_their_rows() {
+        let g = Northcott;
+        let p = g.parse_position("W..B,.BW. white").unwrap();
+        assert_eq!(p.nim_sum(), 2);
+        let mut out = Vec::new();
+        g.moves(&p, &mut out);
+        let moves: Vec<String> = out.iter().map(|q| g.format_position(q)).collect();
+        assert_eq!(
+            moves,
+            [".W.B,.BW. black", "..WB,.BW. black", "W..B,.B.W black"]
+        );
+        assert!(g
+            .parse_position("W..B green")
+            .unwrap_err()
+            .to_string()
+            .contains("'green'"));
+        assert!(g.parse_position("W..W white").is_err());
+    }
+}

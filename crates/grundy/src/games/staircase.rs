@@ -1,0 +1,156 @@
+//! Staircase Nim (Sprague 1937): coins on the steps of a staircase; a move carries
+//! any number of coins from one step to the next lower one, and coins reaching the
+//! ground leave play. A position is P exactly when the coins on the odd-numbered
+//! steps form a P-position of Nim; its nimber is the nim-sum of the odd steps, since
+//! every move changes exactly one odd step, and lowering an odd step is a Nim move.
+
+use super::heaps::{self, Heaps};
+use crate::explain::binary_columns;
+use crate::{invalid, Game, Nimber, Play, Result};
+
+/// Staircase Nim; a position lists the coins on steps 1, 2, …, n.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Staircase;
+
+/// The nim-sum of the coins on the odd-numbered steps (step 1 comes first).
+pub fn odd_steps_nim_sum(steps: &[u64]) -> Nimber {
+    steps.iter().step_by(2).fold(0, |a, b| a ^ b)
+}
+
+/// `steps` after moving `coins` coins from step `i + 1` (0-based `i`) one step down.
+fn carried(steps: &[u64], i: usize, coins: u64) -> Heaps {
+    let mut next = Heaps::from_slice(steps);
+    next[i] -= coins;
+    if i > 0 {
+        next[i - 1] += coins;
+    }
+    next
+}
+
+/// "1 coin", "3 coins".
+fn coins(n: u64) -> String {
+    if n == 1 {
+        "1 coin".into()
+    } else {
+        format!("{n} coins")
+    }
+}
+
+impl Game for Staircase {
+    type Position = Heaps;
+
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        for (i, &x) in p.iter().enumerate() {
+            out.extend((1..=x).map(|coins| carried(p, i, coins)));
+        }
+    }
+
+    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
+        Some(odd_steps_nim_sum(p))
+    }
+
+    /// An odd step lowered to `x ^ change` by carrying coins down from it, or raised
+    /// to it by carrying coins down from the even step above.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        let change = odd_steps_nim_sum(p) ^ target;
+        let mut found = Vec::new();
+        if change == 0 {
+            return Some(found);
+        }
+        for i in (0..p.len()).step_by(2) {
+            let (x, wanted) = (p[i], p[i] ^ change);
+            if wanted < x {
+                found.push(carried(p, i, x - wanted));
+            } else if i + 1 < p.len() && wanted - x <= p[i + 1] {
+                found.push(carried(p, i + 1, wanted - x));
+            }
+        }
+        Some(found)
+    }
+
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        Some(p.iter().fold(0, |a: u64, &x| a.saturating_add(x)))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
+        let steps = heaps::parse(text)?;
+        if steps
+            .iter()
+            .try_fold(0u64, |a, &x| a.checked_add(x))
+            .is_none()
+        {
+            return Err(invalid!(
+                "'{text}' has more coins than grundy can count: at most {} in all",
+                u64::MAX
+            ));
+        }
+        Ok(steps)
+    }
+
+    fn format_position(&self, p: &Heaps) -> String {
+        heaps::format(p)
+    }
+
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+        match (0..from.len()).rev().find(|&i| to[i] < from[i]) {
+            Some(0) => format!("move {} from step 1 to the ground", coins(from[0] - to[0])),
+            Some(i) => format!(
+                "move {} from step {} to step {i}",
+                coins(from[i] - to[i]),
+                i + 1
+            ),
+            None => format!("move to {}", heaps::format(to)),
+        }
+    }
+
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
+        if from.len() != to.len() {
+            return format!("the staircase must keep its {} steps", from.len());
+        }
+        format!(
+            "a move carries coins from one step to the next lower step only, and {} is not one move from {}",
+            heaps::format(to),
+            heaps::format(from)
+        )
+    }
+
+    fn theory(&self, p: &Heaps, play: Play) -> Vec<String> {
+        if play == Play::Misere {
+            return Vec::new();
+        }
+        let mut lines = vec![
+            "Staircase Nim (Sprague): a position is P exactly when the coins on the odd-numbered \
+             steps form a P-position of Nim. Coins on even steps do not count: carrying them \
+             down to an odd step can be undone by carrying the same coins on to the next step."
+                .into(),
+            "The odd steps as Nim heaps:".into(),
+        ];
+        let rows: Vec<(String, u64)> = p
+            .iter()
+            .enumerate()
+            .step_by(2)
+            .map(|(i, &x)| (format!("step {}", i + 1), x))
+            .collect();
+        lines.extend(binary_columns(&rows, odd_steps_nim_sum(p)));
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coins_go_down_one_step_at_a_time() {
+        let mut out = Vec::new();
+        Staircase.moves(&Heaps::from_slice(&[0, 2]), &mut out);
+        assert_eq!(
+            out,
+            [Heaps::from_slice(&[1, 1]), Heaps::from_slice(&[2, 0])]
+        );
+        assert_eq!(
+            Staircase.describe_move(&Heaps::from_slice(&[0, 2]), &Heaps::from_slice(&[1, 1])),
+            "move 1 coin from step 2 to step 1"
+        );
+    }
+}

@@ -1,0 +1,213 @@
+//! Wythoff's game: two heaps; a move takes any number of chips from one heap, or the
+//! same number from both. Wythoff's theorem: the P-positions are the pairs
+//! (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k), k = 0, 1, 2, …, with φ the golden ratio — two
+//! complementary Beatty sequences. Under misère play the P-positions are the same
+//! except that (0, 0) and (1, 2) give way to (0, 1) and (2, 2).
+
+use super::heaps::{self, Heaps};
+use crate::{invalid, Game, Nimber, Outcome, Play, Result};
+
+/// The largest heap grundy accepts, so that ⌊kφ⌋ is computed exactly in integers.
+pub const MAX_HEAP: u64 = 1 << 62;
+
+/// Wythoff's game; a position is two heaps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wythoff;
+
+/// ⌊√n⌋.
+fn isqrt(n: u128) -> u128 {
+    let mut r = (n as f64).sqrt() as u128;
+    while r * r > n {
+        r -= 1;
+    }
+    while (r + 1) * (r + 1) <= n {
+        r += 1;
+    }
+    r
+}
+
+/// ⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋, in exact integer arithmetic.
+pub fn lower(k: u64) -> u64 {
+    let k = k as u128;
+    ((k + isqrt(5 * k * k)) / 2) as u64
+}
+
+/// The P-position (⌊kφ⌋, ⌊kφ⌋ + k).
+pub fn p_pair(k: u64) -> (u64, u64) {
+    let a = lower(k);
+    (a, a + k)
+}
+
+/// The other heap of the P-position that has a heap of `x` (every x is in exactly
+/// one, as ⌊kφ⌋ or as ⌊kφ⌋ + k).
+pub fn partner(x: u64) -> u64 {
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let near = |k: f64| (k as u64).saturating_sub(2)..=(k as u64).saturating_add(2);
+    for k in near(x as f64 / phi) {
+        if lower(k) == x {
+            return x + k;
+        }
+    }
+    for k in near(x as f64 / (phi * phi)) {
+        if lower(k) + k == x {
+            return lower(k);
+        }
+    }
+    unreachable!("the Beatty sequences ⌊kφ⌋ and ⌊kφ²⌋ cover every number")
+}
+
+/// Wythoff's theorem: (a, b) is P exactly when it is (⌊kφ⌋, ⌊kφ²⌋) in some order.
+pub fn is_p_position(a: u64, b: u64) -> bool {
+    partner(a) == b
+}
+
+fn misere_p(a: u64, b: u64) -> bool {
+    let (a, b) = (a.min(b), a.max(b));
+    matches!((a, b), (0, 1) | (2, 2)) || (a >= 3 && is_p_position(a, b))
+}
+
+impl Game for Wythoff {
+    type Position = Heaps;
+
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        let (a, b) = (p[0], p[1]);
+        out.extend((0..a).map(|x| heaps::with(p, 0, x)));
+        out.extend((0..b).map(|y| heaps::with(p, 1, y)));
+        out.extend((1..=a.min(b)).map(|t| Heaps::from_slice(&[a - t, b - t])));
+    }
+
+    /// A P-position has nimber 0; other nimbers are searched.
+    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
+        is_p_position(p[0], p[1]).then_some(0)
+    }
+
+    /// The moves to P-positions: to the partner of either heap, or along the
+    /// diagonal to the P-position with the same difference.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        if target != 0 {
+            return None;
+        }
+        let (a, b) = (p[0], p[1]);
+        let mut found = Vec::new();
+        if partner(a) < b {
+            found.push(heaps::with(p, 1, partner(a)));
+        }
+        if partner(b) < a {
+            found.push(heaps::with(p, 0, partner(b)));
+        }
+        let (low, _) = p_pair(a.abs_diff(b));
+        if low < a.min(b) {
+            let t = a.min(b) - low;
+            found.push(Heaps::from_slice(&[a - t, b - t]));
+        }
+        Some(found)
+    }
+
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        Some(p[0] + p[1] + p[0].min(p[1]))
+    }
+
+    fn outcome_by_theory(&self, p: &Heaps, play: Play) -> Option<Outcome> {
+        let p_position = match play {
+            Play::Normal => is_p_position(p[0], p[1]),
+            Play::Misere => misere_p(p[0], p[1]),
+        };
+        Some(if p_position { Outcome::P } else { Outcome::N })
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
+        let p = heaps::parse(text)?;
+        if p.len() != 2 {
+            return Err(invalid!(
+                "'{text}' is not a position of Wythoff's game: write two heaps, e.g. 3,5"
+            ));
+        }
+        if let Some(big) = p.iter().find(|&&h| h > MAX_HEAP) {
+            return Err(invalid!(
+                "'{big}' is too large a heap for Wythoff's game: at most {MAX_HEAP}"
+            ));
+        }
+        Ok(p)
+    }
+
+    fn format_position(&self, p: &Heaps) -> String {
+        heaps::format(p)
+    }
+
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+        if from[0] != to[0] && from[1] != to[1] {
+            return format!("take {} from both heaps", from[0] - to[0]);
+        }
+        heaps::describe_take(from, to)
+    }
+
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
+        if to.len() != 2 {
+            return "Wythoff's game keeps its two heaps".into();
+        }
+        if to[0] > from[0] || to[1] > from[1] {
+            return "a move only takes chips away".into();
+        }
+        format!(
+            "taking {} and {} is not a move: take from one heap, or the same number from both",
+            from[0] - to[0],
+            from[1] - to[1]
+        )
+    }
+
+    fn theory(&self, p: &Heaps, play: Play) -> Vec<String> {
+        let (a, b) = (p[0].min(p[1]), p[0].max(p[1]));
+        let k = b - a;
+        let (low, high) = p_pair(k);
+        let first: Vec<String> = (0..6)
+            .map(|k| format!("({}, {})", p_pair(k).0, p_pair(k).1))
+            .collect();
+        let mut lines = vec![
+            "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ²⌋) for k = 0, 1, 2, …, where \
+             φ = (1 + √5)/2 ≈ 1.618 and ⌊kφ²⌋ = ⌊kφ⌋ + k: two Beatty sequences that together \
+             hold every positive number exactly once."
+                .into(),
+            format!("The first ones: {}, …", first.join(", ")),
+            format!(
+                "Here the heaps differ by k = {k}; the P-position with that difference is \
+                 (⌊{k}φ⌋, ⌊{k}φ²⌋) = ({low}, {high}), so ({a}, {b}) is {}.",
+                if (low, high) == (a, b) { "P" } else { "N" }
+            ),
+        ];
+        if play == Play::Misere {
+            lines.push(
+                "Misère play: the same P-positions, except that (0, 1) and (2, 2) take the \
+                 place of (0, 0) and (1, 2)."
+                    .into(),
+            );
+        }
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beatty_pairs_start_as_wythoff_found() {
+        let pairs: Vec<(u64, u64)> = (0..8).map(p_pair).collect();
+        assert_eq!(
+            pairs,
+            [
+                (0, 0),
+                (1, 2),
+                (3, 5),
+                (4, 7),
+                (6, 10),
+                (8, 13),
+                (9, 15),
+                (11, 18)
+            ]
+        );
+        assert_eq!(partner(13), 8);
+        assert_eq!(partner(8), 13);
+        let k = 1 << 40;
+        assert_eq!(partner(lower(k)), lower(k) + k);
+    }
+}
