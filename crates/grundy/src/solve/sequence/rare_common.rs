@@ -65,18 +65,20 @@ impl State {
         let unequal = rules.unequal_splits;
         let (stamps, round) = self.marks.parts();
         // Every break with a rare piece: this reaches every common value there is.
+        // (Heap 0 is never listed as rare: it is no piece.)
         for &rest in &breaks {
             let values = &values[..rest];
             let rare = &self.rare[..self.rare.partition_point(|&r| (r as usize) < rest)];
             for &r in rare {
                 let r = r as usize;
-                if r >= 1 && !(unequal && 2 * r == rest) {
+                if !(unequal && 2 * r == rest) {
                     stamps[(values[r] ^ values[rest - r]) as usize] = round;
                 }
             }
         }
         // Candidates upwards: a common one not reached is the mex; a rare one is
-        // looked for among all breaks, the scan going on where it last stopped.
+        // looked for among all breaks, the scan going on where it last stopped,
+        // eight pieces at a time.
         let (mut b, mut a) = (0, 1);
         let mut v = 0;
         'candidates: loop {
@@ -89,15 +91,27 @@ impl State {
             while b < breaks.len() {
                 let rest = breaks[b];
                 let values = &values[..rest];
-                while a <= rest / 2 {
-                    let w = (values[a] ^ values[rest - a]) as usize;
-                    let allowed = !(unequal && 2 * a == rest);
+                // The smaller piece goes up to half the rest (not to it, where the
+                // two pieces would be equal and must not be).
+                let last = if unequal && rest % 2 == 0 {
+                    rest / 2 - 1
+                } else {
+                    rest / 2
+                };
+                while a + 8 <= last + 1 {
+                    for i in a..a + 8 {
+                        stamps[(values[i] ^ values[rest - i]) as usize] = round;
+                    }
+                    a += 8;
+                    if stamps[v] == round {
+                        continue 'candidates;
+                    }
+                }
+                while a <= last {
+                    stamps[(values[a] ^ values[rest - a]) as usize] = round;
                     a += 1;
-                    if allowed {
-                        stamps[w] = round;
-                        if w == v {
-                            continue 'candidates;
-                        }
+                    if stamps[v] == round {
+                        continue 'candidates;
                     }
                 }
                 b += 1;
@@ -115,7 +129,7 @@ impl State {
                 self.histogram.resize(v + 1, 0);
             }
             self.histogram[v] += 1;
-            if is_rare(v as u64, self.mask) {
+            if self.counted > 0 && is_rare(v as u64, self.mask) {
                 self.rare.push(self.counted as u32);
             }
             self.counted += 1;
@@ -141,7 +155,7 @@ impl State {
             .unwrap_or(0);
         if rare_count(best) < rare_count(self.mask) {
             self.mask = best;
-            self.rare = (0..n)
+            self.rare = (1..n)
                 .filter(|&m| is_rare(values[m] as u64, best))
                 .map(|m| m as u32)
                 .collect();
