@@ -202,3 +202,45 @@ fn grundys_game_and_subtraction_rules_agree_with_brute_force() {
         .collect();
     assert_eq!(values("sub-allbut:2,5", 60, Method::Naive), brute);
 }
+
+/// Misère Kayles by brute force: does the player to move win the sum `heaps`?
+fn misere_kayles_wins(
+    heaps: &mut Vec<u64>,
+    memo: &mut std::collections::HashMap<Vec<u64>, bool>,
+) -> bool {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    if let Some(&known) = memo.get(heaps) {
+        return known;
+    }
+    let mut wins = heaps.is_empty();
+    for i in 0..heaps.len() {
+        for take in 1..=2u64.min(heaps[i]) {
+            let rest = heaps[i] - take;
+            for left in 0..=rest {
+                let mut next = heaps.clone();
+                next[i] = left;
+                next.push(rest - left);
+                if !misere_kayles_wins(&mut next, memo) {
+                    wins = true;
+                }
+            }
+        }
+    }
+    memo.insert(heaps.clone(), wins);
+    wins
+}
+
+#[test]
+fn misere_kayles_sums_agree_with_brute_force() {
+    let mut memo = std::collections::HashMap::new();
+    for a in 0..=9u64 {
+        for b in a..=9u64 {
+            let wins = misere_kayles_wins(&mut vec![a, b], &mut memo);
+            let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+            let sum = spec::parse(&format!("kayles {a} + octal:0.77 {b}"), &mut solver).unwrap();
+            let outcome = solver.value(&sum, Play::Misere).unwrap().outcome;
+            assert_eq!(outcome == grundy::Outcome::N, wins, "kayles {a} + {b}");
+        }
+    }
+}
