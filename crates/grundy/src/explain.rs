@@ -41,7 +41,13 @@ fn by_nim_sum(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<(
     for &written in &sum.0 {
         for part in solver.components(written) {
             let g = solver.part_nimber(part)?;
-            out.push(format!("  {}", nimber_reason(solver, part, g)?));
+            match solver.reasoning(part) {
+                Some(steps) => {
+                    out.push(format!("  {}: nimber {g}, found thus:", solver.format_part(part)));
+                    out.extend(steps.into_iter().map(|step| format!("    {step}")));
+                }
+                None => out.push(format!("  {}", nimber_reason(solver, part, g)?)),
+            }
             rows.push((solver.format_part(part), g));
         }
     }

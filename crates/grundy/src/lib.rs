@@ -161,6 +161,17 @@ pub trait Game {
         None
     }
 
+    /// How a theorem finds the nimber of the indivisible part `p`, step by step, one
+    /// line each, for `explain`; `None` when the nimber comes from search.
+    fn reasoning(&self, _p: &Self::Position) -> Option<Vec<String>> {
+        None
+    }
+
+    /// A picture of `p` as an SVG document, where the family draws one.
+    fn picture(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
     /// False when play can return to an earlier position (the game may be drawn).
     fn is_acyclic(&self) -> bool {
         true

@@ -55,6 +55,8 @@ trait AnyGame {
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
+    fn reasoning(&self, id: PosId) -> Option<Vec<String>>;
+    fn picture(&self, id: PosId) -> Option<String>;
     fn is_acyclic(&self) -> bool;
     fn describe_move(&self, from: PosId, to: PosId) -> String;
     fn why_illegal(&self, from: PosId, to: PosId) -> String;
@@ -160,6 +162,14 @@ impl<G: Game> AnyGame for View<G> {
 
     fn nim_heap(&self, id: PosId) -> Option<u64> {
         self.game.nim_heap(&self.positions[id as usize])
+    }
+
+    fn reasoning(&self, id: PosId) -> Option<Vec<String>> {
+        self.game.reasoning(&self.positions[id as usize])
+    }
+
+    fn picture(&self, id: PosId) -> Option<String> {
+        self.game.picture(&self.positions[id as usize])
     }
 
     fn is_acyclic(&self) -> bool {
@@ -593,6 +603,16 @@ impl Solver {
     /// `Some(n)` when an indivisible part plays exactly like a Nim heap of n.
     pub fn nim_heap(&mut self, part: Part) -> Option<u64> {
         self.game(part).nim_heap(part.pos)
+    }
+
+    /// How a theorem finds an indivisible part's nimber, line by line, if one does.
+    pub fn reasoning(&self, part: Part) -> Option<Vec<String>> {
+        self.games[part.game as usize].reasoning(part.pos)
+    }
+
+    /// A part drawn as an SVG document, if its game draws.
+    pub fn picture(&self, part: Part) -> Option<String> {
+        self.games[part.game as usize].picture(part.pos)
     }
 
     /// The Nim heap sizes of the position's indivisible parts (left out: empty heaps),

@@ -3,15 +3,18 @@
 //! ```text
 //! SPEC      := COMPONENT ( '+' COMPONENT )*
 //! COMPONENT := GAME ' ' POSITION
-//! GAME      := 'nim' | 'sub:' NUMBERS | 'graph:' FILE
+//! GAME      := 'nim' | 'sub:' NUMBERS | 'graph:' FILE | 'hackenbush' | 'chomp'
+//!            | 'divisors' | 'cram' | 'place:' PIECES
 //! POSITION  := NUMBERS (heaps, for nim and sub)  |  VERTICES (for graph)
+//!            | the family's own syntax (see each module of `games`)
 //! NUMBERS   := N ( ',' N )*          VERTICES := NAME ( ',' NAME )*
 //! ```
 //!
 //! Examples: `nim 13,12,8`, `sub:1,3,4 100`, `nim 3 + sub:2,5,8 11`,
-//! `graph:moves.txt a`.
+//! `graph:moves.txt a`, `hackenbush g-a,a-b,a-c,c-c`, `chomp 8,5,1`,
+//! `divisors 12`, `cram 4x5`, `place:0.0,0.1,1.0 4x4`.
 
-use crate::games::{Graph, Nim, Subtraction};
+use crate::games::{Chomp, DivisorGame, Graph, Hackenbush, Nim, Placement, Subtraction};
 use crate::solve::{Solver, Sum};
 use crate::{invalid, Result};
 
@@ -50,6 +53,39 @@ pub const FAMILIES: &[Family] = &[
         parameter: Some(("FILE", "graph:moves.txt")),
         about: "tokens on the directed graph in FILE (lines 'a -> b c')",
         add: |path, solver| solver.add_game(&format!("graph:{path}"), || Graph::from_file(path)),
+    },
+    Family {
+        name: "hackenbush",
+        parameter: None,
+        about: "Green Hackenbush: cut an edge; what loses touch with the ground g falls",
+        add: |_, solver| solver.add_game("hackenbush", || Ok(Hackenbush)),
+    },
+    Family {
+        name: "chomp",
+        parameter: None,
+        about: "Chomp: take a square and all right of and above it; (1,1) is poisoned",
+        add: |_, solver| solver.add_game("chomp", || Ok(Chomp)),
+    },
+    Family {
+        name: "divisors",
+        parameter: None,
+        about: "Schuh's divisor game: name a divisor of N, removing its multiples; 1 loses",
+        add: |_, solver| solver.add_game("divisors", || Ok(DivisorGame)),
+    },
+    Family {
+        name: "cram",
+        parameter: None,
+        about: "Cram: place a domino on two empty adjacent cells of the board",
+        add: |_, solver| solver.add_game("cram", || Ok(Placement::cram())),
+    },
+    Family {
+        name: "place",
+        parameter: Some(("PIECES", "place:0.0,0.1,1.0")),
+        about: "place a piece (cells row.col, pieces joined by '|', ':fixed' for no turning)",
+        add: |pieces, solver| {
+            let game = Placement::parse(pieces)?;
+            solver.add_game(&game.name().to_string(), || Ok(game))
+        },
     },
 ];
 
