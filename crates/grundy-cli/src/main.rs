@@ -20,7 +20,8 @@ struct Cli {
 }
 
 const SPEC_HELP: &str = "SPEC: one or more parts joined by '+', each a game and a position:
-  nim 13,12,8        sub:1,3,4 100        nim 3 + sub:2,5,8 11        graph:moves.txt a";
+  nim 13,12,8        sub:1,3,4 100        nim 3 + sub:2,5,8 11        graph:moves.txt a
+  hackenbush g-a,a-b,a-c,c-c        chomp 8,5,1        divisors 12        cram 4x5";
 
 #[derive(Subcommand)]
 enum Command {
@@ -32,6 +33,8 @@ enum Command {
     Table(TableArgs),
     /// The reasoning in words and binary columns.
     Explain(PositionArgs),
+    /// An SVG picture of a position of one part (Green Hackenbush).
+    Draw(DrawArgs),
     /// Play against the computer in the terminal.
     Play(PlayArgs),
 }
@@ -74,11 +77,21 @@ struct TableArgs {
     /// A heap game (`nim`, `sub:1,3,4`) or a graph game (`graph:moves.txt`).
     #[arg(value_name = "GAME")]
     game: String,
-    /// The largest heap size (heap games).
+    /// The largest heap size (heap games), or the widest bottom row (chomp).
     #[arg(long, value_name = "N")]
     to: Option<u64>,
+    /// The most rows (chomp).
+    #[arg(long, value_name = "R")]
+    rows: Option<usize>,
     #[command(flatten)]
     common: Common,
+}
+
+#[derive(Args)]
+struct DrawArgs {
+    /// The position, e.g. `hackenbush g-a,a-b,b-g`.
+    #[arg(required = true, value_name = "SPEC")]
+    spec: Vec<String>,
 }
 
 #[derive(Args)]
@@ -115,7 +128,8 @@ fn main() -> ExitCode {
         Command::Value(a) => commands::value(&a.spec.join(" "), &a.common),
         Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common),
         Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common),
-        Command::Table(a) => commands::table(&a.game, a.to, &a.common),
+        Command::Table(a) => commands::table(&a.game, a.to, a.rows, &a.common),
+        Command::Draw(a) => commands::draw(&a.spec.join(" ")),
         Command::Play(a) => play::run(
             &a.spec.join(" "),
             a.misere,

@@ -43,7 +43,10 @@ fn by_nim_sum(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<(
             let g = solver.part_nimber(part)?;
             match solver.reasoning(part) {
                 Some(steps) => {
-                    out.push(format!("  {}: nimber {g}, found thus:", solver.format_part(part)));
+                    out.push(format!(
+                        "  {}: nimber {g}, found thus:",
+                        solver.format_part(part)
+                    ));
                     out.extend(steps.into_iter().map(|step| format!("    {step}")));
                 }
                 None => out.push(format!("  {}", nimber_reason(solver, part, g)?)),

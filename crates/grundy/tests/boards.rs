@@ -4,7 +4,7 @@
 //! published tables.
 
 use grundy::games::chomp::{self, Box as ChompBox};
-use grundy::games::{Chomp, DivisorGame, Hackenbush, Placement};
+use grundy::games::{Chomp, Hackenbush, Placement};
 use grundy::solve::memo::{Memo, SpragueGrundy};
 use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
 use grundy::{Game, Nimber, Outcome, Play, Result};
@@ -72,7 +72,13 @@ fn drawing() -> impl Strategy<Value = String> {
             if to == used {
                 used += 1;
             }
-            let name = |v: usize| if v == 0 { "g".to_string() } else { format!("v{v}") };
+            let name = |v: usize| {
+                if v == 0 {
+                    "g".to_string()
+                } else {
+                    format!("v{v}")
+                }
+            };
             edges.push(format!("{}-{}", name(from), name(to)));
         }
         edges.join(",")
@@ -123,10 +129,7 @@ fn hackenbush_by_the_principles() {
     assert_eq!(value("hackenbush g-a,a-b,b-g").1, Some(1));
     assert_eq!(value("hackenbush g-a,a-b,b-c,c-g").1, Some(0));
     // Only the cut at g-a wins the example, cutting the whole plant.
-    assert_eq!(
-        winning("hackenbush g-a,a-b,a-c,c-c"),
-        ["hackenbush g"]
-    );
+    assert_eq!(winning("hackenbush g-a,a-b,a-c,c-c"), ["hackenbush g"]);
 }
 
 #[test]
@@ -209,7 +212,10 @@ fn three_row_p_positions_agree_with_the_dense_table() {
         }
     }
     expected.sort_unstable();
-    assert_eq!(chomp::three_row_p_positions(width, 1 << 20).unwrap(), expected);
+    assert_eq!(
+        chomp::three_row_p_positions(width, 1 << 20).unwrap(),
+        expected
+    );
     // Two rows: the P-positions are (a, a - 1), as the notes' argument shows.
     let two_rows: Vec<[u32; 3]> = expected.into_iter().filter(|p| p[2] == 0).collect();
     let a_then_a_less_one: Vec<[u32; 3]> = (1..=width).map(|a| [a, a - 1, 0]).collect();

@@ -40,8 +40,11 @@ fn chomp_between(from: &[u32], to: &[u32]) -> Option<(u32, usize, u32)> {
     let y = (0..from.len()).find(|&y| to.get(y).copied().unwrap_or(0) != from[y])?;
     let x = to.get(y).copied().unwrap_or(0);
     let taken = from.iter().sum::<u32>() - to.iter().sum::<u32>();
-    (x < from[y] && (x, y) != (0, 0) && chomped(from, x, y)[..] == *to)
-        .then_some((x + 1, y + 1, taken))
+    (x < from[y] && (x, y) != (0, 0) && chomped(from, x, y)[..] == *to).then_some((
+        x + 1,
+        y + 1,
+        taken,
+    ))
 }
 
 impl Game for Chomp {
@@ -65,7 +68,9 @@ impl Game for Chomp {
                 let w = parse_number(w.trim(), "board width")?;
                 let h = parse_number(h.trim(), "number of rows")?;
                 if w == 0 || h == 0 {
-                    return Err(invalid!("'{text}' has no squares: a board needs width and height at least 1"));
+                    return Err(invalid!(
+                        "'{text}' has no squares: a board needs width and height at least 1"
+                    ));
                 }
                 if w > u32::MAX as u64 || h > 1 << 20 {
                     return Err(invalid!("'{text}' is too large a board"));
@@ -224,13 +229,14 @@ pub fn nimbers_in_box(b: &Box, limit: usize) -> Result<Vec<Nimber>> {
 /// P exactly when a is f of those rows; the moves that do not are to (x, x, min(c, x))
 /// for 1 ≤ x < b, whatever a is. So f(b, c) is the least a ≥ max(b, 1) not among the
 /// f of the first kind, unless some move of the second kind reaches a P-position.
-/// The sets are kept as bit sets, one per c: about width³/64 word operations.
+/// The sets are kept as bit sets, one per c: about width³/64 word operations. The
+/// (width + 1)(width + 2)/2 pairs (b, c) count against the budget `limit`.
 pub fn three_row_p_positions(width: u32, limit: usize) -> Result<Vec<[u32; 3]>> {
     let w = width as usize;
     // f(b, c) ≤ b + (number of excluded values) ≤ 3w + 2: room for every value.
     let values = 3 * w + 3;
     let words = values.div_ceil(64);
-    if (w + 1).saturating_mul(words + w + 1) > limit {
+    if (w + 1) * (w + 2) / 2 > limit {
         return Err(Error::Budget { limit });
     }
     const NONE: u32 = u32::MAX;

@@ -123,7 +123,10 @@ impl Game for DivisorGame {
         match to.removed.iter().find(|d| !from.removed.contains(d)) {
             Some(d) => {
                 let gone = from.left().len() - to.left().len();
-                format!("name {d}, removing {gone} divisor{}", if gone == 1 { "" } else { "s" })
+                format!(
+                    "name {d}, removing {gone} divisor{}",
+                    if gone == 1 { "" } else { "s" }
+                )
             }
             None => format!("move to {}", self.format_position(to)),
         }

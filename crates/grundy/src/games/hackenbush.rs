@@ -550,13 +550,14 @@ fn explain_reduction(p: &Drawing) -> Vec<String> {
             continue;
         }
         let mut terms = Vec::new();
-        if r.loops[a] > 0 {
-            let s = if r.loops[a] == 1 { "" } else { "s" };
-            terms.push(format!("{} loop{s} (stalks of 1) {}", r.loops[a], r.loops[a] % 2));
+        match r.loops[a] {
+            0 => {}
+            1 => terms.push("1 loop (a stalk of 1) gives 1".to_string()),
+            n => terms.push(format!("{n} loops (stalks of 1) give {}", n % 2)),
         }
         for &(c, bridge) in &children[a] {
             terms.push(format!(
-                "{} under a subtree of {} is a stalk of {}",
+                "{} with {} above it is a stalk of {}",
                 p.edge_name(p.edges[bridge as usize]),
                 r.value[c],
                 r.value[c] + 1
@@ -565,7 +566,7 @@ fn explain_reduction(p: &Drawing) -> Vec<String> {
         out.push(format!(
             "colon principle at {}: {}; XOR: {}",
             node_name(a),
-            terms.join(", "),
+            terms.join("; "),
             r.value[a]
         ));
     }
@@ -657,7 +658,10 @@ fn draw(p: &Drawing) -> String {
     }
     for &v in &order[1..] {
         let (x, y) = at[v];
-        let _ = writeln!(svg, r#"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="black"/>"#);
+        let _ = writeln!(
+            svg,
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="black"/>"#
+        );
         let _ = writeln!(
             svg,
             r#"<text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="12">{}</text>"#,

@@ -179,8 +179,8 @@ impl Placement {
     }
 
     /// The name in a SPEC: `cram` or `place:…`.
-    pub fn name(&self) -> &str {
-        &self.name
+    pub fn name(&self) -> String {
+        self.name.clone()
     }
 
     /// Every way to place a piece on `b`, as the mask of cells it covers.
@@ -190,9 +190,9 @@ impl Placement {
             if h > b.rows || w > b.cols {
                 continue;
             }
-            let mask = shape
-                .iter()
-                .fold(0u64, |m, &(r, c)| m | 1 << (r as u32 * b.cols as u32 + c as u32));
+            let mask = shape.iter().fold(0u64, |m, &(r, c)| {
+                m | 1 << (r as u32 * b.cols as u32 + c as u32)
+            });
             for r in 0..=b.rows - h {
                 for c in 0..=b.cols - w {
                     let placed = mask << (r as u32 * b.cols as u32 + c as u32);
@@ -357,9 +357,16 @@ impl Game for Placement {
                 ));
             };
             let number = |t: &str| {
-                t.trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| {
-                    invalid!("'{}' is not a board size: expected a whole number from 1", t.trim())
-                })
+                t.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| {
+                        invalid!(
+                            "'{}' is not a board size: expected a whole number from 1",
+                            t.trim()
+                        )
+                    })
             };
             let (r, c) = (number(r)?, number(c)?);
             if r * c > 64 {
@@ -371,7 +378,11 @@ impl Game for Placement {
             return Ok(Board {
                 rows: r as u8,
                 cols: c as u8,
-                empty: if r * c == 64 { u64::MAX } else { (1 << (r * c)) - 1 },
+                empty: if r * c == 64 {
+                    u64::MAX
+                } else {
+                    (1 << (r * c)) - 1
+                },
             });
         };
         let cols = lines[0].chars().count();
@@ -434,7 +445,11 @@ impl Game for Placement {
             let cols = from.cols as u32;
             cells.push(format!("({},{})", i / cols + 1, i % cols + 1));
         }
-        let piece = if self.name == "cram" { "a domino" } else { "a piece" };
+        let piece = if self.name == "cram" {
+            "a domino"
+        } else {
+            "a piece"
+        };
         format!("place {piece} on {}", cells.join(" "))
     }
 
@@ -476,7 +491,15 @@ mod tests {
                 let (r, c) = transform(s, cell, (h as u8, w as u8));
                 m | 1 << (8 * r + c)
             });
-            assert_eq!((image, ih, iw), (expected, transformed_size(s, (3, 4)).0 as u32, transformed_size(s, (3, 4)).1 as u32), "symmetry {s}");
+            assert_eq!(
+                (image, ih, iw),
+                (
+                    expected,
+                    transformed_size(s, (3, 4)).0 as u32,
+                    transformed_size(s, (3, 4)).1 as u32
+                ),
+                "symmetry {s}"
+            );
         }
     }
 

@@ -84,7 +84,7 @@ pub const FAMILIES: &[Family] = &[
         about: "place a piece (cells row.col, pieces joined by '|', ':fixed' for no turning)",
         add: |pieces, solver| {
             let game = Placement::parse(pieces)?;
-            solver.add_game(&game.name().to_string(), || Ok(game))
+            solver.add_game(&game.name(), || Ok(game))
         },
     },
 ];
