@@ -2,7 +2,7 @@
 //! vertex of a graph labelled by Ferguson's algorithm, with its kernel, and the
 //! P-positions of Chomp with a few rows.
 
-use crate::games::chomp::{self, Box as ChompBox};
+use crate::games::chomp::{self, Rectangle};
 use crate::games::Graph;
 use crate::solve::{retrograde, Solver, Sum, Value};
 use crate::{spec, Error, Nimber, Outcome, Play, Result};
@@ -75,8 +75,8 @@ pub fn chomp_p_positions(rows: usize, to: u32, limit: usize) -> Result<Vec<Vec<u
             .map(|p| p.into_iter().filter(|&r| r > 0).collect())
             .collect()
     } else {
-        let b = ChompBox::new(rows, to);
-        let nimbers = chomp::nimbers_in_box(&b, limit)?;
+        let b = Rectangle::new(rows, to);
+        let nimbers = chomp::nimbers_in_rectangle(&b, limit)?;
         (1..b.len())
             .filter(|&rank| nimbers[rank as usize] == 0)
             .map(|rank| b.unrank(rank).to_vec())

@@ -3,7 +3,7 @@
 //! region splitting are fast paths) and against the values of the notes and of
 //! published tables.
 
-use grundy::games::chomp::{self, Box as ChompBox};
+use grundy::games::chomp::{self, Rectangle};
 use grundy::games::{Chomp, Hackenbush, Placement};
 use grundy::solve::memo::{Memo, SpragueGrundy};
 use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
@@ -153,8 +153,8 @@ fn a_thousand_edges_answer_at_once() {
 
 #[test]
 fn every_rectangle_is_won_by_the_first_player() {
-    let b = ChompBox::new(7, 7);
-    let nimbers = chomp::nimbers_in_box(&b, 1 << 20).unwrap();
+    let b = Rectangle::new(7, 7);
+    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
     for h in 1..=7usize {
         for w in 1..=7u32 {
             let rows = vec![w; h];
@@ -186,8 +186,8 @@ fn the_exercise_position_has_a_unique_winning_move() {
 
 #[test]
 fn dense_ranks_agree_with_search() {
-    let b = ChompBox::new(4, 5);
-    let nimbers = chomp::nimbers_in_box(&b, 1 << 20).unwrap();
+    let b = Rectangle::new(4, 5);
+    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
     let mut memo = Memo::<Chomp, SpragueGrundy>::default();
     for rank in 1..b.len() {
         let rows = b.unrank(rank);
@@ -201,8 +201,8 @@ fn dense_ranks_agree_with_search() {
 #[test]
 fn three_row_p_positions_agree_with_the_dense_table() {
     let width = 25;
-    let b = ChompBox::new(3, width);
-    let nimbers = chomp::nimbers_in_box(&b, 1 << 20).unwrap();
+    let b = Rectangle::new(3, width);
+    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
     let mut expected = Vec::new();
     for rank in 1..b.len() {
         if nimbers[rank as usize] == 0 {

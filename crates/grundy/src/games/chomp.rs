@@ -6,8 +6,8 @@
 //! diagram of that square alone is the terminal position.
 //!
 //! The diagrams inside a box of h rows and w columns are the lattice paths across
-//! it: C(w + h, h) of them, ranked densely ([`Box`]) so that a whole box solves in one
-//! bottom-up pass ([`nimbers_in_box`]). Three-row Chomp has a faster way to its
+//! it: C(w + h, h) of them, ranked densely ([`Rectangle`]) so that a whole box solves in one
+//! bottom-up pass ([`nimbers_in_rectangle`]). Three-row Chomp has a faster way to its
 //! P-positions ([`three_row_p_positions`]).
 
 use smallvec::SmallVec;
@@ -128,21 +128,21 @@ impl Game for Chomp {
     }
 }
 
-/// The diagrams inside a box of `height` rows and `width` columns (the empty one
+/// The diagrams inside a rectangle of `height` rows and `width` columns (the empty one
 /// included), ranked densely: the rows r1 ≥ … ≥ rh (zeros for missing rows) have rank
 /// Σ C(r_i + h − i, h − i + 1). A diagram inside another has a smaller rank, so
 /// ranks in increasing order visit every option before the position.
 #[derive(Clone, Debug)]
-pub struct Box {
+pub struct Rectangle {
     height: usize,
     width: u32,
     /// binomial[n][k] for n ≤ width + height, k ≤ height.
     binomial: Vec<Vec<u64>>,
 }
 
-impl Box {
-    /// The box of `height` rows and `width` columns.
-    pub fn new(height: usize, width: u32) -> Box {
+impl Rectangle {
+    /// The rectangle of `height` rows and `width` columns.
+    pub fn new(height: usize, width: u32) -> Rectangle {
         let top = width as usize + height;
         let mut binomial = vec![vec![0u64; height + 1]; top + 1];
         for n in 0..=top {
@@ -151,7 +151,7 @@ impl Box {
                 binomial[n][k] = binomial[n - 1][k - 1].saturating_add(binomial[n - 1][k]);
             }
         }
-        Box {
+        Rectangle {
             height,
             width,
             binomial,
@@ -168,7 +168,7 @@ impl Box {
         false
     }
 
-    /// The rank of a diagram that fits in the box.
+    /// The rank of a diagram that fits in the rectangle.
     pub fn rank(&self, rows: &[u32]) -> u64 {
         let h = self.height;
         (0..h)
@@ -199,10 +199,10 @@ impl Box {
     }
 }
 
-/// The nimber of every diagram in `b`, by rank, in one bottom-up pass; the empty
+/// The nimber of every diagram inside `b`, by rank, in one bottom-up pass; the empty
 /// diagram (rank 0) is not a position and gets nimber 0 unused. More than `limit`
 /// diagrams is refused.
-pub fn nimbers_in_box(b: &Box, limit: usize) -> Result<Vec<Nimber>> {
+pub fn nimbers_in_rectangle(b: &Rectangle, limit: usize) -> Result<Vec<Nimber>> {
     if b.len() > limit as u64 {
         return Err(Error::Budget { limit });
     }
@@ -309,7 +309,7 @@ mod tests {
 
     #[test]
     fn ranks_are_dense_and_respect_inclusion() {
-        let b = Box::new(3, 4);
+        let b = Rectangle::new(3, 4);
         assert_eq!(b.len(), 35);
         for rank in 0..b.len() {
             let rows = b.unrank(rank);

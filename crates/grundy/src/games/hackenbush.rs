@@ -70,16 +70,6 @@ impl Drawing {
         Drawing::rooted(&self.names, rest.map(|(_, &e)| e))
     }
 
-    /// How many edges the drawing has.
-    pub fn len(&self) -> usize {
-        self.edges.len()
-    }
-
-    /// True when no edge is left.
-    pub fn is_empty(&self) -> bool {
-        self.edges.is_empty()
-    }
-
     fn edge_name(&self, (u, v): (u32, u32)) -> String {
         format!("{}-{}", self.names[u as usize], self.names[v as usize])
     }
@@ -125,14 +115,24 @@ struct Reduction {
     order: Vec<usize>,
     /// The nimber of everything above each node, the node's loops included.
     value: Vec<Nimber>,
+    /// Which edges are bridges.
+    bridges: Vec<bool>,
+    /// The node of each vertex.
+    node_of: Vec<usize>,
+    /// The edges inside each node (those fused into loops).
+    inner: Vec<Vec<u32>>,
+    /// The nodes just above each node, with the bridges to them.
+    children: Vec<Vec<(usize, u32)>>,
 }
 
 impl Reduction {
-    fn of(drawing: &Drawing) -> Reduction {
-        let n = drawing.names.len();
-        let bridges = bridges(n, &drawing.edges);
+    /// The reduction of the edges `edges` on `n` vertices, vertex 0 the ground;
+    /// edges not joined to the ground take no part. `stalks[v]`, where given, is the
+    /// nimber of stalks standing on vertex v besides the edges.
+    fn of(n: usize, edges: &[(u32, u32)], stalks: &[Nimber]) -> Reduction {
+        let bridges = bridges(n, edges);
         // Fuse along edges that are not bridges: the 2-edge-connected pieces.
-        let adjacency = adjacency(n, &drawing.edges);
+        let adjacency = adjacency(n, edges);
         let mut node_of = vec![usize::MAX; n];
         let mut members = Vec::new();
         for start in 0..n {
@@ -157,14 +157,16 @@ impl Reduction {
         }
         let nodes = members.len();
         let mut loops = vec![0; nodes];
+        let mut inner = vec![Vec::new(); nodes];
         let mut tree = vec![Vec::new(); nodes];
-        for (i, &(u, v)) in drawing.edges.iter().enumerate() {
+        for (i, &(u, v)) in edges.iter().enumerate() {
             let (a, b) = (node_of[u as usize], node_of[v as usize]);
             if bridges[i] {
                 tree[a].push((b, i as u32));
                 tree[b].push((a, i as u32));
             } else {
                 loops[a] += 1;
+                inner[a].push(i as u32);
             }
         }
         let mut parent = vec![None; nodes];
@@ -184,9 +186,14 @@ impl Reduction {
             }
         }
         let mut value: Vec<Nimber> = loops.iter().map(|&l| (l % 2) as Nimber).collect();
+        for (v, &stalk) in stalks.iter().enumerate() {
+            value[node_of[v]] ^= stalk;
+        }
+        let mut children = vec![Vec::new(); nodes];
         for &a in order.iter().rev() {
-            if let Some((below, _)) = parent[a] {
+            if let Some((below, bridge)) = parent[a] {
                 value[below] ^= value[a] + 1;
+                children[below].push((a, bridge));
             }
         }
         Reduction {
@@ -195,11 +202,75 @@ impl Reduction {
             parent,
             order,
             value,
+            bridges,
+            node_of,
+            inner,
+            children,
         }
     }
 
     fn nimber(&self) -> Nimber {
         self.value[0]
+    }
+
+    /// The nimber after cutting edge `cut` of `edges`. Cutting a loop or a bridge
+    /// changes one node's value; cutting an edge of a cycle changes what fuses in
+    /// its node only, which is reduced again on its own, each node above it standing
+    /// as a stalk (the colon principle). Then the values change on the way down to
+    /// the ground.
+    fn nimber_without(&self, edges: &[(u32, u32)], cut: usize) -> Nimber {
+        let (u, v) = edges[cut];
+        let a = self.node_of[u as usize];
+        let (node, new) = if u == v {
+            (a, self.value[a] ^ 1)
+        } else if self.bridges[cut] {
+            let b = self.node_of[v as usize];
+            let above = if self.parent[a].is_some_and(|(_, e)| e as usize == cut) {
+                a
+            } else {
+                b
+            };
+            let (below, _) = self.parent[above].expect("a bridge has a node above it");
+            (below, self.value[below] ^ (self.value[above] + 1))
+        } else {
+            (a, self.node_without(edges, a, cut))
+        };
+        self.value_below(node, new)
+    }
+
+    /// The value of node `a` after cutting `cut`, one of its inner edges.
+    fn node_without(&self, edges: &[(u32, u32)], a: usize, cut: usize) -> Nimber {
+        let in_a = |(x, y): (u32, u32)| if self.node_of[x as usize] == a { x } else { y };
+        let root = self.parent[a].map_or(0, |(_, e)| in_a(edges[e as usize]));
+        let mut local: rustc_hash::FxHashMap<u32, u32> = Default::default();
+        local.insert(root, 0);
+        for &m in &self.members[a] {
+            let next = local.len() as u32;
+            local.entry(m).or_insert(next);
+        }
+        let rest: Vec<(u32, u32)> = self.inner[a]
+            .iter()
+            .filter(|&&i| i as usize != cut)
+            .map(|&i| {
+                let (x, y) = edges[i as usize];
+                (local[&x], local[&y])
+            })
+            .collect();
+        let mut stalks = vec![0; local.len()];
+        for &(child, bridge) in &self.children[a] {
+            stalks[local[&in_a(edges[bridge as usize])] as usize] ^= self.value[child] + 1;
+        }
+        Reduction::of(local.len(), &rest, &stalks).nimber()
+    }
+
+    /// The nimber when node `node` takes the value `new`: each node below changes in
+    /// turn, the branch above it now a stalk of one more than its new value.
+    fn value_below(&self, mut node: usize, mut new: Nimber) -> Nimber {
+        while let Some((below, _)) = self.parent[node] {
+            new = self.value[below] ^ (self.value[node] + 1) ^ (new + 1);
+            node = below;
+        }
+        new
     }
 }
 
@@ -251,11 +322,11 @@ fn bridges(vertices: usize, edges: &[(u32, u32)]) -> Vec<bool> {
 
 /// The nimber of a drawing by the fusion and colon principles.
 pub fn nimber_by_fusion(drawing: &Drawing) -> Nimber {
-    Reduction::of(drawing).nimber()
+    Reduction::of(drawing.names.len(), &drawing.edges, &[]).nimber()
 }
 
-/// Reads `g-a,a-b` into names (the ground first) and edges; `source` is the text to
-/// quote in messages.
+/// Reads `g-a,a-b` (or `g` alone, the bare ground) into a drawing, refusing an edge
+/// with no path to the ground.
 fn parse_edges(text: &str) -> Result<Drawing> {
     let mut names = vec![GROUND.to_string()];
     let mut edges = Vec::new();
@@ -388,8 +459,9 @@ impl Game for Hackenbush {
     type Position = Drawing;
 
     fn moves(&self, p: &Drawing, out: &mut Vec<Drawing>) {
-        for (i, e) in p.edges.iter().enumerate() {
-            if !p.edges[..i].contains(e) {
+        let mut seen = rustc_hash::FxHashSet::default();
+        for (i, &e) in p.edges.iter().enumerate() {
+            if seen.insert(e) {
                 out.push(p.without(i));
             }
         }
@@ -449,14 +521,12 @@ impl Game for Hackenbush {
     }
 
     fn moves_to_nimber(&self, p: &Drawing, target: Nimber) -> Option<Vec<Drawing>> {
+        let reduction = Reduction::of(p.names.len(), &p.edges, &[]);
+        let mut seen = rustc_hash::FxHashSet::default();
         let mut found = Vec::new();
-        for (i, e) in p.edges.iter().enumerate() {
-            if p.edges[..i].contains(e) {
-                continue;
-            }
-            let next = p.without(i);
-            if nimber_by_fusion(&next) == target {
-                found.push(next);
+        for (i, &e) in p.edges.iter().enumerate() {
+            if seen.insert(e) && reduction.nimber_without(&p.edges, i) == target {
+                found.push(p.without(i));
             }
         }
         Some(found)
@@ -487,7 +557,29 @@ impl Game for Hackenbush {
     }
 
     fn describe_move(&self, from: &Drawing, to: &Drawing) -> String {
-        match (0..from.edges.len()).find(|&i| from.without(i) == *to) {
+        // The cut edge is gone from `to` and touches the ground or a vertex left.
+        let left: rustc_hash::FxHashSet<&str> = to.names.iter().map(String::as_str).collect();
+        let mut remaining: rustc_hash::FxHashMap<String, usize> = Default::default();
+        for &e in &to.edges {
+            *remaining.entry(to.edge_name(e)).or_default() += 1;
+        }
+        let mut gone = Vec::new();
+        for (i, &e) in from.edges.iter().enumerate() {
+            match remaining.get_mut(&from.edge_name(e)) {
+                Some(count) if *count > 0 => *count -= 1,
+                _ => gone.push(i),
+            }
+        }
+        let touches_what_is_left = |i: &usize| {
+            let (u, v) = from.edges[*i];
+            left.contains(from.names[u as usize].as_str())
+                || left.contains(from.names[v as usize].as_str())
+        };
+        let cut = gone
+            .into_iter()
+            .filter(touches_what_is_left)
+            .find(|&i| from.without(i) == *to);
+        match cut {
             Some(i) => {
                 let fallen = from.edges.len() - 1 - to.edges.len();
                 let cut = from.edge_name(from.edges[i]);
@@ -518,7 +610,7 @@ impl Game for Hackenbush {
 
 /// The fusion and colon principles applied to `p`, step by step.
 fn explain_reduction(p: &Drawing) -> Vec<String> {
-    let r = Reduction::of(p);
+    let r = Reduction::of(p.names.len(), &p.edges, &[]);
     let node_name = |a: usize| -> String {
         let names: Vec<&str> = r.members[a]
             .iter()
@@ -539,12 +631,7 @@ fn explain_reduction(p: &Drawing) -> Vec<String> {
             ));
         }
     }
-    let mut children = vec![Vec::new(); r.members.len()];
-    for &a in &r.order {
-        if let Some((below, bridge)) = r.parent[a] {
-            children[below].push((a, bridge));
-        }
-    }
+    let children = &r.children;
     for &a in r.order.iter().rev() {
         if children[a].is_empty() && r.loops[a] == 0 {
             continue;
