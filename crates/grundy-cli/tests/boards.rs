@@ -24,7 +24,7 @@ fn a_hackenbush_winning_move_names_the_edge_to_cut() {
         moves[0]["description"],
         "cut the edge g-e (1 more edge falls)"
     );
-    assert_eq!(moves[0]["position"], "hackenbush g-a,a-b,a-c,g-d");
+    assert_eq!(moves[0]["position"], "hackenbush g-a,g-d,a-b,a-c");
 }
 
 #[test]

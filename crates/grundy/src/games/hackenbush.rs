@@ -23,11 +23,11 @@ use crate::{invalid, Game, Nimber, Result};
 const GROUND: &str = "g";
 
 /// A drawing: named vertices (the ground first) and edges between them, each edge
-/// joined to the ground.
+/// joined to the ground; kept in one canonical order (see `Drawing::rooted`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Drawing {
     names: Vec<String>,
-    /// Edges as vertex indices, the smaller first, in the order written.
+    /// Edges as vertex indices, the smaller first, sorted.
     edges: Vec<(u32, u32)>,
 }
 
@@ -48,12 +48,15 @@ impl Drawing {
             used[u as usize] = true;
             used[v as usize] = true;
         }
-        let mut kept = Vec::new();
-        for (i, name) in names.iter().enumerate().filter(|&(i, _)| used[i]) {
-            renumber[i] = kept.len() as u32;
-            kept.push(name.clone());
+        // The ground first, then the names shortest first and in alphabetical order,
+        // so that one drawing has one form whatever order it was written in.
+        let mut kept: Vec<usize> = (1..names.len()).filter(|&i| used[i]).collect();
+        kept.sort_by_key(|&i| (names[i].len(), &names[i]));
+        kept.insert(0, 0);
+        for (new, &old) in kept.iter().enumerate() {
+            renumber[old] = new as u32;
         }
-        let edges = edges
+        let mut edges: Vec<(u32, u32)> = edges
             .iter()
             .filter(|e| reached[e.0 as usize])
             .map(|&(u, v)| {
@@ -61,7 +64,9 @@ impl Drawing {
                 (a.min(b), a.max(b))
             })
             .collect();
-        Drawing { names: kept, edges }
+        edges.sort_unstable();
+        let names = kept.into_iter().map(|i| names[i].clone()).collect();
+        Drawing { names, edges }
     }
 
     /// The drawing after cutting edge `cut`.
@@ -366,7 +371,7 @@ fn parse_edges(text: &str) -> Result<Drawing> {
             drawing.edge_name(e)
         ));
     }
-    Ok(Drawing { names, edges })
+    Ok(Drawing::rooted(&names, edges.into_iter()))
 }
 
 /// Bamboo stalks `3,4,5`: numbered vertices, each stalk standing on the ground.
@@ -420,7 +425,7 @@ fn tree(text: &str) -> Result<Drawing> {
 fn numbered(vertices: u32, edges: Vec<(u32, u32)>) -> Drawing {
     let mut names = vec![GROUND.to_string()];
     names.extend((1..vertices).map(|v| v.to_string()));
-    Drawing { names, edges }
+    Drawing::rooted(&names, edges.into_iter())
 }
 
 /// Reads the file at `path` as a position, its comments dropped and lines joined.
