@@ -161,6 +161,13 @@ pub trait Game {
         None
     }
 
+    /// How many positions can be reached from `p` (itself included), or a bound, where
+    /// that is known without search; the solvers refuse at once a search of more
+    /// positions than the budget, rather than work towards it move by move.
+    fn count_positions(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// How a theorem finds the nimber of the indivisible part `p`, step by step, one
     /// line each, for `explain`; `None` when the nimber comes from search.
     fn reasoning(&self, _p: &Self::Position) -> Option<Vec<String>> {

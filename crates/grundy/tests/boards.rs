@@ -308,4 +308,15 @@ fn bad_boards_and_pieces_are_refused() {
         solver.value(&sum, Play::Normal).unwrap_err(),
         grundy::Error::Budget { limit: 1000 }
     );
+    // 1000,1000,1000 has C(1003, 3) - 1 sub-diagrams: refused before any search.
+    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let sum = grundy::spec::parse("chomp 1000x3", &mut solver).unwrap();
+    let start = std::time::Instant::now();
+    assert_eq!(
+        solver.value(&sum, Play::Normal).unwrap_err(),
+        grundy::Error::Budget {
+            limit: DEFAULT_MAX_POSITIONS
+        }
+    );
+    assert!(start.elapsed().as_secs_f64() < 1.0);
 }

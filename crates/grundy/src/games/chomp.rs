@@ -61,6 +61,30 @@ impl Game for Chomp {
         Some(p.iter().map(|&r| r as u64).sum::<u64>() - 1)
     }
 
+    /// The diagrams inside `p`: choosing each row's length, from the bottom up, at
+    /// most the row below and at most `p`'s row, counted row by row.
+    fn count_positions(&self, p: &Rows) -> Option<u64> {
+        let squares: u64 = p.iter().map(|&r| r as u64).sum();
+        if squares > 1 << 28 {
+            return Some(u64::MAX);
+        }
+        // ways[r]: the diagrams of the rows so far whose last row has length r.
+        let mut ways = vec![0u64; p[0] as usize + 1];
+        ways[1..].fill(1);
+        for &len in &p[1..] {
+            let mut next = vec![0u64; len as usize + 1];
+            let mut at_least = 0u64;
+            for r in (0..ways.len()).rev() {
+                at_least = at_least.saturating_add(ways[r]);
+                if r <= len as usize {
+                    next[r] = at_least;
+                }
+            }
+            ways = next;
+        }
+        Some(ways.iter().fold(0u64, |a, &w| a.saturating_add(w)))
+    }
+
     fn parse_position(&self, text: &str) -> Result<Rows> {
         let text = text.trim();
         let rows: Rows = match text.split_once('x') {
@@ -318,6 +342,17 @@ mod tests {
             Chomp.moves(&rows, &mut options);
             assert!(options.iter().all(|o| b.rank(o) < rank));
         }
+    }
+
+    #[test]
+    fn positions_are_counted_without_search() {
+        // Inside 4x3: C(7, 3) lattice paths, less the one with an empty bottom row.
+        assert_eq!(
+            Chomp.count_positions(&Rows::from_slice(&[4, 4, 4])),
+            Some(34)
+        );
+        // 2,1: the diagrams 1; 2; 1,1; 2,1.
+        assert_eq!(Chomp.count_positions(&Rows::from_slice(&[2, 1])), Some(4));
     }
 
     #[test]
