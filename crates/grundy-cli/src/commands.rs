@@ -188,7 +188,7 @@ pub fn draw(spec_text: &str) -> Result<()> {
     match solver.picture(part) {
         Some(svg) => print!("{svg}"),
         None => bail!(
-            "'{}' has no picture: draw knows Hackenbush drawings",
+            "'{}' has no picture: draw knows hackenbush, chomp, cram and place",
             solver.game_name(part.game)
         ),
     }

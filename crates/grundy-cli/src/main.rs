@@ -33,7 +33,7 @@ enum Command {
     Table(TableArgs),
     /// The reasoning in words and binary columns.
     Explain(PositionArgs),
-    /// An SVG picture of a position of one part (Green Hackenbush).
+    /// An SVG picture of a position of one part (Hackenbush, Chomp, boards).
     Draw(DrawArgs),
     /// Play against the computer in the terminal.
     Play(PlayArgs),

@@ -40,7 +40,7 @@ fn chomp_tables_list_p_positions() {
 }
 
 #[test]
-fn draw_writes_svg_for_hackenbush_only() {
+fn draw_writes_svg() {
     let run = grundy(&["draw", "hackenbush", "g-a,a-b,b-g,b-c,c-c"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with("<svg"));
@@ -49,6 +49,11 @@ fn draw_writes_svg_for_hackenbush_only() {
         3 + 1,
         "3 vertices, 1 loop"
     );
+    let run = grundy(&["draw", "chomp", "3,1"], "");
+    assert_eq!(run.stdout.matches("<rect").count(), 4, "4 squares");
+    assert_eq!(run.stdout.matches("#c0392b").count(), 1, "1 poisoned");
+    let run = grundy(&["draw", "cram", "#./.."], "");
+    assert_eq!(run.stdout.matches("#555555").count(), 1, "1 filled cell");
     let run = grundy(&["draw", "nim", "3"], "");
     assert_eq!(run.code, 2);
     assert!(

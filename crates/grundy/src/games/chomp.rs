@@ -12,6 +12,7 @@
 
 use smallvec::SmallVec;
 
+use super::grid::{self, Cell};
 use super::heaps::parse_number;
 use crate::{invalid, mex, Error, Game, Nimber, Result};
 
@@ -83,6 +84,22 @@ impl Game for Chomp {
             ways = next;
         }
         Some(ways.iter().fold(0u64, |a, &w| a.saturating_add(w)))
+    }
+
+    /// The diagram as squares, the bottom row lowest, the poisoned square red.
+    fn picture(&self, p: &Rows) -> Option<String> {
+        let (rows, cols) = (p.len(), p[0] as usize);
+        if rows * cols > 100_000 {
+            return None;
+        }
+        Some(grid::picture(rows, cols, |r, c| {
+            let y = rows - 1 - r;
+            match (c, y) {
+                (0, 0) => Cell::Marked,
+                _ if c < p[y] as usize => Cell::Empty,
+                _ => Cell::Absent,
+            }
+        }))
     }
 
     fn parse_position(&self, text: &str) -> Result<Rows> {

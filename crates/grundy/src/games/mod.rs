@@ -1,9 +1,11 @@
 //! The game families, one file each. A family implements [`Game`](crate::Game) and
-//! reads and writes its own positions; families never import one another.
+//! reads and writes its own positions; families never import one another (they
+//! share only helpers: `heaps` for heap syntax, `grid` for pictures of boards).
 
 pub mod chomp;
 pub mod divisors;
 pub mod graph;
+pub mod grid;
 pub mod hackenbush;
 pub mod heaps;
 pub mod nim;

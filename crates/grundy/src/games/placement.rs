@@ -13,6 +13,7 @@
 //! written in one canonical form under the symmetries of the board that map the
 //! piece set to itself, so that the memo meets each region shape once.
 
+use super::grid::{self, Cell};
 use crate::{invalid, Game, Result};
 
 /// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
@@ -344,6 +345,17 @@ impl Game for Placement {
             }
             out.push(self.canonical(p, region));
         }
+    }
+
+    /// The board, empty cells light and filled ones dark.
+    fn picture(&self, p: &Board) -> Option<String> {
+        let cols = p.cols as usize;
+        Some(grid::picture(p.rows as usize, cols, |r, c| {
+            match p.empty >> (r * cols + c) & 1 {
+                1 => Cell::Empty,
+                _ => Cell::Filled,
+            }
+        }))
     }
 
     fn parse_position(&self, text: &str) -> Result<Board> {
