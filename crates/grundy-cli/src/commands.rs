@@ -1,5 +1,6 @@
-//! The commands that answer once: `value`, `moves`, `table`, `explain`; each prints
-//! text, or one JSON object with `--json` (the fields are documented in the README).
+//! The commands that answer once: `value`, `moves`, `table`, `explain`, `draw`; each
+//! prints text, or one JSON object with `--json` (the fields are documented in the
+//! README); `draw` prints an SVG document.
 
 use anyhow::{bail, Result};
 use grundy::solve::{Solver, Sum, Value};
@@ -175,9 +176,36 @@ pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
     Ok(())
 }
 
-/// `grundy table`: a heap game's g(0..N), or every vertex of a graph game.
+/// `grundy draw`: the picture of a position of one part.
+pub fn draw(spec_text: &str) -> Result<()> {
+    let mut solver = Solver::new(1);
+    let sum = spec::parse(spec_text, &mut solver)?;
+    let [part] = sum.0[..] else {
+        bail!(
+            "'{spec_text}' has {} parts: draw shows one part at a time",
+            sum.0.len()
+        );
+    };
+    match solver.picture(part) {
+        Some(svg) => print!("{svg}"),
+        None => bail!(
+            "'{}' has no picture: draw knows hackenbush, chomp, cram and place",
+            solver.game_name(part.game)
+        ),
+    }
+    Ok(())
+}
+
+/// `grundy table`: a heap game's g(0..N), every vertex of a graph game, or the
+/// P-positions of Chomp with a few rows.
 pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
-    let (game, to, play) = (args.game.as_str(), args.to, common.play());
+    let (game, to, rows, play) = (args.game.as_str(), args.to, args.rows, common.play());
+    if game == "chomp" {
+        return chomp_table(rows, to, common);
+    }
+    if rows.is_some() {
+        bail!("--rows is for 'table chomp'; '{game}' has no rows");
+    }
     if let Some(path) = game.strip_prefix("graph:") {
         if to.is_some() {
             bail!("--to is for heap games; a graph table lists every vertex of '{path}'");
@@ -348,5 +376,42 @@ fn graph_table(path: &str, common: &Common) -> Result<()> {
         println!("{draws} vertices are draws (D): play can cycle forever; no nimbers on a graph with cycles.");
     }
     println!("P-positions (the kernel): {}", t.kernel.join(" "));
+    Ok(())
+}
+
+fn chomp_table(rows: Option<usize>, to: Option<u64>, common: &Common) -> Result<()> {
+    let (Some(rows), Some(to)) = (rows, to) else {
+        bail!("'table chomp' needs --rows R and --to W: at most R rows, at most W squares in the bottom row");
+    };
+    if common.misere {
+        bail!("'table chomp' lists normal-play P-positions; --misere does not apply");
+    }
+    let Ok(width) = u32::try_from(to) else {
+        bail!("--to {to} is too wide for a Chomp table");
+    };
+    let found = tables::chomp_p_positions(rows, width, common.max_positions)?;
+    if common.json {
+        #[derive(Serialize)]
+        struct ChompJson<'a> {
+            game: &'static str,
+            rows: usize,
+            to: u32,
+            p_positions: &'a [Vec<u32>],
+        }
+        return print_json(&ChompJson {
+            game: "chomp",
+            rows,
+            to: width,
+            p_positions: &found,
+        });
+    }
+    println!(
+        "chomp, at most {rows} rows, bottom row at most {width}: {} P-positions (rows bottom first)",
+        found.len()
+    );
+    for p in &found {
+        let rows: Vec<String> = p.iter().map(u32::to_string).collect();
+        println!("  {}", rows.join(","));
+    }
     Ok(())
 }

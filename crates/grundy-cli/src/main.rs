@@ -22,7 +22,8 @@ struct Cli {
 }
 
 const SPEC_HELP: &str = "SPEC: one or more parts joined by '+', each a game and a position:
-  nim 13,12,8        sub:1,3,4 100        nim 3 + sub:2,5,8 11        graph:moves.txt a";
+  nim 13,12,8        sub:1,3,4 100        nim 3 + sub:2,5,8 11        graph:moves.txt a
+  hackenbush g-a,a-b,a-c,c-c        chomp 8,5,1        divisors 12        cram 4x5";
 
 #[derive(Subcommand)]
 enum Command {
@@ -36,6 +37,8 @@ enum Command {
     Explain(PositionArgs),
     /// The period of a take-and-break heap game, proved where a theorem allows.
     Period(PeriodArgs),
+    /// An SVG picture of a position of one part (Hackenbush, Chomp, boards).
+    Draw(DrawArgs),
     /// Play against the computer in the terminal.
     Play(PlayArgs),
 }
@@ -87,9 +90,12 @@ struct TableArgs {
     /// A heap game (`nim`, `kayles`, `sub:1,3,4`) or a graph game (`graph:moves.txt`).
     #[arg(value_name = "GAME")]
     game: String,
-    /// The largest heap size (heap games).
+    /// The largest heap size (heap games), or the widest bottom row (chomp).
     #[arg(long, value_name = "N")]
     to: Option<u64>,
+    /// The most rows (chomp).
+    #[arg(long, value_name = "R")]
+    rows: Option<usize>,
     #[command(flatten)]
     sequence: SequenceArgs,
     /// Write the values to FILE as they are computed (take-and-break games).
@@ -131,6 +137,13 @@ struct PeriodArgs {
 }
 
 #[derive(Args)]
+struct DrawArgs {
+    /// The position, e.g. `hackenbush g-a,a-b,b-g`.
+    #[arg(required = true, value_name = "SPEC")]
+    spec: Vec<String>,
+}
+
+#[derive(Args)]
 struct PlayArgs {
     /// The starting position, e.g. `nim 5,7,9`.
     #[arg(required = true, allow_negative_numbers = true, value_name = "SPEC")]
@@ -166,6 +179,7 @@ fn main() -> ExitCode {
         Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common),
         Command::Table(a) => commands::table(&a, &a.common),
         Command::Period(a) => commands::period(&a, &a.common),
+        Command::Draw(a) => commands::draw(&a.spec.join(" ")),
         Command::Play(a) => play::run(
             &a.spec.join(" "),
             a.misere,

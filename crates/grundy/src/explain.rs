@@ -52,7 +52,19 @@ fn by_nim_sum(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<(
     for &written in &sum.0 {
         for part in solver.components(written) {
             let g = solver.part_nimber(part)?;
-            out.push(format!("  {}", nimber_reason(solver, part, g)?));
+            match solver.reasoning(part) {
+                Some(steps) if steps.len() == 1 => {
+                    out.push(format!("  {}: {}", solver.format_part(part), steps[0]));
+                }
+                Some(steps) => {
+                    out.push(format!(
+                        "  {}: nimber {g}, found thus:",
+                        solver.format_part(part)
+                    ));
+                    out.extend(steps.into_iter().map(|step| format!("    {step}")));
+                }
+                None => out.push(format!("  {}", nimber_reason(solver, part, g)?)),
+            }
             rows.push((solver.format_part(part), g));
         }
     }
@@ -91,9 +103,6 @@ fn by_nim_sum(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<(
 /// Why one indivisible part has nimber `g`.
 fn nimber_reason(solver: &mut Solver, part: Part, g: Nimber) -> Result<String> {
     let label = solver.format_part(part);
-    if let Some(reason) = solver.nimber_reason(part) {
-        return Ok(format!("{label}: {reason}"));
-    }
     if solver.nimber_by_theory(part).is_some() && !solver.theory(part, Play::Normal).is_empty() {
         return Ok(format!("{label}: nimber {g}, by the theorem above"));
     }

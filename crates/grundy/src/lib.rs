@@ -143,12 +143,6 @@ pub trait Game {
         None
     }
 
-    /// Why an indivisible part has the nimber [`Game::nimber_by_theory`] gives it, in
-    /// words, e.g. "a Nim heap of 13 has nimber 13".
-    fn nimber_reason(&self, _p: &Self::Position) -> Option<String> {
-        None
-    }
-
     /// `Some(n)` when the indivisible part `p` has exactly the game tree of a Nim heap
     /// of `n` chips, so that misère Nim's rule applies to sums of such parts.
     fn nim_heap(&self, _p: &Self::Position) -> Option<u64> {
@@ -166,6 +160,24 @@ pub trait Game {
     /// How many moves `p` has, where that is known without listing them; the solvers
     /// use it to refuse a list of moves larger than the position budget.
     fn count_moves(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+
+    /// How many positions can be reached from `p` (itself included), or a bound, where
+    /// that is known without search; the solvers refuse at once a search of more
+    /// positions than the budget, rather than work towards it move by move.
+    fn count_positions(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+
+    /// How a theorem finds the nimber of the indivisible part `p`, step by step, one
+    /// line each, for `explain`; `None` when the nimber comes from search.
+    fn reasoning(&self, _p: &Self::Position) -> Option<Vec<String>> {
+        None
+    }
+
+    /// A picture of `p` as an SVG document, where the family draws one.
+    fn picture(&self, _p: &Self::Position) -> Option<String> {
         None
     }
 

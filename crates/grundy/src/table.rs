@@ -1,8 +1,10 @@
 //! Tables of a game's positions: g(0..N) and P/N for one heap of a heap game (by
 //! the heap-sequence engine for take-and-break games, saved as it goes and
-//! resumable), the period of such a sequence, and every vertex of a graph labelled
-//! by Ferguson's algorithm, with its kernel.
+//! resumable), the period of such a sequence, every vertex of a graph labelled by
+//! Ferguson's algorithm, with its kernel, and the P-positions of Chomp with a few
+//! rows.
 
+use crate::games::chomp::{self, Rectangle};
 use crate::games::Graph;
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::store::Writer;
@@ -149,4 +151,31 @@ pub fn period(
         }
         len = (2 * len).min(to as usize + 1);
     }
+}
+
+/// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
+/// bottom row, each as its rows (bottom first), in increasing order; three rows or
+/// fewer by the fast recursion, more by the dense table of the whole box.
+pub fn chomp_p_positions(rows: usize, to: u32, limit: usize) -> Result<Vec<Vec<u32>>> {
+    if rows == 0 || to == 0 {
+        return Err(crate::invalid!(
+            "a Chomp table needs at least 1 row and a width of at least 1"
+        ));
+    }
+    let mut found: Vec<Vec<u32>> = if rows <= 3 {
+        chomp::three_row_p_positions(to, limit)?
+            .into_iter()
+            .filter(|p| p[rows..].iter().all(|&r| r == 0))
+            .map(|p| p.into_iter().filter(|&r| r > 0).collect())
+            .collect()
+    } else {
+        let b = Rectangle::new(rows, to);
+        let nimbers = chomp::nimbers_in_rectangle(&b, limit)?;
+        (1..b.len())
+            .filter(|&rank| nimbers[rank as usize] == 0)
+            .map(|rank| b.unrank(rank).to_vec())
+            .collect()
+    };
+    found.sort_unstable();
+    Ok(found)
 }

@@ -30,8 +30,11 @@ impl Game for Nim {
         Some(nim_sum(p))
     }
 
-    fn nimber_reason(&self, p: &Heaps) -> Option<String> {
-        Some(format!("a Nim heap of {0} has nimber {0}", nim_sum(p)))
+    fn reasoning(&self, p: &Heaps) -> Option<Vec<String>> {
+        Some(vec![format!(
+            "a Nim heap of {0} has nimber {0}",
+            nim_sum(p)
+        )])
     }
 
     fn nim_heap(&self, p: &Heaps) -> Option<u64> {

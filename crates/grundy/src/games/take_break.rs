@@ -133,7 +133,7 @@ impl Game for TakeBreak {
         }
     }
 
-    fn nimber_reason(&self, p: &Heaps) -> Option<String> {
+    fn reasoning(&self, p: &Heaps) -> Option<Vec<String>> {
         let [n] = p[..] else { return None };
         if n < self.sequence.borrow().values().len() as u64 {
             return None;
@@ -141,13 +141,13 @@ impl Game for TakeBreak {
         let period = self.proved_period()?;
         (n >= self.sequence.borrow().values().len() as u64).then(|| {
             let base = period.preperiod + (n - period.preperiod) % period.period;
-            format!(
+            vec![format!(
                 "the values of {} repeat with period {} from heap {} (proved), so g({n}) = g({base}) = {}",
                 self.name,
                 period.period,
                 period.preperiod,
                 period.value_at(self.sequence.borrow().values(), n)
-            )
+            )]
         })
     }
 

@@ -126,6 +126,9 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         if let Some(v) = self.known(game, p) {
             return Ok(v);
         }
+        if game.count_positions(p).is_some_and(|n| n > limit as u64) {
+            return Err(Error::Budget { limit });
+        }
         let mut moves = Vec::new();
         let mut parts = Vec::new();
         let mut stack = vec![Frame {

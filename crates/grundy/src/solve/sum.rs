@@ -59,8 +59,9 @@ trait AnyGame {
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
-    fn nimber_reason(&self, id: PosId) -> Option<String>;
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
+    fn reasoning(&self, id: PosId) -> Option<Vec<String>>;
+    fn picture(&self, id: PosId) -> Option<String>;
     fn is_acyclic(&self) -> bool;
     fn has_drawn_ends(&self) -> bool;
     fn is_drawn_end(&self, id: PosId) -> bool;
@@ -173,12 +174,16 @@ impl<G: Game> AnyGame for View<G> {
         self.game.nim_heap(&self.positions[id as usize])
     }
 
-    fn nimber_reason(&self, id: PosId) -> Option<String> {
-        self.game.nimber_reason(&self.positions[id as usize])
-    }
-
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber> {
         self.game.nimber_by_theory(&self.positions[id as usize])
+    }
+
+    fn reasoning(&self, id: PosId) -> Option<Vec<String>> {
+        self.game.reasoning(&self.positions[id as usize])
+    }
+
+    fn picture(&self, id: PosId) -> Option<String> {
+        self.game.picture(&self.positions[id as usize])
     }
 
     fn is_acyclic(&self) -> bool {
@@ -707,9 +712,14 @@ impl Solver {
         self.game(part).nim_heap(part.pos)
     }
 
-    /// Why a theorem gives an indivisible part its nimber, in words, if one does.
-    pub fn nimber_reason(&mut self, part: Part) -> Option<String> {
-        self.game(part).nimber_reason(part.pos)
+    /// How a theorem finds an indivisible part's nimber, line by line, if one does.
+    pub fn reasoning(&self, part: Part) -> Option<Vec<String>> {
+        self.games[part.game as usize].reasoning(part.pos)
+    }
+
+    /// A part drawn as an SVG document, if its game draws.
+    pub fn picture(&self, part: Part) -> Option<String> {
+        self.games[part.game as usize].picture(part.pos)
     }
 
     /// The Nim heap sizes of the position's indivisible parts (left out: empty heaps),

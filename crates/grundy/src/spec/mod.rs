@@ -4,21 +4,25 @@
 //! SPEC      := COMPONENT ( '+' COMPONENT )*
 //! COMPONENT := GAME ' ' POSITION
 //! GAME      := 'nim' | 'sub:' NUMBERS | 'sub-allbut:' NUMBERS | 'octal:' CODE
-//!            | 'grundy-game' | a named game (kayles, sub-pow2, turtles, wythoff, …)
-//!            | 'graph:' FILE                 (every name: [`families`])
-//! POSITION  := NUMBERS (heaps)  |  VERTICES (for graph)  |  the game's own syntax
+//!            | 'grundy-game' | 'graph:' FILE | 'hackenbush' | 'chomp' | 'divisors'
+//!            | 'cram' | 'place:' PIECES | a named game (kayles, sub-pow2, turtles, …)
+//!              (every name: [`families`])
+//! POSITION  := NUMBERS (heaps)  |  VERTICES (for graph)
+//!            | the family's own syntax (see each module of `games`)
 //! NUMBERS   := N ( ',' N )*          VERTICES := NAME ( ',' NAME )*
 //! ```
 //!
 //! Examples: `nim 13,12,8`, `sub:1,3,4 100`, `nim 3 + sub:2,5,8 11`,
-//! `graph:moves.txt a`, `turtles THTTH`, `northcott W..B,.B.W white`. A game that is
-//! played on its own ([`Game::joins_sums`](crate::Game::joins_sums)) is refused in a sum.
+//! `graph:moves.txt a`, `kayles 70`, `turtles THTTH`, `northcott W..B,.B.W white`,
+//! `hackenbush g-a,a-b,a-c,c-c`, `chomp 8,5,1`, `divisors 12`, `cram 4x5`,
+//! `place:0.0,0.1,1.0 4x4`. A game that is played on its own
+//! ([`Game::joins_sums`](crate::Game::joins_sums)) is refused in a sum.
 
 use crate::games::moore::Board;
 use crate::games::take_break::TakeBreak;
 use crate::games::{
-    octal, subtraction, CoinTurning, Dynamic, EmptyDivide, Graph, Moore, Nim, Northcott, Sos,
-    Staircase, ThirtyOne, Wythoff,
+    octal, subtraction, Chomp, CoinTurning, DivisorGame, Dynamic, EmptyDivide, Graph, Hackenbush,
+    Moore, Nim, Northcott, Placement, Sos, Staircase, ThirtyOne, Wythoff,
 };
 use crate::solve::sequence::Rules;
 use crate::solve::{Solver, Sum};
@@ -173,6 +177,39 @@ pub fn families() -> Vec<Family> {
             parameter: None,
             about: "the SOS game: write S or O, first to complete SOS wins, a full board draws (n, or S-O-)",
             kind: Kind::Game(|_, solver| solver.add_game("sos", || Ok(Sos))),
+        },
+        Family {
+            name: "hackenbush",
+            parameter: None,
+            about: "Green Hackenbush: cut an edge; what loses touch with the ground g falls",
+            kind: Kind::Game(|_, solver| solver.add_game("hackenbush", || Ok(Hackenbush))),
+        },
+        Family {
+            name: "chomp",
+            parameter: None,
+            about: "Chomp: take a square and all right of and above it; (1,1) is poisoned",
+            kind: Kind::Game(|_, solver| solver.add_game("chomp", || Ok(Chomp))),
+        },
+        Family {
+            name: "divisors",
+            parameter: None,
+            about: "Schuh's divisor game: name a divisor of N, removing its multiples; 1 loses",
+            kind: Kind::Game(|_, solver| solver.add_game("divisors", || Ok(DivisorGame))),
+        },
+        Family {
+            name: "cram",
+            parameter: None,
+            about: "Cram: place a domino on two empty adjacent cells of the board",
+            kind: Kind::Game(|_, solver| solver.add_game("cram", || Ok(Placement::cram()))),
+        },
+        Family {
+            name: "place",
+            parameter: Some(("PIECES", "place:0.0,0.1,1.0")),
+            about: "place a piece (cells row.col, pieces joined by '|', ':fixed' for no turning)",
+            kind: Kind::Game(|pieces, solver| {
+                let game = Placement::parse(pieces)?;
+                solver.add_game(&game.name(), || Ok(game))
+            }),
         },
     ];
     for &(name, code, about) in octal::NAMED {

@@ -1,0 +1,110 @@
+//! The command line on games on boards and graphs: JSON, `table chomp`, `draw`,
+//! scripted play, and bad input (exit code 2, one sentence).
+
+mod common;
+
+use common::grundy;
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let run = grundy(args, "");
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).expect("one JSON object")
+}
+
+#[test]
+fn a_hackenbush_winning_move_names_the_edge_to_cut() {
+    // Stalks 1, 2 and the fork g-a,a-b,a-c (*1): 1 XOR 2 XOR 1 = 2, won by cutting
+    // the stalk of 2 at its base.
+    let v = json(&["value", "hackenbush g-a,a-b,a-c,g-d,g-e,e-f", "--json"]);
+    assert_eq!(v["nimber"], 2);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(
+        moves[0]["description"],
+        "cut the edge g-e (1 more edge falls)"
+    );
+    assert_eq!(moves[0]["position"], "hackenbush g-a,g-d,a-b,a-c");
+}
+
+#[test]
+fn chomp_tables_list_p_positions() {
+    let t = json(&["table", "chomp", "--rows", "2", "--to", "4", "--json"]);
+    assert_eq!(
+        t["p_positions"],
+        serde_json::json!([[1], [2, 1], [3, 2], [4, 3]])
+    );
+    let run = grundy(&["table", "chomp", "--to", "4"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--rows"), "{}", run.stderr);
+}
+
+#[test]
+fn draw_writes_svg() {
+    let run = grundy(&["draw", "hackenbush", "g-a,a-b,b-g,b-c,c-c"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("<svg"));
+    assert_eq!(
+        run.stdout.matches("<circle").count(),
+        3 + 1,
+        "3 vertices, 1 loop"
+    );
+    let run = grundy(&["draw", "chomp", "3,1"], "");
+    assert_eq!(run.stdout.matches("<rect").count(), 4, "4 squares");
+    assert_eq!(run.stdout.matches("#c0392b").count(), 1, "1 poisoned");
+    let run = grundy(&["draw", "cram", "#./.."], "");
+    assert_eq!(run.stdout.matches("#555555").count(), 1, "1 filled cell");
+    let run = grundy(&["draw", "nim", "3"], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("'nim' has no picture"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn chomp_is_played_square_by_square() {
+    // 3,2 is P: after the person's chomp at (2,2) the computer restores a P-position.
+    let run = grundy(&["play", "chomp", "3,2"], "3,1\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run
+        .stdout
+        .contains("I chomp (3,1), taking 1 square: chomp 2,1"));
+}
+
+#[test]
+fn every_new_game_works_in_sums_and_under_misere_play() {
+    let v = json(&[
+        "value",
+        "hackenbush stalks:2 + chomp 2,1 + divisors 4 + cram 1x4",
+        "--json",
+    ]);
+    // *2 + *0 + *2 + *2 (a strip of 4 is Dawson's Kayles 4: 2) = *2.
+    assert_eq!(v["nimber"], 2);
+    // Cram 2x2 and Chomp 2,1 each last exactly two moves whatever is played: four in
+    // all, so the second player makes the last move, and loses under misère play.
+    let m = json(&["value", "cram 2x2 + chomp 2,1", "--misere", "--json"]);
+    assert_eq!(m["nimber"], Value::Null);
+    assert_eq!(m["outcome"], "N");
+    assert_eq!(
+        json(&["value", "cram 2x2 + chomp 2,1", "--json"])["outcome"],
+        "P"
+    );
+}
+
+#[test]
+fn bad_boards_exit_with_code_2() {
+    for (spec, words) in [
+        ("hackenbush g-a,b-c", "'b-c' is not joined to the ground"),
+        ("chomp 2,3", "longer than the row below"),
+        ("place:0.0,0.2 3x3", "not connected"),
+        ("cram 10x10", "at most 64 cells"),
+        ("divisors 12 without 5", "'5'"),
+    ] {
+        let run = grundy(&["value", spec], "");
+        assert_eq!(run.code, 2, "{spec}");
+        assert!(run.stderr.contains(words), "{spec}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1);
+    }
+}

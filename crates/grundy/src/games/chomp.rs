@@ -1,0 +1,382 @@
+//! Chomp (Gale; Schuh's game in another form): a Young diagram of squares, rows
+//! written bottom first and never longer than the row below (`8,5,1`), or a
+//! rectangle `8x3` (8 columns, 3 rows). A move chomps a square (x, y) — column x,
+//! row y, counted from 1 at the poisoned corner (1, 1) — removing it and every square
+//! right of it and above it. Whoever must take the poisoned square loses, so the
+//! diagram of that square alone is the terminal position.
+//!
+//! The diagrams inside a box of h rows and w columns are the lattice paths across
+//! it: C(w + h, h) of them, ranked densely ([`Rectangle`]) so that a whole box solves in one
+//! bottom-up pass ([`nimbers_in_rectangle`]). Three-row Chomp has a faster way to its
+//! P-positions ([`three_row_p_positions`]).
+
+use smallvec::SmallVec;
+
+use super::grid::{self, Cell};
+use super::heaps::parse_number;
+use crate::{invalid, mex, Error, Game, Nimber, Result};
+
+/// Row lengths, bottom row first, non-increasing, each at least 1.
+pub type Rows = SmallVec<[u32; 4]>;
+
+/// The game of Chomp.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Chomp;
+
+/// The diagram left by chomping the square in column `x`, row `y` (both from 0).
+fn chomped(p: &[u32], x: u32, y: usize) -> Rows {
+    let mut next: Rows = p.iter().copied().collect();
+    for row in &mut next[y..] {
+        *row = (*row).min(x);
+    }
+    while next.last() == Some(&0) {
+        next.pop();
+    }
+    next
+}
+
+/// The square (column, row, from 1) chomped between two diagrams, and how many
+/// squares went, if one chomp does it.
+fn chomp_between(from: &[u32], to: &[u32]) -> Option<(u32, usize, u32)> {
+    let y = (0..from.len()).find(|&y| to.get(y).copied().unwrap_or(0) != from[y])?;
+    let x = to.get(y).copied().unwrap_or(0);
+    let taken = from.iter().sum::<u32>() - to.iter().sum::<u32>();
+    (x < from[y] && (x, y) != (0, 0) && chomped(from, x, y)[..] == *to).then_some((
+        x + 1,
+        y + 1,
+        taken,
+    ))
+}
+
+impl Game for Chomp {
+    type Position = Rows;
+
+    fn moves(&self, p: &Rows, out: &mut Vec<Rows>) {
+        for (y, &len) in p.iter().enumerate() {
+            let first = if y == 0 { 1 } else { 0 };
+            out.extend((first..len).map(|x| chomped(p, x, y)));
+        }
+    }
+
+    fn count_moves(&self, p: &Rows) -> Option<u64> {
+        Some(p.iter().map(|&r| r as u64).sum::<u64>() - 1)
+    }
+
+    /// The diagrams inside `p`: choosing each row's length, from the bottom up, at
+    /// most the row below and at most `p`'s row, counted row by row.
+    fn count_positions(&self, p: &Rows) -> Option<u64> {
+        let squares: u64 = p.iter().map(|&r| r as u64).sum();
+        if squares > 1 << 28 {
+            return Some(u64::MAX);
+        }
+        // ways[r]: the diagrams of the rows so far whose last row has length r.
+        let mut ways = vec![0u64; p[0] as usize + 1];
+        ways[1..].fill(1);
+        for &len in &p[1..] {
+            let mut next = vec![0u64; len as usize + 1];
+            let mut at_least = 0u64;
+            for r in (0..ways.len()).rev() {
+                at_least = at_least.saturating_add(ways[r]);
+                if r <= len as usize {
+                    next[r] = at_least;
+                }
+            }
+            ways = next;
+        }
+        Some(ways.iter().fold(0u64, |a, &w| a.saturating_add(w)))
+    }
+
+    /// The diagram as squares, the bottom row lowest, the poisoned square red.
+    fn picture(&self, p: &Rows) -> Option<String> {
+        let (rows, cols) = (p.len(), p[0] as usize);
+        if rows * cols > 100_000 {
+            return None;
+        }
+        Some(grid::picture(rows, cols, |r, c| {
+            let y = rows - 1 - r;
+            match (c, y) {
+                (0, 0) => Cell::Marked,
+                _ if c < p[y] as usize => Cell::Empty,
+                _ => Cell::Absent,
+            }
+        }))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Rows> {
+        let text = text.trim();
+        let rows: Rows = match text.split_once('x') {
+            Some((w, h)) => {
+                let w = parse_number(w.trim(), "board width")?;
+                let h = parse_number(h.trim(), "number of rows")?;
+                if w == 0 || h == 0 {
+                    return Err(invalid!(
+                        "'{text}' has no squares: a board needs width and height at least 1"
+                    ));
+                }
+                if w > u32::MAX as u64 || h > 1 << 20 {
+                    return Err(invalid!("'{text}' is too large a board"));
+                }
+                std::iter::repeat_n(w as u32, h as usize).collect()
+            }
+            None => {
+                let mut rows = Rows::new();
+                for token in text.split(',').map(str::trim) {
+                    let len = parse_number(token, "row length")?;
+                    if len == 0 || len > u32::MAX as u64 {
+                        return Err(invalid!(
+                            "'{token}' is not a row length: a row has from 1 to {} squares",
+                            u32::MAX
+                        ));
+                    }
+                    rows.push(len as u32);
+                }
+                rows
+            }
+        };
+        if let Some(y) = (1..rows.len()).find(|&y| rows[y] > rows[y - 1]) {
+            return Err(invalid!(
+                "row {} ({} squares) is longer than the row below it ({}): rows are written bottom first and never grow",
+                y + 1,
+                rows[y],
+                rows[y - 1]
+            ));
+        }
+        Ok(rows)
+    }
+
+    fn format_position(&self, p: &Rows) -> String {
+        if p.len() > 1 && p.iter().all(|&r| r == p[0]) {
+            return format!("{}x{}", p[0], p.len());
+        }
+        let rows: Vec<String> = p.iter().map(u32::to_string).collect();
+        rows.join(",")
+    }
+
+    fn describe_move(&self, from: &Rows, to: &Rows) -> String {
+        match chomp_between(from, to) {
+            Some((x, y, 1)) => format!("chomp ({x},{y}), taking 1 square"),
+            Some((x, y, n)) => format!("chomp ({x},{y}), taking {n} squares"),
+            None => format!("move to {}", self.format_position(to)),
+        }
+    }
+
+    fn why_illegal(&self, from: &Rows, to: &Rows) -> String {
+        format!(
+            "no square of {} chomped leaves {}: a chomp takes a square and all squares right of it and above it",
+            self.format_position(from),
+            self.format_position(to)
+        )
+    }
+}
+
+/// The diagrams inside a rectangle of `height` rows and `width` columns (the empty one
+/// included), ranked densely: the rows r1 ≥ … ≥ rh (zeros for missing rows) have rank
+/// Σ C(r_i + h − i, h − i + 1). A diagram inside another has a smaller rank, so
+/// ranks in increasing order visit every option before the position.
+#[derive(Clone, Debug)]
+pub struct Rectangle {
+    height: usize,
+    width: u32,
+    /// binomial[n][k] for n ≤ width + height, k ≤ height.
+    binomial: Vec<Vec<u64>>,
+}
+
+impl Rectangle {
+    /// The rectangle of `height` rows and `width` columns.
+    pub fn new(height: usize, width: u32) -> Rectangle {
+        let top = width as usize + height;
+        let mut binomial = vec![vec![0u64; height + 1]; top + 1];
+        for n in 0..=top {
+            binomial[n][0] = 1;
+            for k in 1..=height.min(n) {
+                binomial[n][k] = binomial[n - 1][k - 1].saturating_add(binomial[n - 1][k]);
+            }
+        }
+        Rectangle {
+            height,
+            width,
+            binomial,
+        }
+    }
+
+    /// How many diagrams fit: C(width + height, height).
+    pub fn len(&self) -> u64 {
+        self.binomial[self.width as usize + self.height][self.height]
+    }
+
+    /// False: the empty diagram always fits.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The rank of a diagram that fits in the rectangle.
+    pub fn rank(&self, rows: &[u32]) -> u64 {
+        let h = self.height;
+        (0..h)
+            .map(|i| {
+                let r = rows.get(i).copied().unwrap_or(0) as usize;
+                self.binomial[r + h - 1 - i][h - i]
+            })
+            .sum()
+    }
+
+    /// The diagram of a rank, its empty rows dropped.
+    pub fn unrank(&self, mut rank: u64) -> Rows {
+        let h = self.height;
+        let mut rows = Rows::new();
+        let mut c = self.width as usize + h;
+        for i in 0..h {
+            let k = h - i;
+            while self.binomial[c][k] > rank {
+                c -= 1;
+            }
+            rank -= self.binomial[c][k];
+            rows.push((c + 1 - k) as u32);
+        }
+        while rows.last() == Some(&0) {
+            rows.pop();
+        }
+        rows
+    }
+}
+
+/// The nimber of every diagram inside `b`, by rank, in one bottom-up pass; the empty
+/// diagram (rank 0) is not a position and gets nimber 0 unused. More than `limit`
+/// diagrams is refused.
+pub fn nimbers_in_rectangle(b: &Rectangle, limit: usize) -> Result<Vec<Nimber>> {
+    if b.len() > limit as u64 {
+        return Err(Error::Budget { limit });
+    }
+    let mut nimbers = vec![0; b.len() as usize];
+    let mut options = Vec::new();
+    let mut values = Vec::new();
+    for rank in 1..b.len() {
+        let rows = b.unrank(rank);
+        options.clear();
+        Chomp.moves(&rows, &mut options);
+        values.clear();
+        values.extend(options.iter().map(|o| nimbers[b.rank(o) as usize]));
+        nimbers[rank as usize] = mex(values.iter().copied());
+    }
+    Ok(nimbers)
+}
+
+/// The P-positions of Chomp with at most three rows and a bottom row of at most
+/// `width` squares, as rows (a, b, c), zeros for missing rows, sorted.
+///
+/// For fixed upper rows (b, c) at most one bottom row a makes a P-position (from a
+/// longer one, shortening the bottom row alone reaches it); call it f(b, c). The
+/// moves that keep a are to (a, x, min(c, x)) for x < b and to (a, b, x) for x < c,
+/// P exactly when a is f of those rows; the moves that do not are to (x, x, min(c, x))
+/// for 1 ≤ x < b, whatever a is. So f(b, c) is the least a ≥ max(b, 1) not among the
+/// f of the first kind, unless some move of the second kind reaches a P-position.
+/// The sets are kept as bit sets, one per c: about width³/64 word operations. The
+/// (width + 1)(width + 2)/2 pairs (b, c) count against the budget `limit`.
+pub fn three_row_p_positions(width: u32, limit: usize) -> Result<Vec<[u32; 3]>> {
+    let w = width as usize;
+    // f(b, c) ≤ b + (number of excluded values) ≤ 3w + 2: room for every value.
+    let values = 3 * w + 3;
+    let words = values.div_ceil(64);
+    if (w + 1) * (w + 2) / 2 > limit {
+        return Err(Error::Budget { limit });
+    }
+    const NONE: u32 = u32::MAX;
+    // f[b][c] for c ≤ b.
+    let mut f: Vec<Vec<u32>> = Vec::with_capacity(w + 1);
+    // For each c, the values f(x, x) for x < c and f(x, c) for c ≤ x < b.
+    let mut below: Vec<Vec<u64>> = vec![vec![0; words]; w + 1];
+    // For each c, whether some 1 ≤ x < b has f(x, min(c, x)) = x.
+    let mut dead = vec![false; w + 1];
+    let mark = |set: &mut [u64], v: u32| {
+        if v != NONE {
+            set[v as usize / 64] |= 1 << (v % 64);
+        }
+    };
+    for b in 0..=w {
+        let mut row = Vec::with_capacity(b + 1);
+        let mut same_b = vec![0u64; words];
+        for c in 0..=b {
+            let lowest = b.max(1);
+            let value = if dead[c] {
+                NONE
+            } else {
+                least_missing(&below[c], &same_b, lowest)
+            };
+            row.push(value);
+            mark(&mut same_b, value);
+        }
+        // Rows (b, c) join the sets of the larger b: as f(x, c) for c ≤ x = b, and
+        // f(b, b) for every c > b.
+        for c in 0..=b {
+            mark(&mut below[c], row[c]);
+            if b >= 1 && row[c] == b as u32 {
+                dead[c] = true;
+            }
+        }
+        for c in b + 1..=w {
+            mark(&mut below[c], row[b]);
+            if b >= 1 && row[b] == b as u32 {
+                dead[c] = true;
+            }
+        }
+        f.push(row);
+    }
+    let mut found = Vec::new();
+    for (b, row) in f.iter().enumerate() {
+        for (c, &a) in row.iter().enumerate() {
+            if a != NONE && a <= width {
+                found.push([a, b as u32, c as u32]);
+            }
+        }
+    }
+    found.sort_unstable();
+    Ok(found)
+}
+
+/// The least value ≥ `lowest` in neither bit set.
+fn least_missing(a: &[u64], b: &[u64], lowest: usize) -> u32 {
+    let mut word = lowest / 64;
+    let mut taken = a[word] | b[word] | ((1u64 << (lowest % 64)) - 1);
+    while taken == u64::MAX {
+        word += 1;
+        taken = a[word] | b[word];
+    }
+    (word * 64) as u32 + taken.trailing_ones()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_are_dense_and_respect_inclusion() {
+        let b = Rectangle::new(3, 4);
+        assert_eq!(b.len(), 35);
+        for rank in 0..b.len() {
+            let rows = b.unrank(rank);
+            assert_eq!(b.rank(&rows), rank, "{rows:?}");
+            let mut options = Vec::new();
+            Chomp.moves(&rows, &mut options);
+            assert!(options.iter().all(|o| b.rank(o) < rank));
+        }
+    }
+
+    #[test]
+    fn positions_are_counted_without_search() {
+        // Inside 4x3: C(7, 3) lattice paths, less the one with an empty bottom row.
+        assert_eq!(
+            Chomp.count_positions(&Rows::from_slice(&[4, 4, 4])),
+            Some(34)
+        );
+        // 2,1: the diagrams 1; 2; 1,1; 2,1.
+        assert_eq!(Chomp.count_positions(&Rows::from_slice(&[2, 1])), Some(4));
+    }
+
+    #[test]
+    fn rows_must_not_grow_upward() {
+        let err = Chomp.parse_position("8,9,2").unwrap_err().to_string();
+        assert!(err.contains("row 2 (9 squares) is longer"), "{err}");
+        assert!(Chomp.parse_position("3,0").is_err());
+        assert_eq!(Chomp.parse_position("8x3").unwrap().as_slice(), [8, 8, 8]);
+    }
+}

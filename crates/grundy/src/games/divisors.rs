@@ -1,0 +1,160 @@
+//! Schuh's divisor game: players in turn name a divisor of N not yet removed, which
+//! removes it and all its multiples; whoever must name 1 loses, so the position
+//! where only 1 is left is terminal. The divisors of N = p₁^e₁ ⋯ p_k^e_k form a box
+//! [0, e₁] × ⋯ × [0, e_k] and the divisors left a down-set of it: this is Chomp in
+//! k dimensions, with 1 the poisoned corner.
+//!
+//! A position is written `N` at the start, and `N without d1,d2` once the named
+//! divisors d1, d2 (and their multiples) are gone; only the divisors whose removal
+//! is not implied by another are listed, so each position has one spelling.
+
+use super::heaps::parse_number;
+use crate::{invalid, Game, Result};
+
+/// The largest N accepted: divisors are found by trial division.
+const LARGEST: u64 = 1_000_000_000_000;
+
+/// A position: N, and the minimal divisors removed (sorted).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Divisors {
+    n: u64,
+    removed: Vec<u64>,
+}
+
+/// The divisor game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DivisorGame;
+
+/// The divisors of `n`, increasing, from its prime factors.
+fn divisors(n: u64) -> Vec<u64> {
+    let mut all = vec![1];
+    let mut rest = n;
+    let mut p = 2;
+    while p * p <= rest {
+        let mut power = 0;
+        while rest % p == 0 {
+            rest /= p;
+            power += 1;
+        }
+        let known = all.len();
+        let mut factor = 1;
+        for _ in 0..power {
+            factor *= p;
+            all.extend((0..known).map(|i| all[i] * factor).collect::<Vec<_>>());
+        }
+        p += 1;
+    }
+    if rest > 1 {
+        all.extend(all.iter().map(|d| d * rest).collect::<Vec<_>>());
+    }
+    all.sort_unstable();
+    all
+}
+
+impl Divisors {
+    /// The divisors still on the table, increasing.
+    pub fn left(&self) -> Vec<u64> {
+        divisors(self.n)
+            .into_iter()
+            .filter(|d| !self.removed.iter().any(|r| d % r == 0))
+            .collect()
+    }
+
+    /// The position after naming `d`.
+    fn naming(&self, d: u64) -> Divisors {
+        let mut removed: Vec<u64> = self
+            .removed
+            .iter()
+            .copied()
+            .filter(|r| r % d != 0)
+            .collect();
+        removed.push(d);
+        removed.sort_unstable();
+        Divisors { n: self.n, removed }
+    }
+}
+
+impl Game for DivisorGame {
+    type Position = Divisors;
+
+    fn moves(&self, p: &Divisors, out: &mut Vec<Divisors>) {
+        out.extend(p.left().into_iter().skip(1).map(|d| p.naming(d)));
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Divisors> {
+        let text = text.trim();
+        let (n, named) = match text.split_once("without") {
+            Some((n, named)) => (n.trim(), Some(named.trim())),
+            None => (text, None),
+        };
+        let n = parse_number(n, "number N")?;
+        if n == 0 || n > LARGEST {
+            return Err(invalid!(
+                "'{n}' is out of range: N must be from 1 to {LARGEST}"
+            ));
+        }
+        let mut p = Divisors {
+            n,
+            removed: Vec::new(),
+        };
+        for token in named.into_iter().flat_map(|t| t.split(',')).map(str::trim) {
+            let d = parse_number(token, "divisor")?;
+            if d <= 1 || n % d != 0 {
+                return Err(invalid!(
+                    "'{token}' cannot be removed: name a divisor of {n} other than 1"
+                ));
+            }
+            if !p.removed.iter().any(|r| d % r == 0) {
+                p = p.naming(d);
+            }
+        }
+        Ok(p)
+    }
+
+    fn format_position(&self, p: &Divisors) -> String {
+        if p.removed.is_empty() {
+            return p.n.to_string();
+        }
+        let named: Vec<String> = p.removed.iter().map(u64::to_string).collect();
+        format!("{} without {}", p.n, named.join(","))
+    }
+
+    fn describe_move(&self, from: &Divisors, to: &Divisors) -> String {
+        match to.removed.iter().find(|d| !from.removed.contains(d)) {
+            Some(d) => {
+                let gone = from.left().len() - to.left().len();
+                format!(
+                    "name {d}, removing {gone} divisor{}",
+                    if gone == 1 { "" } else { "s" }
+                )
+            }
+            None => format!("move to {}", self.format_position(to)),
+        }
+    }
+
+    fn why_illegal(&self, from: &Divisors, to: &Divisors) -> String {
+        if from.n != to.n {
+            return format!("the game is played on the divisors of {}", from.n);
+        }
+        "naming one divisor left (not 1) removes it and its multiples, and never gives that".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn naming_removes_the_multiples() {
+        let p = DivisorGame.parse_position("12").unwrap();
+        assert_eq!(p.left(), [1, 2, 3, 4, 6, 12]);
+        let q = DivisorGame.parse_position("12 without 2").unwrap();
+        assert_eq!(q.left(), [1, 3]);
+        let mut moves = Vec::new();
+        DivisorGame.moves(&q, &mut moves);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(DivisorGame.format_position(&moves[0]), "12 without 2,3");
+        let err = DivisorGame.parse_position("12 without 5").unwrap_err();
+        assert!(err.to_string().contains("'5'"));
+    }
+}

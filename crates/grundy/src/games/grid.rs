@@ -1,0 +1,47 @@
+//! Pictures of boards of square cells, shared by the board games (Chomp, Cram and
+//! placement): an SVG document with one square per cell.
+
+use std::fmt::Write as _;
+
+/// How a cell is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// Not part of the board (drawn as nothing).
+    Absent,
+    /// An empty cell of the board.
+    Empty,
+    /// A filled or blocked cell.
+    Filled,
+    /// A marked cell, such as Chomp's poisoned square.
+    Marked,
+}
+
+/// An SVG picture of `rows` × `cols` cells, row 0 at the top; `cell(r, c)` says how
+/// each is drawn.
+pub fn picture(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Cell) -> String {
+    const SIZE: usize = 30;
+    let (width, height) = (cols * SIZE + 2, rows * SIZE + 2);
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    );
+    for r in 0..rows {
+        for c in 0..cols {
+            let fill = match cell(r, c) {
+                Cell::Absent => continue,
+                Cell::Empty => "#f5deb3",
+                Cell::Filled => "#555555",
+                Cell::Marked => "#c0392b",
+            };
+            let _ = writeln!(
+                svg,
+                r##"<rect x="{}" y="{}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="#333333"/>"##,
+                1 + c * SIZE,
+                1 + r * SIZE
+            );
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
+}

@@ -1,0 +1,806 @@
+//! Green Hackenbush: a rooted graph of edges, the ground a vertex `g`; a move cuts one
+//! edge, and every edge no longer joined to the ground falls away. Loops and multiple
+//! edges are allowed.
+//!
+//! A position is written as edges `g-a,a-b,a-c,c-c`, as bamboo stalks `stalks:3,4,5`,
+//! as a tree of nested parentheses `tree:(()(()))` (each pair is an edge, the
+//! outermost ones stand on the ground), or as `@FILE`, a file holding any of these
+//! (`#` starts a comment; lines are joined by commas).
+//!
+//! The theory of Ferguson's notes values any position without search: a stalk of n
+//! edges is the Nim heap n; by the colon principle an edge with a subtree of nimber x
+//! above it plays like a stalk of x + 1, and the branches at a vertex add by XOR; by
+//! the fusion principle the vertices of a cycle may be fused into one, its edges
+//! becoming loops, each a stalk of one edge. Fusing every 2-edge-connected piece
+//! (found by one depth-first search for bridges) leaves a tree of bridges with loops,
+//! valued bottom-up: linear time.
+
+use std::fmt::Write as _;
+
+use crate::{invalid, Game, Nimber, Result};
+
+/// The ground's name.
+const GROUND: &str = "g";
+
+/// A drawing: named vertices (the ground first) and edges between them, each edge
+/// joined to the ground; kept in one canonical order (see `Drawing::rooted`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Drawing {
+    names: Vec<String>,
+    /// Edges as vertex indices, the smaller first, sorted.
+    edges: Vec<(u32, u32)>,
+}
+
+/// The game of Green Hackenbush.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hackenbush;
+
+impl Drawing {
+    /// The drawing with edges `edges` between `names` (the ground first), keeping only
+    /// the edges joined to the ground and the vertices they use.
+    fn rooted(names: &[String], edges: impl Iterator<Item = (u32, u32)>) -> Drawing {
+        let edges: Vec<(u32, u32)> = edges.collect();
+        let reached = reached_from_ground(names.len(), &edges);
+        let mut renumber = vec![u32::MAX; names.len()];
+        let mut used = vec![false; names.len()];
+        used[0] = true;
+        for &(u, v) in edges.iter().filter(|e| reached[e.0 as usize]) {
+            used[u as usize] = true;
+            used[v as usize] = true;
+        }
+        // The ground first, then the names shortest first and in alphabetical order,
+        // so that one drawing has one form whatever order it was written in.
+        let mut kept: Vec<usize> = (1..names.len()).filter(|&i| used[i]).collect();
+        kept.sort_by_key(|&i| (names[i].len(), &names[i]));
+        kept.insert(0, 0);
+        for (new, &old) in kept.iter().enumerate() {
+            renumber[old] = new as u32;
+        }
+        let mut edges: Vec<(u32, u32)> = edges
+            .iter()
+            .filter(|e| reached[e.0 as usize])
+            .map(|&(u, v)| {
+                let (a, b) = (renumber[u as usize], renumber[v as usize]);
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        edges.sort_unstable();
+        let names = kept.into_iter().map(|i| names[i].clone()).collect();
+        Drawing { names, edges }
+    }
+
+    /// The drawing after cutting edge `cut`.
+    fn without(&self, cut: usize) -> Drawing {
+        let rest = self.edges.iter().enumerate().filter(|&(i, _)| i != cut);
+        Drawing::rooted(&self.names, rest.map(|(_, &e)| e))
+    }
+
+    fn edge_name(&self, (u, v): (u32, u32)) -> String {
+        format!("{}-{}", self.names[u as usize], self.names[v as usize])
+    }
+}
+
+/// Which vertices are joined to vertex 0 by `edges`.
+fn reached_from_ground(vertices: usize, edges: &[(u32, u32)]) -> Vec<bool> {
+    let adjacency = adjacency(vertices, edges);
+    let mut reached = vec![false; vertices];
+    reached[0] = true;
+    let mut stack = vec![0u32];
+    while let Some(v) = stack.pop() {
+        for &(w, _) in &adjacency[v as usize] {
+            if !reached[w as usize] {
+                reached[w as usize] = true;
+                stack.push(w);
+            }
+        }
+    }
+    reached
+}
+
+/// For each vertex, its neighbours with the index of the joining edge (loops left out).
+fn adjacency(vertices: usize, edges: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
+    let mut adjacency = vec![Vec::new(); vertices];
+    for (i, &(u, v)) in edges.iter().enumerate().filter(|(_, e)| e.0 != e.1) {
+        adjacency[u as usize].push((v, i as u32));
+        adjacency[v as usize].push((u, i as u32));
+    }
+    adjacency
+}
+
+/// The drawing reduced by the fusion principle to a tree of fused vertices, with its
+/// values by the colon principle.
+struct Reduction {
+    /// The vertices fused into each node; node 0 holds the ground.
+    members: Vec<Vec<u32>>,
+    /// How many loops each node has after fusion (edges inside it).
+    loops: Vec<usize>,
+    /// The node below each node and the bridge joining them (none for node 0).
+    parent: Vec<Option<(usize, u32)>>,
+    /// Nodes from the ground upward: every node after the node below it.
+    order: Vec<usize>,
+    /// The nimber of everything above each node, the node's loops included.
+    value: Vec<Nimber>,
+    /// Which edges are bridges.
+    bridges: Vec<bool>,
+    /// The node of each vertex.
+    node_of: Vec<usize>,
+    /// The edges inside each node (those fused into loops).
+    inner: Vec<Vec<u32>>,
+    /// The nodes just above each node, with the bridges to them.
+    children: Vec<Vec<(usize, u32)>>,
+}
+
+impl Reduction {
+    /// The reduction of the edges `edges` on `n` vertices, vertex 0 the ground;
+    /// edges not joined to the ground take no part. `stalks[v]`, where given, is the
+    /// nimber of stalks standing on vertex v besides the edges.
+    fn of(n: usize, edges: &[(u32, u32)], stalks: &[Nimber]) -> Reduction {
+        let bridges = bridges(n, edges);
+        // Fuse along edges that are not bridges: the 2-edge-connected pieces.
+        let adjacency = adjacency(n, edges);
+        let mut node_of = vec![usize::MAX; n];
+        let mut members = Vec::new();
+        for start in 0..n {
+            if node_of[start] != usize::MAX {
+                continue;
+            }
+            let node = members.len();
+            node_of[start] = node;
+            let mut group = vec![start as u32];
+            let mut stack = vec![start as u32];
+            while let Some(v) = stack.pop() {
+                for &(w, e) in &adjacency[v as usize] {
+                    if !bridges[e as usize] && node_of[w as usize] == usize::MAX {
+                        node_of[w as usize] = node;
+                        group.push(w);
+                        stack.push(w);
+                    }
+                }
+            }
+            group.sort_unstable();
+            members.push(group);
+        }
+        let nodes = members.len();
+        let mut loops = vec![0; nodes];
+        let mut inner = vec![Vec::new(); nodes];
+        let mut tree = vec![Vec::new(); nodes];
+        for (i, &(u, v)) in edges.iter().enumerate() {
+            let (a, b) = (node_of[u as usize], node_of[v as usize]);
+            if bridges[i] {
+                tree[a].push((b, i as u32));
+                tree[b].push((a, i as u32));
+            } else {
+                loops[a] += 1;
+                inner[a].push(i as u32);
+            }
+        }
+        let mut parent = vec![None; nodes];
+        let mut seen = vec![false; nodes];
+        let mut order = vec![0];
+        seen[0] = true;
+        let mut next = 0;
+        while next < order.len() {
+            let a = order[next];
+            next += 1;
+            for &(b, e) in &tree[a] {
+                if !seen[b] {
+                    seen[b] = true;
+                    parent[b] = Some((a, e));
+                    order.push(b);
+                }
+            }
+        }
+        let mut value: Vec<Nimber> = loops.iter().map(|&l| (l % 2) as Nimber).collect();
+        for (v, &stalk) in stalks.iter().enumerate() {
+            value[node_of[v]] ^= stalk;
+        }
+        let mut children = vec![Vec::new(); nodes];
+        for &a in order.iter().rev() {
+            if let Some((below, bridge)) = parent[a] {
+                value[below] ^= value[a] + 1;
+                children[below].push((a, bridge));
+            }
+        }
+        Reduction {
+            members,
+            loops,
+            parent,
+            order,
+            value,
+            bridges,
+            node_of,
+            inner,
+            children,
+        }
+    }
+
+    fn nimber(&self) -> Nimber {
+        self.value[0]
+    }
+
+    /// The nimber after cutting edge `cut` of `edges`. Cutting a loop or a bridge
+    /// changes one node's value; cutting an edge of a cycle changes what fuses in
+    /// its node only, which is reduced again on its own, each node above it standing
+    /// as a stalk (the colon principle). Then the values change on the way down to
+    /// the ground.
+    fn nimber_without(&self, edges: &[(u32, u32)], cut: usize) -> Nimber {
+        let (u, v) = edges[cut];
+        let a = self.node_of[u as usize];
+        let (node, new) = if u == v {
+            (a, self.value[a] ^ 1)
+        } else if self.bridges[cut] {
+            let b = self.node_of[v as usize];
+            let above = if self.parent[a].is_some_and(|(_, e)| e as usize == cut) {
+                a
+            } else {
+                b
+            };
+            let (below, _) = self.parent[above].expect("a bridge has a node above it");
+            (below, self.value[below] ^ (self.value[above] + 1))
+        } else {
+            (a, self.node_without(edges, a, cut))
+        };
+        self.value_below(node, new)
+    }
+
+    /// The value of node `a` after cutting `cut`, one of its inner edges.
+    fn node_without(&self, edges: &[(u32, u32)], a: usize, cut: usize) -> Nimber {
+        let in_a = |(x, y): (u32, u32)| if self.node_of[x as usize] == a { x } else { y };
+        let root = self.parent[a].map_or(0, |(_, e)| in_a(edges[e as usize]));
+        let mut local: rustc_hash::FxHashMap<u32, u32> = Default::default();
+        local.insert(root, 0);
+        for &m in &self.members[a] {
+            let next = local.len() as u32;
+            local.entry(m).or_insert(next);
+        }
+        let rest: Vec<(u32, u32)> = self.inner[a]
+            .iter()
+            .filter(|&&i| i as usize != cut)
+            .map(|&i| {
+                let (x, y) = edges[i as usize];
+                (local[&x], local[&y])
+            })
+            .collect();
+        let mut stalks = vec![0; local.len()];
+        for &(child, bridge) in &self.children[a] {
+            stalks[local[&in_a(edges[bridge as usize])] as usize] ^= self.value[child] + 1;
+        }
+        Reduction::of(local.len(), &rest, &stalks).nimber()
+    }
+
+    /// The nimber when node `node` takes the value `new`: each node below changes in
+    /// turn, the branch above it now a stalk of one more than its new value.
+    fn value_below(&self, mut node: usize, mut new: Nimber) -> Nimber {
+        while let Some((below, _)) = self.parent[node] {
+            new = self.value[below] ^ (self.value[node] + 1) ^ (new + 1);
+            node = below;
+        }
+        new
+    }
+}
+
+/// Which edges are bridges (on no cycle), by one depth-first search from every
+/// unvisited vertex with an explicit stack; parallel edges are not bridges.
+fn bridges(vertices: usize, edges: &[(u32, u32)]) -> Vec<bool> {
+    let adjacency = adjacency(vertices, edges);
+    let mut bridge = vec![false; edges.len()];
+    let mut entered = vec![u32::MAX; vertices];
+    let mut low = vec![0u32; vertices];
+    let mut clock = 0;
+    for root in 0..vertices {
+        if entered[root] != u32::MAX {
+            continue;
+        }
+        entered[root] = clock;
+        low[root] = clock;
+        clock += 1;
+        // Each frame: vertex, the edge it was entered by, the next neighbour to try.
+        let mut stack = vec![(root as u32, u32::MAX, 0usize)];
+        while let Some(top) = stack.last_mut() {
+            let (v, via, cursor) = *top;
+            if let Some(&(w, e)) = adjacency[v as usize].get(cursor) {
+                top.2 += 1;
+                if e == via {
+                    continue;
+                }
+                if entered[w as usize] == u32::MAX {
+                    entered[w as usize] = clock;
+                    low[w as usize] = clock;
+                    clock += 1;
+                    stack.push((w, e, 0));
+                } else {
+                    low[v as usize] = low[v as usize].min(entered[w as usize]);
+                }
+                continue;
+            }
+            stack.pop();
+            if let Some(&(u, _, _)) = stack.last() {
+                low[u as usize] = low[u as usize].min(low[v as usize]);
+                if low[v as usize] > entered[u as usize] {
+                    bridge[via as usize] = true;
+                }
+            }
+        }
+    }
+    bridge
+}
+
+/// The nimber of a drawing by the fusion and colon principles.
+pub fn nimber_by_fusion(drawing: &Drawing) -> Nimber {
+    Reduction::of(drawing.names.len(), &drawing.edges, &[]).nimber()
+}
+
+/// Reads `g-a,a-b` (or `g` alone, the bare ground) into a drawing, refusing an edge
+/// with no path to the ground.
+fn parse_edges(text: &str) -> Result<Drawing> {
+    let mut names = vec![GROUND.to_string()];
+    let mut edges = Vec::new();
+    let text = text.trim();
+    if text == GROUND {
+        return Ok(Drawing { names, edges });
+    }
+    for token in text.split(',').map(str::trim) {
+        let Some((a, b)) = token.split_once('-') else {
+            return Err(invalid!(
+                "'{token}' is not an edge: write two vertices joined by '-', e.g. g-a"
+            ));
+        };
+        let mut vertex = |name: &str| -> Result<u32> {
+            let name = name.trim();
+            if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                return Err(invalid!(
+                    "'{token}' is not an edge: vertex names are letters, digits and '_'"
+                ));
+            }
+            Ok(match names.iter().position(|n| n == name) {
+                Some(i) => i as u32,
+                None => {
+                    names.push(name.to_string());
+                    names.len() as u32 - 1
+                }
+            })
+        };
+        let (u, v) = (vertex(a)?, vertex(b)?);
+        edges.push((u.min(v), u.max(v)));
+    }
+    let reached = reached_from_ground(names.len(), &edges);
+    if let Some(&e) = edges.iter().find(|e| !reached[e.0 as usize]) {
+        let drawing = Drawing { names, edges };
+        return Err(invalid!(
+            "edge '{}' is not joined to the ground: every edge needs a path to g",
+            drawing.edge_name(e)
+        ));
+    }
+    Ok(Drawing::rooted(&names, edges.into_iter()))
+}
+
+/// Bamboo stalks `3,4,5`: numbered vertices, each stalk standing on the ground.
+fn stalks(text: &str) -> Result<Drawing> {
+    let mut edges = Vec::new();
+    let mut vertices = 1u32;
+    for token in text.split(',').map(str::trim) {
+        let height: u32 = token.parse().map_err(|_| {
+            invalid!("'{token}' is not a stalk height: expected a whole number such as 3")
+        })?;
+        let mut below = 0;
+        for _ in 0..height {
+            edges.push((below, vertices));
+            below = vertices;
+            vertices += 1;
+        }
+    }
+    Ok(numbered(vertices, edges))
+}
+
+/// A tree of nested parentheses: each pair is an edge, with what it holds above it.
+fn tree(text: &str) -> Result<Drawing> {
+    let mut edges = Vec::new();
+    let mut vertices = 1u32;
+    let mut path = vec![0u32];
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        match c {
+            '(' => {
+                edges.push((*path.last().expect("the ground stays"), vertices));
+                path.push(vertices);
+                vertices += 1;
+            }
+            ')' if path.len() > 1 => {
+                path.pop();
+            }
+            ')' => return Err(invalid!("tree '{text}' closes a ')' that was never opened")),
+            _ => {
+                return Err(invalid!(
+                    "tree '{text}' has '{c}': write edges as nested parentheses, e.g. tree:(()())"
+                ))
+            }
+        }
+    }
+    if path.len() > 1 {
+        return Err(invalid!("tree '{text}' leaves a '(' unclosed"));
+    }
+    Ok(numbered(vertices, edges))
+}
+
+/// A drawing with vertices named by number, the ground `g`.
+fn numbered(vertices: u32, edges: Vec<(u32, u32)>) -> Drawing {
+    let mut names = vec![GROUND.to_string()];
+    names.extend((1..vertices).map(|v| v.to_string()));
+    Drawing::rooted(&names, edges.into_iter())
+}
+
+/// Reads the file at `path` as a position, its comments dropped and lines joined.
+fn from_file(path: &str) -> Result<Drawing> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| invalid!("cannot read Hackenbush file '{path}': {e}"))?;
+    let joined: Vec<&str> = text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or_default().trim())
+        .filter(|line| !line.is_empty())
+        .collect();
+    if joined.is_empty() {
+        return Err(invalid!("Hackenbush file '{path}' has no edges"));
+    }
+    parse_position(&joined.join(","))
+}
+
+fn parse_position(text: &str) -> Result<Drawing> {
+    let text = text.trim();
+    if let Some(path) = text.strip_prefix('@') {
+        from_file(path.trim())
+    } else if let Some(heights) = text.strip_prefix("stalks:") {
+        stalks(heights)
+    } else if let Some(shape) = text.strip_prefix("tree:") {
+        tree(shape)
+    } else if text.is_empty() {
+        Err(invalid!(
+            "expected edges such as g-a,a-b (or stalks:3,4, tree:(()()), @FILE), found nothing"
+        ))
+    } else {
+        parse_edges(text)
+    }
+}
+
+impl Game for Hackenbush {
+    type Position = Drawing;
+
+    fn moves(&self, p: &Drawing, out: &mut Vec<Drawing>) {
+        let mut seen = rustc_hash::FxHashSet::default();
+        for (i, &e) in p.edges.iter().enumerate() {
+            if seen.insert(e) {
+                out.push(p.without(i));
+            }
+        }
+    }
+
+    /// The plants: the parts that meet only at the ground.
+    fn components(&self, p: &Drawing, out: &mut Vec<Drawing>) {
+        let n = p.names.len();
+        let mut plant = vec![usize::MAX; n];
+        let mut plants = 0;
+        let adjacency = adjacency(n, &p.edges);
+        for start in 1..n {
+            if plant[start] != usize::MAX {
+                continue;
+            }
+            plant[start] = plants;
+            let mut stack = vec![start];
+            while let Some(v) = stack.pop() {
+                for &(w, _) in &adjacency[v] {
+                    if w != 0 && plant[w as usize] == usize::MAX {
+                        plant[w as usize] = plants;
+                        stack.push(w as usize);
+                    }
+                }
+            }
+            plants += 1;
+        }
+        let mut parts: Vec<Vec<(u32, u32)>> = vec![Vec::new(); plants];
+        for &e in &p.edges {
+            match e {
+                (0, 0) => out.push(Drawing::rooted(&p.names, std::iter::once(e))),
+                (_, v) => parts[plant[v as usize]].push(e),
+            }
+        }
+        out.extend(
+            parts
+                .into_iter()
+                .map(|edges| Drawing::rooted(&p.names, edges.into_iter())),
+        );
+    }
+
+    fn nimber_by_theory(&self, p: &Drawing) -> Option<Nimber> {
+        Some(nimber_by_fusion(p))
+    }
+
+    fn nim_heap(&self, p: &Drawing) -> Option<u64> {
+        // A single stalk: a path up from the ground, or nothing.
+        let mut end = 0;
+        for &(u, v) in &p.edges {
+            if u != end || v == u {
+                return None;
+            }
+            end = v;
+        }
+        let distinct = p.edges.windows(2).all(|w| w[0].1 < w[1].1);
+        distinct.then_some(p.edges.len() as u64)
+    }
+
+    fn moves_to_nimber(&self, p: &Drawing, target: Nimber) -> Option<Vec<Drawing>> {
+        let reduction = Reduction::of(p.names.len(), &p.edges, &[]);
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut found = Vec::new();
+        for (i, &e) in p.edges.iter().enumerate() {
+            if seen.insert(e) && reduction.nimber_without(&p.edges, i) == target {
+                found.push(p.without(i));
+            }
+        }
+        Some(found)
+    }
+
+    fn count_moves(&self, p: &Drawing) -> Option<u64> {
+        Some(p.edges.len() as u64)
+    }
+
+    fn reasoning(&self, p: &Drawing) -> Option<Vec<String>> {
+        Some(explain_reduction(p))
+    }
+
+    fn picture(&self, p: &Drawing) -> Option<String> {
+        Some(draw(p))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Drawing> {
+        parse_position(text)
+    }
+
+    fn format_position(&self, p: &Drawing) -> String {
+        if p.edges.is_empty() {
+            return GROUND.into();
+        }
+        let edges: Vec<String> = p.edges.iter().map(|&e| p.edge_name(e)).collect();
+        edges.join(",")
+    }
+
+    fn describe_move(&self, from: &Drawing, to: &Drawing) -> String {
+        // The cut edge is gone from `to` and touches the ground or a vertex left.
+        let left: rustc_hash::FxHashSet<&str> = to.names.iter().map(String::as_str).collect();
+        let mut remaining: rustc_hash::FxHashMap<String, usize> = Default::default();
+        for &e in &to.edges {
+            *remaining.entry(to.edge_name(e)).or_default() += 1;
+        }
+        let mut gone = Vec::new();
+        for (i, &e) in from.edges.iter().enumerate() {
+            match remaining.get_mut(&from.edge_name(e)) {
+                Some(count) if *count > 0 => *count -= 1,
+                _ => gone.push(i),
+            }
+        }
+        let touches_what_is_left = |i: &usize| {
+            let (u, v) = from.edges[*i];
+            left.contains(from.names[u as usize].as_str())
+                || left.contains(from.names[v as usize].as_str())
+        };
+        let cut = gone
+            .into_iter()
+            .filter(touches_what_is_left)
+            .find(|&i| from.without(i) == *to);
+        match cut {
+            Some(i) => {
+                let fallen = from.edges.len() - 1 - to.edges.len();
+                let cut = from.edge_name(from.edges[i]);
+                match fallen {
+                    0 => format!("cut the edge {cut}"),
+                    1 => format!("cut the edge {cut} (1 more edge falls)"),
+                    n => format!("cut the edge {cut} ({n} more edges fall)"),
+                }
+            }
+            None => format!("move to {}", self.format_position(to)),
+        }
+    }
+
+    fn why_illegal(&self, from: &Drawing, to: &Drawing) -> String {
+        if to.edges.len() >= from.edges.len() {
+            return format!(
+                "a move cuts an edge, so {} edges must become fewer",
+                from.edges.len()
+            );
+        }
+        format!(
+            "cutting one edge of {} and dropping what falls never gives {}",
+            self.format_position(from),
+            self.format_position(to)
+        )
+    }
+}
+
+/// The fusion and colon principles applied to `p`, step by step.
+fn explain_reduction(p: &Drawing) -> Vec<String> {
+    let r = Reduction::of(p.names.len(), &p.edges, &[]);
+    let node_name = |a: usize| -> String {
+        let names: Vec<&str> = r.members[a]
+            .iter()
+            .map(|&v| p.names[v as usize].as_str())
+            .collect();
+        match names[..] {
+            [one] => one.to_string(),
+            _ => format!("{{{}}}", names.join(",")),
+        }
+    };
+    let mut out = Vec::new();
+    for &a in &r.order {
+        if r.members[a].len() > 1 {
+            out.push(format!(
+                "fusion: {} lie on cycles and fuse into one vertex; their {} edges become loops",
+                node_name(a),
+                r.loops[a]
+            ));
+        }
+    }
+    let children = &r.children;
+    for &a in r.order.iter().rev() {
+        if children[a].is_empty() && r.loops[a] == 0 {
+            continue;
+        }
+        let mut terms = Vec::new();
+        match r.loops[a] {
+            0 => {}
+            1 => terms.push("1 loop (a stalk of 1) gives 1".to_string()),
+            n => terms.push(format!("{n} loops (stalks of 1) give {}", n % 2)),
+        }
+        for &(c, bridge) in &children[a] {
+            terms.push(format!(
+                "{} with {} above it is a stalk of {}",
+                p.edge_name(p.edges[bridge as usize]),
+                r.value[c],
+                r.value[c] + 1
+            ));
+        }
+        out.push(format!(
+            "colon principle at {}: {}; XOR: {}",
+            node_name(a),
+            terms.join("; "),
+            r.value[a]
+        ));
+    }
+    if out.is_empty() {
+        out.push("no edge: nimber 0".into());
+    }
+    out
+}
+
+/// An SVG picture: the ground a brown line, vertices in rows by their distance from
+/// the ground, edges green (loops as small circles, parallel edges curved).
+fn draw(p: &Drawing) -> String {
+    const STEP: f64 = 60.0;
+    let n = p.names.len();
+    let adjacency = adjacency(n, &p.edges);
+    let mut level = vec![usize::MAX; n];
+    level[0] = 0;
+    let mut order = vec![0usize];
+    let mut next = 0;
+    while next < order.len() {
+        let v = order[next];
+        next += 1;
+        for &(w, _) in &adjacency[v] {
+            if level[w as usize] == usize::MAX {
+                level[w as usize] = level[v] + 1;
+                order.push(w as usize);
+            }
+        }
+    }
+    let levels = order.iter().map(|&v| level[v]).max().unwrap_or(0);
+    let mut rows = vec![Vec::new(); levels + 1];
+    for &v in &order[1..] {
+        rows[level[v]].push(v);
+    }
+    let widest = rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    let width = STEP * (widest as f64 + 1.0);
+    let height = STEP * (levels as f64 + 1.5);
+    let ground_y = height - STEP * 0.5;
+    let mut at = vec![(0.0, 0.0); n];
+    for (depth, row) in rows.iter().enumerate() {
+        for (i, &v) in row.iter().enumerate() {
+            let x = width * (i as f64 + 1.0) / (row.len() as f64 + 1.0);
+            at[v] = (x, ground_y - STEP * depth as f64);
+        }
+    }
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">"#
+    );
+    let _ = writeln!(
+        svg,
+        r##"<line x1="0" y1="{ground_y:.1}" x2="{width:.0}" y2="{ground_y:.1}" stroke="#8b5a2b" stroke-width="6"/>"##
+    );
+    let mut seen: Vec<(u32, u32)> = Vec::new();
+    for &(u, v) in &p.edges {
+        let copies = seen.iter().filter(|&&e| e == (u, v)).count() as f64;
+        seen.push((u, v));
+        // The ground meets an edge straight below the vertex.
+        let (a, b) = if u == 0 {
+            let b = at[v as usize];
+            ((b.0, ground_y), b)
+        } else {
+            (at[u as usize], at[v as usize])
+        };
+        let stroke = r##"stroke="#2e8b57" stroke-width="3" fill="none""##;
+        if u == v {
+            let r = 10.0 + 6.0 * copies;
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" {stroke}/>"#,
+                a.0,
+                a.1 - r
+            );
+        } else {
+            let bend = if copies == 0.0 {
+                0.0
+            } else {
+                let side = if copies as u32 % 2 == 1 { 1.0 } else { -1.0 };
+                side * 18.0 * copies.div_euclid(2.0).max(1.0)
+            };
+            let (mx, my) = ((a.0 + b.0) / 2.0 + bend, (a.1 + b.1) / 2.0);
+            let _ = writeln!(
+                svg,
+                r#"<path d="M {:.1} {:.1} Q {mx:.1} {my:.1} {:.1} {:.1}" {stroke}/>"#,
+                a.0, a.1, b.0, b.1
+            );
+        }
+    }
+    for &v in &order[1..] {
+        let (x, y) = at[v];
+        let _ = writeln!(
+            svg,
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="black"/>"#
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="12">{}</text>"#,
+            x + 7.0,
+            y - 5.0,
+            p.names[v]
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nimber(text: &str) -> Nimber {
+        nimber_by_fusion(&parse_position(text).unwrap())
+    }
+
+    #[test]
+    fn stalks_trees_and_cycles_by_the_principles() {
+        assert_eq!(nimber("stalks:3"), 3);
+        assert_eq!(nimber("stalks:3,4,5"), 3 ^ 4 ^ 5);
+        // A vertex with two leaves: 1 XOR 1 = 0, so the whole is a stalk of 1.
+        assert_eq!(nimber("tree:(()())"), 1);
+        // A triangle on the ground: fused, three loops: nimber 1.
+        assert_eq!(nimber("g-a,a-b,b-g"), 1);
+        // A loop on a stalk of one: a stalk of 1 under a loop (1) is a stalk of 2.
+        assert_eq!(nimber("g-a,a-a"), 2);
+        // Two parallel edges to a: fused into the ground as two loops: 0.
+        assert_eq!(nimber("g-a,g-a"), 0);
+    }
+
+    #[test]
+    fn cutting_drops_what_falls() {
+        let d = parse_position("g-a,a-b,b-c,a-d").unwrap();
+        assert_eq!(d.without(1).edges.len(), 2);
+        assert_eq!(d.without(0), parse_position("g").unwrap());
+    }
+
+    #[test]
+    fn bad_drawings_are_refused() {
+        let err = |t: &str| parse_position(t).unwrap_err().to_string();
+        assert!(err("g-a,b-c").contains("'b-c' is not joined to the ground"));
+        assert!(err("g-a,ab").contains("'ab'"));
+        assert!(err("tree:(()").contains("unclosed"));
+        assert!(err("stalks:3,x").contains("'x'"));
+    }
+}

@@ -1,0 +1,322 @@
+//! Games on boards and graphs — Green Hackenbush, Chomp, the divisor game, Cram and
+//! polyomino placement — checked against exhaustive search (the theory and the
+//! region splitting are fast paths) and against the values of the notes and of
+//! published tables.
+
+use grundy::games::chomp::{self, Rectangle};
+use grundy::games::{Chomp, Hackenbush, Placement};
+use grundy::solve::memo::{Memo, SpragueGrundy};
+use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
+use grundy::{Game, Nimber, Outcome, Play, Result};
+use proptest::prelude::*;
+
+/// A game searched move by move: no theory, no split into parts.
+struct Searched<G>(G);
+
+impl<G: Game> Game for Searched<G> {
+    type Position = G::Position;
+    fn moves(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        self.0.moves(p, out);
+    }
+    fn parse_position(&self, text: &str) -> Result<G::Position> {
+        self.0.parse_position(text)
+    }
+    fn format_position(&self, p: &G::Position) -> String {
+        self.0.format_position(p)
+    }
+    fn describe_move(&self, from: &G::Position, to: &G::Position) -> String {
+        self.0.describe_move(from, to)
+    }
+}
+
+/// The nimber of `text` in `game` by the game's own fast paths, and by plain search.
+fn both_ways<G: Game + Clone>(game: &G, text: &str) -> (Nimber, Nimber) {
+    let p = game.parse_position(text).unwrap();
+    let fast = Memo::<G, SpragueGrundy>::default()
+        .value(game, &p, 1 << 22)
+        .unwrap();
+    let searched = Searched(game.clone());
+    let slow = Memo::<Searched<G>, SpragueGrundy>::default()
+        .value(&searched, &p, 1 << 22)
+        .unwrap();
+    (fast, slow)
+}
+
+/// The solver's verdict on a SPEC.
+fn value(spec: &str) -> (Outcome, Option<Nimber>) {
+    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let sum = grundy::spec::parse(spec, &mut solver).unwrap();
+    let v = solver.value(&sum, Play::Normal).unwrap();
+    (v.outcome, v.nimber)
+}
+
+fn winning(spec: &str) -> Vec<String> {
+    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let sum = grundy::spec::parse(spec, &mut solver).unwrap();
+    let moves = solver.winning_moves(&sum, Play::Normal).unwrap();
+    moves.iter().map(|m| solver.format(m)).collect()
+}
+
+// ---- Green Hackenbush ----
+
+/// A random rooted drawing of up to 12 edges on up to 6 vertices besides the ground:
+/// each edge leaves a vertex already joined to the ground, to any vertex (itself for
+/// a loop, one already used for a cycle or a second edge, or the next new one).
+fn drawing() -> impl Strategy<Value = String> {
+    prop::collection::vec((0..7usize, 0..8usize), 1..=12).prop_map(|picks| {
+        let mut used = 1;
+        let mut edges = Vec::new();
+        for (from, to) in picks {
+            let from = from % used;
+            let to = to.min(used).min(6);
+            if to == used {
+                used += 1;
+            }
+            let name = |v: usize| {
+                if v == 0 {
+                    "g".to_string()
+                } else {
+                    format!("v{v}")
+                }
+            };
+            edges.push(format!("{}-{}", name(from), name(to)));
+        }
+        edges.join(",")
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// The fusion and colon principles agree with exhaustive edge-deletion search,
+    /// and so do the winning moves (every edge whose cut leaves nimber 0).
+    #[test]
+    fn hackenbush_theory_agrees_with_search(text in drawing()) {
+        let game = Hackenbush;
+        let p = game.parse_position(&text).unwrap();
+        let theory = game.nimber_by_theory(&p).unwrap();
+        let searched = Searched(Hackenbush);
+        let mut memo = Memo::<Searched<Hackenbush>, SpragueGrundy>::default();
+        prop_assert_eq!(theory, memo.value(&searched, &p, 1 << 20).unwrap(), "{}", text);
+        let mut options = Vec::new();
+        game.moves(&p, &mut options);
+        for target in 0..4 {
+            let by_theory = game.moves_to_nimber(&p, target).unwrap();
+            let mut by_search = Vec::new();
+            for o in &options {
+                if memo.value(&searched, o, 1 << 20).unwrap() == target {
+                    by_search.push(o.clone());
+                }
+            }
+            prop_assert_eq!(by_theory, by_search);
+        }
+    }
+}
+
+#[test]
+fn hackenbush_by_the_principles() {
+    // Stalks are Nim heaps: 3 XOR 4 XOR 5 = 2, won by cutting the stalk of 3 to 1.
+    assert_eq!(value("hackenbush stalks:3,4,5"), (Outcome::N, Some(2)));
+    // The colon principle: two leaves on a vertex are *1 XOR *1 = *0, so one edge
+    // under them is a stalk of 1 and two edges a stalk of 2.
+    assert_eq!(value("hackenbush tree:(()())").1, Some(1));
+    assert_eq!(value("hackenbush tree:((()()))").1, Some(2));
+    assert_eq!(value("hackenbush g-a,a-b,a-c").1, Some(1));
+    // The example: a-b is *1, a-c with a loop at c is *2; 1 XOR 2 = 3 under
+    // g-a: a stalk of 4.
+    assert_eq!(value("hackenbush g-a,a-b,a-c,c-c").1, Some(4));
+    // Fusion: a triangle on the ground is three loops, *1; a square, four, *0.
+    assert_eq!(value("hackenbush g-a,a-b,b-g").1, Some(1));
+    assert_eq!(value("hackenbush g-a,a-b,b-c,c-g").1, Some(0));
+    // Only the cut at g-a wins the example, cutting the whole plant.
+    assert_eq!(winning("hackenbush g-a,a-b,a-c,c-c"), ["hackenbush g"]);
+}
+
+#[test]
+fn a_thousand_edges_answer_at_once() {
+    // A ring of 1000 edges on the ground with a stalk of 999 on one vertex: the ring
+    // fuses into the ground (1000 loops, *0), leaving the stalk: *999.
+    let mut edges: Vec<String> = (0..1000)
+        .map(|i| format!("r{}-r{}", i, (i + 1) % 1000))
+        .collect();
+    edges[0] = "g-r1".into();
+    edges[999] = "r999-g".into();
+    edges.extend((0..999).map(|i| format!("s{i}-s{}", i + 1)));
+    edges.push("r500-s0".into());
+    let text = edges.join(",");
+    let start = std::time::Instant::now();
+    assert_eq!(value(&format!("hackenbush {text}")).1, Some(1000));
+    assert!(start.elapsed().as_secs_f64() < 5.0);
+}
+
+// ---- Chomp and the divisor game ----
+
+#[test]
+fn every_rectangle_is_won_by_the_first_player() {
+    let b = Rectangle::new(7, 7);
+    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
+    for h in 1..=7usize {
+        for w in 1..=7u32 {
+            let rows = vec![w; h];
+            let g = nimbers[b.rank(&rows) as usize];
+            assert_eq!(g == 0, (w, h) == (1, 1), "{w}x{h}");
+        }
+    }
+}
+
+#[test]
+fn the_square_board_is_won_by_chomping_two_two() {
+    for n in 2..=6 {
+        let mut l_shape = vec![n.to_string()];
+        l_shape.extend(std::iter::repeat_n("1".to_string(), n - 1));
+        assert_eq!(
+            winning(&format!("chomp {n}x{n}")),
+            [format!("chomp {}", l_shape.join(","))]
+        );
+    }
+}
+
+#[test]
+fn the_exercise_position_has_a_unique_winning_move() {
+    // 8x3, chomped at (6,2) then at (2,3): rows 8, 5, 1.
+    let moves = winning("chomp 8,5,1");
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert_eq!(value(&moves[0]).0, Outcome::P);
+}
+
+#[test]
+fn dense_ranks_agree_with_search() {
+    let b = Rectangle::new(4, 5);
+    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
+    let mut memo = Memo::<Chomp, SpragueGrundy>::default();
+    for rank in 1..b.len() {
+        let rows = b.unrank(rank);
+        assert_eq!(
+            nimbers[rank as usize],
+            memo.value(&Chomp, &rows, 1 << 20).unwrap()
+        );
+    }
+}
+
+#[test]
+fn three_row_p_positions_agree_with_the_dense_table() {
+    let width = 25;
+    let b = Rectangle::new(3, width);
+    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
+    let mut expected = Vec::new();
+    for rank in 1..b.len() {
+        if nimbers[rank as usize] == 0 {
+            let rows = b.unrank(rank);
+            let row = |i: usize| rows.get(i).copied().unwrap_or(0);
+            expected.push([row(0), row(1), row(2)]);
+        }
+    }
+    expected.sort_unstable();
+    assert_eq!(
+        chomp::three_row_p_positions(width, 1 << 20).unwrap(),
+        expected
+    );
+    // Two rows: the P-positions are (a, a - 1), as the notes' argument shows.
+    let two_rows: Vec<[u32; 3]> = expected.into_iter().filter(|p| p[2] == 0).collect();
+    let a_then_a_less_one: Vec<[u32; 3]> = (1..=width).map(|a| [a, a - 1, 0]).collect();
+    assert_eq!(two_rows, a_then_a_less_one);
+}
+
+#[test]
+fn the_divisor_game_is_chomp_in_more_dimensions() {
+    // The divisors of p^k form a chain: a Nim heap of k.
+    for (n, k) in [(2, 1), (8, 3), (81, 4), (1024, 10)] {
+        assert_eq!(value(&format!("divisors {n}")).1, Some(k), "{n}");
+    }
+    // 2^(w-1) 3^(h-1): a w x h rectangle of Chomp.
+    for (w, h) in [(2u32, 2u32), (3, 2), (4, 3), (5, 4)] {
+        let n = 2u64.pow(w - 1) * 3u64.pow(h - 1);
+        assert_eq!(
+            value(&format!("divisors {n}")).1,
+            value(&format!("chomp {w}x{h}")).1,
+            "{n}"
+        );
+    }
+    // Strategy stealing: every N > 1 is won by the first player (three primes: a
+    // three-dimensional board).
+    for n in [30, 60, 210, 360] {
+        assert_eq!(value(&format!("divisors {n}")).0, Outcome::N, "{n}");
+    }
+    assert_eq!(value("divisors 1").0, Outcome::P);
+}
+
+// ---- Cram and placement ----
+
+#[test]
+fn cram_reference_values() {
+    // Published values (Gardner; Lemoine and Viennot) for the boards small enough
+    // for a debug build; the larger ones are in the benchmark and README.
+    for (board, g) in [("4x4", 0), ("4x5", 2), ("5x5", 0)] {
+        assert_eq!(value(&format!("cram {board}")).1, Some(g), "{board}");
+    }
+    // A strip of n cells is Dawson's Kayles (remove two adjacent pins): 0, 0, 1, 1,
+    // 2, 0, 3, 1, 1, 0 for n = 0 to 9.
+    for (n, g) in [(2, 1), (4, 2), (5, 0), (6, 3), (7, 1), (9, 0)] {
+        assert_eq!(value(&format!("cram 1x{n}")).1, Some(g), "1x{n}");
+        assert_eq!(value(&format!("cram {n}x1")).1, Some(g), "{n}x1");
+    }
+    // Even by even: the second player answers by symmetry through the centre.
+    for board in ["2x2", "2x4", "2x6", "4x2", "4x6"] {
+        assert_eq!(value(&format!("cram {board}")).1, Some(0), "{board}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// Splitting into regions and canonical forms give the nimber that plain search
+    /// of the whole board gives: Cram, the L-tromino, and horizontal dominoes.
+    #[test]
+    fn regions_agree_with_search(
+        (rows, cols) in (1..=4usize, 1..=5usize),
+        blocked in any::<u32>(),
+        game in 0..3usize,
+    ) {
+        let picture: Vec<String> = (0..rows)
+            .map(|r| (0..cols).map(|c| if blocked >> (r * cols + c) & 1 == 1 && (r + c) % 3 == 0 { '#' } else { '.' }).collect())
+            .collect();
+        let text = picture.join("/");
+        let game = match game {
+            0 => Placement::cram(),
+            1 => Placement::parse("0.0,0.1,1.0").unwrap(),
+            _ => Placement::parse("0.0,0.1:fixed").unwrap(),
+        };
+        let (fast, slow) = both_ways(&game, &text);
+        prop_assert_eq!(fast, slow, "{} {}", game.name(), text);
+    }
+}
+
+#[test]
+fn bad_boards_and_pieces_are_refused() {
+    let err = |t: &str| {
+        let mut solver = Solver::new(1000);
+        grundy::spec::parse(t, &mut solver).unwrap_err().to_string()
+    };
+    assert!(err("cram 9x9").contains("81 cells"));
+    assert!(err("place:0.0,1.1 4x4").contains("not connected"));
+    assert!(err("cram ../.x").contains("'x'"));
+    assert!(err("chomp 3,4").contains("longer than the row below"));
+    assert!(err("hackenbush g-a,b-b").contains("'b-b' is not joined to the ground"));
+    let mut solver = Solver::new(1000);
+    let sum = grundy::spec::parse("cram 6x6", &mut solver).unwrap();
+    assert_eq!(
+        solver.value(&sum, Play::Normal).unwrap_err(),
+        grundy::Error::Budget { limit: 1000 }
+    );
+    // 1000,1000,1000 has C(1003, 3) - 1 sub-diagrams: refused before any search.
+    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let sum = grundy::spec::parse("chomp 1000x3", &mut solver).unwrap();
+    let start = std::time::Instant::now();
+    assert_eq!(
+        solver.value(&sum, Play::Normal).unwrap_err(),
+        grundy::Error::Budget {
+            limit: DEFAULT_MAX_POSITIONS
+        }
+    );
+    assert!(start.elapsed().as_secs_f64() < 1.0);
+}
