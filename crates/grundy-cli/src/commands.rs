@@ -37,7 +37,7 @@ fn solve(spec_text: &str, common: &Common) -> Result<(Solver, Sum)> {
 }
 
 fn print_json(value: &impl Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
+    out!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
 }
 
@@ -72,20 +72,20 @@ pub fn value(spec_text: &str, common: &Common) -> Result<()> {
             winning_moves: winning,
         });
     }
-    println!("{}", solver.format(&sum));
-    println!(
+    out!("{}", solver.format(&sum));
+    out!(
         "{}-position: {} ({} play)",
         v.outcome.letter(),
         who_wins(v.outcome),
         play_words(play)
     );
-    println!("nimber: {}", nimber_text(v));
+    out!("nimber: {}", nimber_text(v));
     if winning.is_empty() {
-        println!("winning moves: none");
+        out!("winning moves: none");
     } else {
-        println!("winning moves ({}):", winning.len());
+        out!("winning moves ({}):", winning.len());
         for m in &winning {
-            println!("  {}   ({})", m.position, m.description);
+            out!("  {}   ({})", m.position, m.description);
         }
     }
     Ok(())
@@ -134,7 +134,7 @@ pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
             moves: all,
         });
     }
-    println!(
+    out!(
         "{} ({} play): {} moves",
         solver.format(&sum),
         play_words(play),
@@ -144,9 +144,10 @@ pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
     for m in &all {
         let nimber = m.nimber.flatten().map_or("-".into(), |g| g.to_string());
         let outcome = m.outcome.unwrap_or("?");
-        println!(
+        out!(
             "  {:<width$}  {outcome}  {nimber:>4}   {}",
-            m.position, m.description
+            m.position,
+            m.description
         );
     }
     Ok(())
@@ -171,7 +172,7 @@ pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
         });
     }
     for line in lines {
-        println!("{line}");
+        out!("{line}");
     }
     Ok(())
 }
@@ -187,7 +188,7 @@ pub fn draw(spec_text: &str) -> Result<()> {
         );
     };
     match solver.picture(part) {
-        Some(svg) => print!("{svg}"),
+        Some(svg) => out!("{}", svg.trim_end()),
         None => bail!(
             "'{}' has no picture: draw knows hackenbush, chomp, cram and place",
             solver.game_name(part.game)
@@ -231,7 +232,7 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
         bar.finish_and_clear();
         if let Some(path) = args.save.as_ref().or(args.resume.as_ref()) {
             if !common.json {
-                println!("{game}: g(0..={to}) computed and saved in {path}");
+                out!("{game}: g(0..={to}) computed and saved in {path}");
                 return Ok(());
             }
         }
@@ -263,22 +264,22 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
             outcomes: values.iter().map(|v| v.outcome.letter()).collect(),
         });
     }
-    println!("{game}, one heap, {} play", play_words(play));
+    out!("{game}, one heap, {} play", play_words(play));
     match play {
-        Play::Normal => println!("{:>8}  {:>5}  outcome", "n", "g(n)"),
-        Play::Misere => println!("{:>8}  outcome", "n"),
+        Play::Normal => out!("{:>8}  {:>5}  outcome", "n", "g(n)"),
+        Play::Misere => out!("{:>8}  outcome", "n"),
     }
     for (n, v) in values.iter().enumerate() {
         match v.nimber {
-            Some(g) => println!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
-            None => println!("{n:>8}  {}", v.outcome.letter()),
+            Some(g) => out!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
+            None => out!("{n:>8}  {}", v.outcome.letter()),
         }
     }
     let p: Vec<String> = (0..values.len())
         .filter(|&n| values[n].outcome == Outcome::P)
         .map(|n| n.to_string())
         .collect();
-    println!("P-positions: {}", p.join(", "));
+    out!("P-positions: {}", p.join(", "));
     Ok(())
 }
 
@@ -314,21 +315,23 @@ pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
         });
     }
     match period {
-        None => println!("{name}: no period seen up to heap {}", args.to),
+        None => out!("{name}: no period seen up to heap {}", args.to),
         Some(p) => {
             let saltus = if p.saltus == 0 {
                 String::new()
             } else {
                 format!(", saltus {}", p.saltus)
             };
-            println!(
+            out!(
                 "{name}: period {} from heap {} (preperiod {}){saltus}",
-                p.period, p.preperiod, p.preperiod
+                p.period,
+                p.preperiod,
+                p.preperiod
             );
             if p.proved {
-                println!("proved: the values up to heap {} repeat long enough for the periodicity theorem", p.checked_to);
+                out!("proved: the values up to heap {} repeat long enough for the periodicity theorem", p.checked_to);
             } else {
-                println!(
+                out!(
                     "not proved: seen in the values up to heap {}, but no theorem covers it yet",
                     p.checked_to
                 );
@@ -360,22 +363,22 @@ fn graph_table(path: &str, common: &Common) -> Result<()> {
             kernel: &t.kernel,
         });
     }
-    println!(
+    out!(
         "graph:{path}, {} play, {} vertices",
         play_words(play),
         t.vertices.len()
     );
     let width = t.vertices.iter().map(String::len).max().unwrap_or(6).max(6);
-    println!("  {:<width$}  outcome  nimber", "vertex");
+    out!("  {:<width$}  outcome  nimber", "vertex");
     for (i, name) in t.vertices.iter().enumerate() {
         let g = t.nimbers.as_ref().map_or("-".into(), |g| g[i].to_string());
-        println!("  {name:<width$}  {:<7}  {g}", t.outcomes[i].letter());
+        out!("  {name:<width$}  {:<7}  {g}", t.outcomes[i].letter());
     }
     let draws = t.outcomes.iter().filter(|&&o| o == Outcome::D).count();
     if draws > 0 {
-        println!("{draws} vertices are draws (D): play can cycle forever; no nimbers on a graph with cycles.");
+        out!("{draws} vertices are draws (D): play can cycle forever; no nimbers on a graph with cycles.");
     }
-    println!("P-positions (the kernel): {}", t.kernel.join(" "));
+    out!("P-positions (the kernel): {}", t.kernel.join(" "));
     Ok(())
 }
 
@@ -405,13 +408,13 @@ fn chomp_table(rows: Option<usize>, to: Option<u64>, common: &Common) -> Result<
             p_positions: &found,
         });
     }
-    println!(
+    out!(
         "chomp, at most {rows} rows, bottom row at most {width}: {} P-positions (rows bottom first)",
         found.len()
     );
     for p in &found {
         let rows: Vec<String> = p.iter().map(u32::to_string).collect();
-        println!("  {}", rows.join(","));
+        out!("  {}", rows.join(","));
     }
     Ok(())
 }

@@ -2,6 +2,17 @@
 //! answer as text or JSON. Nothing is computed here; bad input exits with code 2 and
 //! one sentence.
 
+/// Prints a line to standard output; when the reader has gone (`grundy … | head`),
+/// the program ends quietly instead.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod commands;
 mod play;
 mod progress;

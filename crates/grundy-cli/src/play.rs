@@ -29,18 +29,18 @@ pub fn run(
         Play::Normal => "whoever makes the last move wins",
         Play::Misere => "whoever makes the last move loses (misère play)",
     };
-    println!("We take turns; {rule}. {HELP}");
+    out!("We take turns; {rule}. {HELP}");
     let mut lines = io::stdin().lock().lines();
     let mut computer_to_move = computer_first;
     let mut show = true;
     loop {
         let moves = solver.moves(&position)?;
         if show {
-            println!();
-            println!("Position: {}", solver.format(&position));
+            out!();
+            out!("Position: {}", solver.format(&position));
         }
         if solver.is_drawn_end(&position) {
-            println!("No move is left and nobody has won: a draw.");
+            out!("No move is left and nobody has won: a draw.");
             return Ok(());
         }
         if moves.is_empty() {
@@ -51,7 +51,7 @@ pub fn run(
             } else {
                 "You have"
             };
-            println!(
+            out!(
                 "{who} no move left: {}",
                 if computer_wins {
                     "I win."
@@ -63,7 +63,7 @@ pub fn run(
         }
         if computer_to_move {
             let chosen = computer_move(&mut solver, &position, play, &moves)?;
-            println!(
+            out!(
                 "I {}: {}",
                 solver.describe_move(&position, &chosen),
                 solver.format(&chosen)
@@ -73,10 +73,15 @@ pub fn run(
             show = true;
             continue;
         }
-        print!("Your move: ");
-        io::stdout().flush()?;
+        let mut stdout = io::stdout();
+        if write!(stdout, "Your move: ")
+            .and_then(|()| stdout.flush())
+            .is_err()
+        {
+            return Ok(());
+        }
         let Some(line) = lines.next() else {
-            println!();
+            out!();
             return Ok(());
         };
         let line = line?;
@@ -85,7 +90,7 @@ pub fn run(
         match text {
             "" => {}
             "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => out!("{HELP}"),
             "moves" => {
                 for (i, m) in moves.iter().enumerate() {
                     let outcome = solver.value(m, play)?.outcome;
@@ -94,7 +99,7 @@ pub fn run(
                     } else {
                         ""
                     };
-                    println!(
+                    out!(
                         "  #{:<3} {}   {}{mark}",
                         i + 1,
                         solver.format(m),
@@ -104,12 +109,12 @@ pub fn run(
             }
             "hint" => {
                 for line in explain::explain(&mut solver, &position, play)? {
-                    println!("{line}");
+                    out!("{line}");
                 }
             }
             _ => match chosen_move(&mut solver, &position, &moves, text) {
                 Ok(next) => {
-                    println!(
+                    out!(
                         "You {}: {}",
                         solver.describe_move(&position, &next),
                         solver.format(&next)
@@ -118,7 +123,7 @@ pub fn run(
                     computer_to_move = true;
                     show = true;
                 }
-                Err(why) if interactive => println!("{why} Try again, or type 'moves'."),
+                Err(why) if interactive => out!("{why} Try again, or type 'moves'."),
                 Err(why) => bail!(why),
             },
         }

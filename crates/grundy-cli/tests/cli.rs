@@ -243,3 +243,26 @@ fn a_drawn_game_stays_drawn() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("I move from u to v"), "{}", run.stdout);
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["table", "kayles", "--to", "200000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The reader goes away (as `| head` does); grundy must not panic.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&first, b"kayles, one heap");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
