@@ -77,47 +77,41 @@ impl State {
             }
         }
         // Candidates upwards: a common one not reached is the mex; a rare one is
-        // looked for among all breaks, the scan going on where it last stopped,
-        // eight pieces at a time.
-        let (mut b, mut a) = (0, 1);
-        let mut v = 0;
-        'candidates: loop {
-            while stamps[v] == round {
-                v += 1;
-            }
-            if !is_rare(v as u64, self.mask) {
-                return v as u64;
-            }
-            while b < breaks.len() {
-                let rest = breaks[b];
-                let values = &values[..rest];
-                // The smaller piece goes up to half the rest (not to it, where the
-                // two pieces would be equal and must not be).
-                let last = if unequal && rest % 2 == 0 {
+        // looked for among all breaks, the smaller piece growing eight at a time
+        // in every break together (one break may never give a value that another
+        // gives at once), the scan going on where it last stopped.
+        let lasts: SmallVec<[usize; 8]> = breaks
+            .iter()
+            // The smaller piece goes up to half the rest (not to it where the two
+            // pieces would be equal and must not be).
+            .map(|&rest| {
+                if unequal && rest % 2 == 0 {
                     rest / 2 - 1
                 } else {
                     rest / 2
-                };
-                while a + 8 <= last + 1 {
-                    for i in a..a + 8 {
+                }
+            })
+            .collect();
+        let end = lasts.iter().copied().max().unwrap_or(0) + 1;
+        let mut a = 1;
+        let mut v = 0;
+        loop {
+            while stamps[v] == round {
+                v += 1;
+            }
+            if !is_rare(v as u64, self.mask) || a >= end {
+                return v as u64;
+            }
+            while a < end && stamps[v] != round {
+                let to = (a + 8).min(end);
+                for (&rest, &last) in breaks.iter().zip(&lasts) {
+                    let values = &values[..rest];
+                    for i in a..to.min(last + 1) {
                         stamps[(values[i] ^ values[rest - i]) as usize] = round;
                     }
-                    a += 8;
-                    if stamps[v] == round {
-                        continue 'candidates;
-                    }
                 }
-                while a <= last {
-                    stamps[(values[a] ^ values[rest - a]) as usize] = round;
-                    a += 1;
-                    if stamps[v] == round {
-                        continue 'candidates;
-                    }
-                }
-                b += 1;
-                a = 1;
+                a = to;
             }
-            return v as u64;
         }
     }
 
