@@ -58,6 +58,16 @@ pub fn split(heaps: &[u64], out: &mut Vec<Heaps>) {
     );
 }
 
+/// The size of the one heap of a position of at most one heap (0 for none);
+/// `None` when there are several.
+pub fn single(heaps: &[u64]) -> Option<u64> {
+    match heaps {
+        [] => Some(0),
+        [h] => Some(*h),
+        _ => None,
+    }
+}
+
 /// `heaps` with heap `i` replaced by `new`.
 pub fn with(heaps: &[u64], i: usize, new: u64) -> Heaps {
     let mut next = Heaps::from_slice(heaps);

@@ -121,11 +121,7 @@ impl Game for Moore {
     }
 
     fn nim_heap(&self, p: &Heaps) -> Option<u64> {
-        match p[..] {
-            [] => Some(0),
-            [h] => Some(h),
-            _ => None,
-        }
+        heaps::single(p)
     }
 
     /// Every move to a P-position, by Moore's theorem.

@@ -38,11 +38,7 @@ impl Game for Nim {
     }
 
     fn nim_heap(&self, p: &Heaps) -> Option<u64> {
-        match p[..] {
-            [] => Some(0),
-            [h] => Some(h),
-            _ => None,
-        }
+        heaps::single(p)
     }
 
     /// Bouton: heap h can go to h ^ (g ^ target) whenever that is smaller than h.

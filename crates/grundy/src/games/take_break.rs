@@ -126,11 +126,7 @@ impl Game for TakeBreak {
     }
 
     fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
-        match p[..] {
-            [] => Some(0),
-            [n] => self.nimber(n),
-            _ => None,
-        }
+        self.nimber(heaps::single(p)?)
     }
 
     fn reasoning(&self, p: &Heaps) -> Option<Vec<String>> {
