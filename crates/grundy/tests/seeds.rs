@@ -438,6 +438,42 @@ fn a_million_chips_need_no_deep_stack() {
     assert_eq!(nimber, Some(1));
 }
 
+/// A game the solvers know nothing about: from n, move to n − 1, n − 3 or n − 4
+/// (the rules of S = {1,3,4} with no theory and no sequence engine behind them).
+struct Countdown;
+
+impl grundy::Game for Countdown {
+    type Position = u64;
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend([1, 3, 4].iter().filter(|&&s| s <= n).map(|&s| n - s));
+    }
+    fn parse_position(&self, text: &str) -> grundy::Result<u64> {
+        text.parse()
+            .map_err(|_| grundy::Error::Invalid(format!("'{text}'")))
+    }
+    fn format_position(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &u64) -> String {
+        format!("take {}", from - to)
+    }
+}
+
+#[test]
+fn the_memoised_search_goes_a_million_moves_deep_on_a_small_stack() {
+    let nimber = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let mut memo: grundy::solve::memo::Memo<Countdown, grundy::solve::memo::SpragueGrundy> =
+                Default::default();
+            memo.value(&Countdown, &1_000_000, 2_000_000)
+        })
+        .unwrap()
+        .join()
+        .expect("the memoised search must not overflow a 256 KiB stack");
+    assert_eq!(nimber, Ok(1));
+}
+
 #[test]
 fn budgets_are_enforced() {
     let budget = Err(Error::Budget { limit: 1000 });
