@@ -236,13 +236,7 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
                 return Ok(());
             }
         }
-        values
-            .iter()
-            .map(|&g| Value {
-                outcome: if g == 0 { Outcome::P } else { Outcome::N },
-                nimber: Some(g as u64),
-            })
-            .collect()
+        values.iter().map(|&g| Value::of_nimber(g as u64)).collect()
     } else if args.save.is_some() || args.resume.is_some() {
         bail!("--save and --resume are for take-and-break heap games under normal play");
     } else {

@@ -253,7 +253,7 @@ fn by_labelling(
             "The game can end in a draw, so it has no nimbers: grundy searched it, labelling \
              a drawn end D, a terminal position {}, a position with a move to a P-position N, \
              one whose moves all lead to N-positions P, and the rest D.",
-            if play == Play::Normal { "P" } else { "N" }
+            play.terminal().letter()
         ));
         out.push(format!(
             "The search labelled {} positions; this one is {}.",
@@ -266,7 +266,7 @@ fn by_labelling(
          Ferguson's algorithm: terminal positions {}; a position with a move to a P-position \
          N; a position whose every move leads to an N-position P; repeat until nothing \
          changes. What is never labelled is a draw (D): neither player can force a win.",
-            if play == Play::Normal { "P" } else { "N" }
+            play.terminal().letter()
         ));
         out.push(format!(
             "{} positions were labelled; this one is {}.",

@@ -64,6 +64,15 @@ pub enum Play {
 }
 
 impl Play {
+    /// The outcome of a position with no move: the player to move has lost under
+    /// normal play and won under misère play.
+    pub fn terminal(self) -> Outcome {
+        match self {
+            Play::Normal => Outcome::P,
+            Play::Misere => Outcome::N,
+        }
+    }
+
     /// "normal" or "misere", as in JSON.
     pub fn name(self) -> &'static str {
         match self {

@@ -15,14 +15,19 @@ use crate::{spec, Error, Nimber, Outcome, Play, Result};
 /// How many values are computed between saves and progress reports.
 const CHUNK: usize = 1 << 16;
 
+/// Refuses a table of heaps 0..=`to` longer than the position budget.
+fn within_budget(to: u64, limit: usize) -> Result<()> {
+    if to >= limit as u64 {
+        return Err(Error::Budget { limit });
+    }
+    Ok(())
+}
+
 /// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
 /// table longer than the position budget is refused.
 pub fn heaps(solver: &mut Solver, game: &str, to: u64, play: Play) -> Result<Vec<Value>> {
     let g = spec::game(game, solver)?;
-    let limit = solver.max_positions();
-    if to >= limit as u64 {
-        return Err(Error::Budget { limit });
-    }
+    within_budget(to, solver.max_positions())?;
     let mut values = Vec::new();
     for n in 0..=to {
         let part = solver.parse_part(g, &n.to_string())?;
@@ -88,11 +93,7 @@ pub fn sequence(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(String, Vec<u16>)> {
     let (name, rules) = spec::heap_rules(game)?;
-    if to >= max_positions as u64 {
-        return Err(Error::Budget {
-            limit: max_positions,
-        });
-    }
+    within_budget(to, max_positions)?;
     let len = to as usize + 1;
     let (mut sequence, mut writer) = match save {
         Save::No => (Sequence::new(rules, method), None),
@@ -129,11 +130,7 @@ pub fn period(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(String, Option<Period>)> {
     let (name, rules) = spec::heap_rules(game)?;
-    if to >= max_positions as u64 {
-        return Err(Error::Budget {
-            limit: max_positions,
-        });
-    }
+    within_budget(to, max_positions)?;
     let mut sequence = Sequence::new(rules, method);
     let mut len = 1024.min(to as usize + 1);
     loop {

@@ -23,10 +23,7 @@ pub fn label(successors: &[Vec<u32>], play: Play) -> Vec<Outcome> {
     let mut unlabelled_moves: Vec<usize> = successors.iter().map(Vec::len).collect();
     let mut outcome: Vec<Option<Outcome>> = vec![None; n];
     let mut queue = VecDeque::new();
-    let terminal = match play {
-        Play::Normal => Outcome::P,
-        Play::Misere => Outcome::N,
-    };
+    let terminal = play.terminal();
     for v in 0..n {
         if successors[v].is_empty() {
             outcome[v] = Some(terminal);

@@ -49,6 +49,18 @@ pub struct Value {
     pub nimber: Option<Nimber>,
 }
 
+impl Value {
+    /// The value of a position of nimber `nimber` under normal play: P exactly when
+    /// it is 0 (the Sprague–Grundy theorem).
+    pub fn of_nimber(nimber: Nimber) -> Self {
+        let outcome = if nimber == 0 { Outcome::P } else { Outcome::N };
+        Value {
+            outcome,
+            nimber: Some(nimber),
+        }
+    }
+}
+
 /// An object-safe view of one game with interned positions and memoised values.
 trait AnyGame {
     fn parse(&mut self, text: &str) -> Result<PosId>;
@@ -355,12 +367,7 @@ impl Solver {
     /// Who wins, and the nimber where one is defined.
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
         if play == Play::Normal && self.has_nimbers(sum) {
-            let nimber = self.nimber(sum)?;
-            let outcome = if nimber == 0 { Outcome::P } else { Outcome::N };
-            return Ok(Value {
-                outcome,
-                nimber: Some(nimber),
-            });
+            return Ok(Value::of_nimber(self.nimber(sum)?));
         }
         Ok(Value {
             outcome: self.outcome(sum, play)?,
@@ -475,10 +482,7 @@ impl Solver {
         if let Some(&o) = self.outcomes[memo].get(&root) {
             return Ok(o);
         }
-        let terminal = match play {
-            Play::Normal => Outcome::P,
-            Play::Misere => Outcome::N,
-        };
+        let terminal = play.terminal();
         struct Frame {
             state: Vec<Part>,
             children: Vec<Vec<Part>>,
