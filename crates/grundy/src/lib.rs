@@ -152,6 +152,14 @@ pub trait Game {
         None
     }
 
+    /// Whether `p` has nimber `k` (whether `p` plus a nim heap of `k` is a
+    /// P-position), by the game's own search where it has one that asks less than
+    /// valuing every option (Cram's outcome search stops at the first winning move);
+    /// past `limit` positions it stops with [`Error::Budget`]. `None`: no own search.
+    fn has_nimber(&self, _p: &Self::Position, _k: Nimber, _limit: usize) -> Option<Result<bool>> {
+        None
+    }
+
     /// `Some(n)` when the indivisible part `p` has exactly the game tree of a Nim heap
     /// of `n` chips, so that misère Nim's rule applies to sums of such parts.
     fn nim_heap(&self, _p: &Self::Position) -> Option<u64> {

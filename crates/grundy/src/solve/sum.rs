@@ -157,8 +157,15 @@ impl<G: Game> AnyGame for View<G> {
     }
 
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber> {
-        self.nimbers
-            .value(&self.game, &self.positions[id as usize], limit)
+        let p = &self.positions[id as usize];
+        let mut k = 0;
+        while let Some(has) = self.game.has_nimber(p, k, limit) {
+            if has? {
+                return Ok(k);
+            }
+            k += 1;
+        }
+        self.nimbers.value(&self.game, p, limit)
     }
 
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64> {
@@ -175,7 +182,12 @@ impl<G: Game> AnyGame for View<G> {
         }
         let mut found = Vec::new();
         for &m in self.moves(id, limit)?.iter() {
-            if self.nimber(m, limit)? == target {
+            let p = &self.positions[m as usize];
+            let has = match self.game.has_nimber(p, target, limit) {
+                Some(has) => has?,
+                None => self.nimber(m, limit)? == target,
+            };
+            if has {
                 found.push(m);
             }
         }

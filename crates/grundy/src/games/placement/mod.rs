@@ -11,10 +11,17 @@
 //! As play goes on the board falls apart into regions no piece can join: a board is
 //! the sum of its regions ([`Game::components`]), each cut to its bounding box and
 //! written in one canonical form under the symmetries of the board that map the
-//! piece set to itself, so that the memo meets each region shape once.
+//! piece set to itself, so that each region shape is met once. Nimbers come from
+//! the pruned search of [`search`].
+
+mod search;
+mod table;
+
+use std::cell::RefCell;
 
 use super::grid::{self, Cell};
-use crate::{invalid, Game, Result};
+use crate::{invalid, Game, Nimber, Result};
+use search::Search;
 
 /// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,8 +40,14 @@ pub struct Placement {
     shapes: Vec<Vec<(u8, u8)>>,
     /// The symmetries (see [`transform`]) that map the set of shapes to itself.
     symmetries: Vec<u8>,
+    /// The symmetries < 4 (bit s for symmetry s) and those ≥ 4 (bit s − 4) among
+    /// `symmetries`, for [`Placement::canonical`].
+    symmetries_kept: u8,
+    symmetries_turned: u8,
     /// The fewest cells of a piece: smaller regions are left out as dead.
     smallest: u32,
+    /// What the search has learnt, kept for later questions.
+    search: RefCell<Search>,
 }
 
 /// Cell (r, c) of an h × w box under symmetry `s` (0..8: the four reflections and
@@ -51,14 +64,6 @@ fn transform(s: u8, (r, c): (u8, u8), (h, w): (u8, u8)) -> (u8, u8) {
         5 => (c, fr),
         6 => (fc, r),
         _ => (fc, fr),
-    }
-}
-
-fn transformed_size(s: u8, (h, w): (u8, u8)) -> (u8, u8) {
-    if s < 4 {
-        (h, w)
-    } else {
-        (w, h)
     }
 }
 
@@ -164,18 +169,27 @@ impl Placement {
             }
         }
         shapes.sort();
-        let symmetries = (0..8)
+        let symmetries: Vec<u8> = (0..8)
             .filter(|&s| {
                 let mut image: Vec<_> = shapes.iter().map(|p| transform_shape(s, p)).collect();
                 image.sort();
                 image == shapes
             })
             .collect();
+        let bits = |range: std::ops::Range<u8>| {
+            symmetries
+                .iter()
+                .filter(|s| range.contains(s))
+                .fold(0, |m, &s| m | 1 << (s % 4))
+        };
         Placement {
             name,
             shapes,
+            symmetries_kept: bits(0..4),
+            symmetries_turned: bits(4..8),
             symmetries,
             smallest,
+            search: RefCell::default(),
         }
     }
 
@@ -184,112 +198,126 @@ impl Placement {
         self.name.clone()
     }
 
-    /// Every way to place a piece on `b`, as the mask of cells it covers.
-    fn placements(&self, b: &Board, mut each: impl FnMut(u64)) {
+    /// Every way to place a piece on an empty board of `rows` × `cols`, as the mask
+    /// of cells it covers.
+    fn placement_masks(&self, rows: u8, cols: u8) -> Box<[u64]> {
+        let mut masks = Vec::new();
         for shape in &self.shapes {
             let (h, w) = size(shape);
-            if h > b.rows || w > b.cols {
+            if h > rows || w > cols {
                 continue;
             }
             let mask = shape.iter().fold(0u64, |m, &(r, c)| {
-                m | 1 << (r as u32 * b.cols as u32 + c as u32)
+                m | 1 << (r as u32 * cols as u32 + c as u32)
             });
-            for r in 0..=b.rows - h {
-                for c in 0..=b.cols - w {
-                    let placed = mask << (r as u32 * b.cols as u32 + c as u32);
-                    if b.empty & placed == placed {
-                        each(placed);
-                    }
+            for r in 0..=rows - h {
+                for c in 0..=cols - w {
+                    masks.push(mask << (r as u32 * cols as u32 + c as u32));
                 }
             }
         }
+        masks.into()
     }
 
-    /// `region` (empty cells of `b`) cut to its bounding box, in canonical form: of
-    /// its images under the symmetries, the least as (rows, cols, cells on an 8 × 8
-    /// grid), found by bit operations when the box fits in 8 × 8.
-    fn canonical(&self, b: &Board, region: u64) -> Board {
-        let cols = b.cols as u32;
-        let top = region.trailing_zeros() / cols;
-        let bottom = (63 - region.leading_zeros()) / cols;
-        let full_row = u64::MAX >> (64 - cols);
-        let columns = (top..=bottom).fold(0, |m, r| m | (region >> (r * cols)) & full_row);
-        let (left, right) = (columns.trailing_zeros(), 63 - columns.leading_zeros());
-        let (h, w) = (bottom - top + 1, right - left + 1);
-        if h > 8 || w > 8 {
-            return self.canonical_by_cells(b, region);
+    /// The regions of `b` that a piece fits in, each canonical.
+    fn regions(&self, b: &Board, mut each: impl FnMut(Board)) {
+        let frame = Frame::new(b);
+        let mut rest = b.empty;
+        while rest != 0 {
+            let region = frame.region_of_lowest(rest);
+            rest &= !region;
+            if region.count_ones() >= self.smallest {
+                each(self.canonical(&frame, region));
+            }
         }
-        let row_mask = (1u64 << w) - 1;
-        let grid = (0..h).fold(0u64, |m, r| {
-            m | ((region >> ((top + r) * cols + left)) & row_mask) << (8 * r)
-        });
-        let mut best = (u32::MAX, u32::MAX, u64::MAX);
-        for &s in &self.symmetries {
-            let (image, ih, iw) = grid_image(s, grid, h, w);
-            best = best.min((ih, iw, image));
+    }
+
+    /// `region` (empty cells in `frame`) cut to its bounding box, in canonical form.
+    fn canonical(&self, frame: &Frame, region: u64) -> Board {
+        self.least_form(frame.cut(region))
+    }
+
+    /// Of the images of `b` (cut to its box) under the symmetries, the least as
+    /// (rows, cols, cells): the canonical form.
+    fn least_form(&self, b: Board) -> Board {
+        let (h, w, cells) = (b.rows as u32, b.cols as u32, b.empty);
+        let mut best = (h, w, cells);
+        // An image is only least if it is no taller than it is wide.
+        if h <= w {
+            best = best.min(least_image(self.symmetries_kept, cells, h, w));
         }
-        let (h, w, grid) = best;
-        let row_mask = (1u64 << w) - 1;
+        if w <= h && self.symmetries_turned != 0 {
+            let turned = transposed(cells, h, w);
+            best = best.min(least_image(self.symmetries_turned, turned, w, h));
+        }
+        let (h, w, cells) = best;
         Board {
             rows: h as u8,
             cols: w as u8,
-            empty: (0..h).fold(0u64, |m, r| m | ((grid >> (8 * r)) & row_mask) << (r * w)),
+            empty: cells,
         }
-    }
-
-    /// [`Placement::canonical`] cell by cell, for boxes wider or taller than 8.
-    fn canonical_by_cells(&self, b: &Board, region: u64) -> Board {
-        let cols = b.cols as u32;
-        let mut cells = Vec::with_capacity(region.count_ones() as usize);
-        let mut bits = region;
-        while bits != 0 {
-            let i = bits.trailing_zeros();
-            bits &= bits - 1;
-            cells.push(((i / cols) as u8, (i % cols) as u8));
-        }
-        let cells = normalised(cells);
-        let box_size = size(&cells);
-        let mut best: Option<Board> = None;
-        for &s in &self.symmetries {
-            let (h, w) = transformed_size(s, box_size);
-            let empty = cells.iter().fold(0u64, |m, &cell| {
-                let (r, c) = transform(s, cell, box_size);
-                m | 1 << (r as u32 * w as u32 + c as u32)
-            });
-            let candidate = Board {
-                rows: h,
-                cols: w,
-                empty,
-            };
-            if best.is_none_or(|b| (h, w, empty) < (b.rows, b.cols, b.empty)) {
-                best = Some(candidate);
-            }
-        }
-        best.expect("the identity is a symmetry")
     }
 }
 
-/// The image under symmetry `s` (numbered as in [`transform`]) of an h × w shape on
-/// an 8 × 8 grid (row r in byte r), with its height and width.
-fn grid_image(s: u8, grid: u64, h: u32, w: u32) -> (u64, u32, u32) {
-    let mirror = |g: u64, w: u32| g.reverse_bits().swap_bytes() >> (8 - w);
-    let flip = |g: u64, h: u32| g.swap_bytes() >> (8 * (8 - h));
-    let (g, h, w) = if s < 4 {
-        (grid, h, w)
-    } else {
-        (transpose(grid), w, h)
-    };
-    let g = match s % 4 {
-        0 => g,
-        1 => mirror(g, w),
-        2 => flip(g, h),
-        _ => flip(mirror(g, w), h),
-    };
-    (g, h, w)
+/// The least image of `cells` (an h × w box row by row) under the symmetries < 4
+/// whose bits are set in `kept`, as (rows, cols, cells).
+fn least_image(kept: u8, cells: u64, h: u32, w: u32) -> (u32, u32, u64) {
+    let mut best = if kept & 1 != 0 { cells } else { u64::MAX };
+    if kept & 0b1000 != 0 {
+        best = best.min(image(3, cells, h, w));
+    }
+    if kept & 0b0110 != 0 {
+        let flipped = image(2, cells, h, w);
+        if kept & 0b0100 != 0 {
+            best = best.min(flipped);
+        }
+        if kept & 0b0010 != 0 {
+            best = best.min(image(3, flipped, h, w));
+        }
+    }
+    (h, w, best)
 }
 
-/// An 8 × 8 grid reflected in its main diagonal: (r, c) to (c, r).
-fn transpose(mut x: u64) -> u64 {
+/// The image under symmetry `s` < 4 (numbered as in [`transform`]) of `cells`, an
+/// h × w box row by row.
+fn image(s: u8, cells: u64, h: u32, w: u32) -> u64 {
+    let half_turn = |x: u64| x.reverse_bits() >> (64 - h * w);
+    let flip = |x: u64| {
+        let row_mask = u64::MAX >> (64 - w);
+        (0..h).fold(0, |m, r| {
+            m | ((x >> (r * w)) & row_mask) << ((h - 1 - r) * w)
+        })
+    };
+    match s {
+        0 => cells,
+        1 => half_turn(flip(cells)),
+        2 => flip(cells),
+        _ => half_turn(cells),
+    }
+}
+
+/// `cells`, an h × w box row by row, reflected in its main diagonal: a w × h box.
+fn transposed(cells: u64, h: u32, w: u32) -> u64 {
+    if h <= 8 && w <= 8 {
+        let row_mask = u64::MAX >> (64 - w);
+        let grid = (0..h).fold(0, |m, r| m | ((cells >> (r * w)) & row_mask) << (8 * r));
+        let grid = transpose_8x8(grid);
+        let row_mask = u64::MAX >> (64 - h);
+        return (0..w).fold(0, |m, r| m | ((grid >> (8 * r)) & row_mask) << (r * h));
+    }
+    let mut out = 0;
+    let mut bits = cells;
+    while bits != 0 {
+        let i = bits.trailing_zeros();
+        bits &= bits - 1;
+        let (r, c) = (i / w, i % w);
+        out |= 1 << (c * h + r);
+    }
+    out
+}
+
+/// An 8 × 8 grid (row r in byte r) reflected in its main diagonal.
+fn transpose_8x8(mut x: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
     x ^= t ^ (t >> 28);
     let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
@@ -299,27 +327,106 @@ fn transpose(mut x: u64) -> u64 {
     x
 }
 
-/// The empty cells of `b` joined edge to edge with the lowest empty cell.
-fn region_of_lowest(b: &Board) -> u64 {
-    let cols = b.cols as u32;
-    let row = u64::MAX >> (64 - cols);
-    let mut not_first_col = 0u64;
-    for r in 0..b.rows as u32 {
-        not_first_col |= (row & !1) << (r * cols);
-    }
-    let not_last_col = not_first_col >> 1;
-    let mut region = b.empty & b.empty.wrapping_neg();
-    loop {
-        let grown = region
-            | (region << 1 & not_first_col)
-            | (region >> 1 & not_last_col)
-            | region.checked_shl(cols).unwrap_or(0)
-            | region.checked_shr(cols).unwrap_or(0);
-        let grown = grown & b.empty;
-        if grown == region {
-            return region;
+/// The rows and columns of a board, for the bit operations on its cells: splitting
+/// them into regions joined edge to edge, and cutting a region to its box.
+struct Frame {
+    rows: u32,
+    cols: u32,
+    first_col: u64,
+    last_col: u64,
+    first_row: u64,
+    last_row: u64,
+    not_first_col: u64,
+    not_last_col: u64,
+}
+
+impl Frame {
+    fn new(b: &Board) -> Frame {
+        let (rows, cols) = (b.rows as u32, b.cols as u32);
+        let first_col = (0..rows).fold(0, |m, r| m | 1 << (r * cols));
+        let last_col = first_col << (cols - 1);
+        let all = u64::MAX >> (64 - rows * cols);
+        let first_row = u64::MAX >> (64 - cols);
+        Frame {
+            rows,
+            cols,
+            first_col,
+            last_col,
+            first_row,
+            last_row: first_row << ((rows - 1) * cols),
+            not_first_col: all & !first_col,
+            not_last_col: all & !last_col,
         }
-        region = grown;
+    }
+
+    /// The cells of the board next to `cells`, edge to edge.
+    fn around(&self, cells: u64) -> u64 {
+        (cells << 1 & self.not_first_col)
+            | (cells >> 1 & self.not_last_col)
+            | (cells.checked_shl(self.cols).unwrap_or(0) & (self.not_first_col | self.first_col))
+            | cells.checked_shr(self.cols).unwrap_or(0)
+    }
+
+    /// The cells of `empty` joined edge to edge with its lowest cell.
+    fn region_of_lowest(&self, empty: u64) -> u64 {
+        let mut region = empty & empty.wrapping_neg();
+        loop {
+            let grown = (region | self.around(region)) & empty;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// Whether `left` is still joined up once `filled` is taken from the joined-up
+    /// region `left | filled`: true when the cells touching `filled` are joined to
+    /// one another close by (so a false answer may be wrong, a true one never is).
+    fn stays_joined(&self, left: u64, filled: u64) -> bool {
+        let touching = self.around(filled) & left;
+        if touching.count_ones() <= 1 {
+            return true;
+        }
+        let near = self.around(self.around(filled) | filled) & left;
+        let mut reached = touching & touching.wrapping_neg();
+        loop {
+            let grown = (reached | self.around(reached)) & near;
+            if grown == reached {
+                return touching & !reached == 0;
+            }
+            reached = grown;
+        }
+    }
+
+    /// `region` (cells of the board) cut to its bounding box.
+    fn cut(&self, region: u64) -> Board {
+        let cols = self.cols;
+        if region & self.first_row != 0
+            && region & self.last_row != 0
+            && region & self.first_col != 0
+            && region & self.last_col != 0
+        {
+            return Board {
+                rows: self.rows as u8,
+                cols: cols as u8,
+                empty: region,
+            };
+        }
+        let top = region.trailing_zeros() / cols;
+        let bottom = (63 - region.leading_zeros()) / cols;
+        let h = bottom - top + 1;
+        let columns = (top..=bottom).fold(0, |m, r| m | (region >> (r * cols)) & self.first_row);
+        let (left, right) = (columns.trailing_zeros(), 63 - columns.leading_zeros());
+        let w = right - left + 1;
+        let row_mask = u64::MAX >> (64 - w);
+        let cells = (0..h).fold(0u64, |m, r| {
+            m | ((region >> ((top + r) * cols + left)) & row_mask) << (r * w)
+        });
+        Board {
+            rows: h as u8,
+            cols: w as u8,
+            empty: cells,
+        }
     }
 }
 
@@ -327,24 +434,22 @@ impl Game for Placement {
     type Position = Board;
 
     fn moves(&self, p: &Board, out: &mut Vec<Board>) {
-        self.placements(p, |placed| {
-            out.push(Board {
-                empty: p.empty & !placed,
-                ..*p
-            })
-        });
+        for &placed in self.placement_masks(p.rows, p.cols).iter() {
+            if p.empty & placed == placed {
+                out.push(Board {
+                    empty: p.empty & !placed,
+                    ..*p
+                });
+            }
+        }
     }
 
     fn components(&self, p: &Board, out: &mut Vec<Board>) {
-        let mut rest = *p;
-        while rest.empty != 0 {
-            let region = region_of_lowest(&rest);
-            rest.empty &= !region;
-            if region.count_ones() < self.smallest {
-                continue;
-            }
-            out.push(self.canonical(p, region));
-        }
+        self.regions(p, |region| out.push(region));
+    }
+
+    fn has_nimber(&self, p: &Board, k: Nimber, limit: usize) -> Option<Result<bool>> {
+        Some(self.search.borrow_mut().is_p(self, p, k, limit))
     }
 
     /// The board, empty cells light and filled ones dark.
@@ -493,25 +598,25 @@ mod tests {
     }
 
     #[test]
-    fn grid_images_agree_with_the_cell_transforms() {
-        let cells = [(0u8, 0u8), (0, 1), (1, 1), (2, 1), (2, 2)];
-        let (h, w) = (3, 4);
-        let grid = cells.iter().fold(0u64, |m, &(r, c)| m | 1 << (8 * r + c));
-        for s in 0..8 {
-            let (image, ih, iw) = grid_image(s, grid, h, w);
-            let expected = cells.iter().fold(0u64, |m, &cell| {
-                let (r, c) = transform(s, cell, (h as u8, w as u8));
-                m | 1 << (8 * r + c)
-            });
-            assert_eq!(
-                (image, ih, iw),
-                (
-                    expected,
-                    transformed_size(s, (3, 4)).0 as u32,
-                    transformed_size(s, (3, 4)).1 as u32
-                ),
-                "symmetry {s}"
-            );
+    fn images_agree_with_the_cell_transforms() {
+        let cells = [(0u8, 0u8), (0, 1), (1, 1), (2, 1), (2, 2), (2, 8)];
+        for (h, w) in [(3u8, 9u8), (3, 4), (8, 8)] {
+            let cells: Vec<_> = cells.iter().copied().filter(|&(_, c)| c < w).collect();
+            let bits = |w: u8, cells: &mut dyn Iterator<Item = (u8, u8)>| {
+                cells.fold(0u64, |m, (r, c)| m | 1 << (r as u32 * w as u32 + c as u32))
+            };
+            let compact = bits(w, &mut cells.iter().copied());
+            for s in 0..8u8 {
+                let iw = if s < 4 { w } else { h };
+                let expected = bits(iw, &mut cells.iter().map(|&c| transform(s, c, (h, w))));
+                let found = if s < 4 {
+                    image(s, compact, h as u32, w as u32)
+                } else {
+                    let turned = transposed(compact, h as u32, w as u32);
+                    image(s - 4, turned, w as u32, h as u32)
+                };
+                assert_eq!(found, expected, "symmetry {s} of a {h}x{w} box");
+            }
         }
     }
 

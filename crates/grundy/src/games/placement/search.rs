@@ -1,0 +1,302 @@
+//! Nimbers of boards by pruned search (Lemoine and Viennot, *Nimbers are
+//! inevitable*). A region has nimber k exactly when the region plus a nim heap of k
+//! is a P-position, and that question is an outcome search, which stops at the first
+//! winning move instead of valuing every option. After a move the region may fall
+//! apart: the nimbers of all its pieces but the largest are found first (small
+//! regions are cheap) and folded into the heap, so that every question is about one
+//! region and one heap.
+//!
+//! The search works on the cells of the board it was asked about, in that board's
+//! frame; only the tables see regions apart from where they lie. The nimbers of
+//! solved regions are stored under every image of the region cut to its box, so
+//! that a region is looked up as it lies; the values a region's nimber is known not
+//! to have are stored under its canonical form. Options are valued from the first
+//! table before any search (an option is seen to stay one region by looking only
+//! near the piece just placed), the placements that won last being tried first.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use super::table::Nimbers;
+use super::{image, transposed, Board, Frame, Placement};
+use crate::{Error, Nimber, Result};
+
+/// The regions of a board (cells of its frame), the largest last.
+type Regions = SmallVec<[u64; 4]>;
+
+/// What the search has learnt, and the placements of each board size.
+#[derive(Clone, Default)]
+pub struct Search {
+    /// Solved regions, under each of their images.
+    nimbers: Nimbers,
+    /// Canonical regions not yet solved: bit v set when the nimber is not v.
+    not: FxHashMap<Board, u64>,
+    placements: FxHashMap<(u8, u8), Rc<[u64]>>,
+    /// For each board size, how often each placement won: the most successful are
+    /// tried first.
+    history: FxHashMap<(u8, u8), Vec<u32>>,
+}
+
+impl std::fmt::Debug for Search {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Search({} region images solved)", self.nimbers.len())
+    }
+}
+
+/// A board being searched: its frame and its placements.
+struct Within<'a> {
+    game: &'a Placement,
+    board: Board,
+    frame: Frame,
+    placements: Rc<[u64]>,
+    limit: usize,
+}
+
+impl Search {
+    /// Whether `board` plus a nim heap of `heap` is a P-position; the search stops
+    /// with [`Error::Budget`] once it knows of `limit` regions.
+    pub fn is_p(
+        &mut self,
+        game: &Placement,
+        board: &Board,
+        heap: Nimber,
+        limit: usize,
+    ) -> Result<bool> {
+        let placements = self.placements_of(game, board.rows, board.cols).clone();
+        let at = Within {
+            game,
+            board: *board,
+            frame: Frame::new(board),
+            placements,
+            limit,
+        };
+        let regions = regions(&at, board.empty);
+        self.sum_is_p(&at, &regions, heap)
+    }
+
+    fn placements_of(&mut self, game: &Placement, rows: u8, cols: u8) -> &Rc<[u64]> {
+        self.placements
+            .entry((rows, cols))
+            .or_insert_with(|| game.placement_masks(rows, cols).into())
+    }
+
+    /// Whether the sum of `regions` (the largest last) and a heap is a P-position.
+    fn sum_is_p(&mut self, at: &Within, regions: &[u64], mut heap: Nimber) -> Result<bool> {
+        let Some((&largest, rest)) = regions.split_last() else {
+            return Ok(heap == 0);
+        };
+        for &region in rest {
+            heap ^= self.nimber(at, region)?;
+        }
+        Ok(!self.wins(at, largest, heap)?)
+    }
+
+    /// The nimber of a region: the least heap it loses beside.
+    fn nimber(&mut self, at: &Within, region: u64) -> Result<Nimber> {
+        let mut k = 0;
+        while self.wins(at, region, k)? {
+            k += 1;
+        }
+        Ok(k)
+    }
+
+    /// Whether `region` (one region of cells) plus a heap is an N-position.
+    fn wins(&mut self, at: &Within, region: u64, heap: Nimber) -> Result<bool> {
+        let cut = at.frame.cut(region);
+        let canonical = at.game.least_form(cut);
+        if let Some(g) = self.nimbers.get(&canonical) {
+            return Ok(g as Nimber != heap);
+        }
+        let not = self.not.get(&canonical).copied().unwrap_or(0);
+        if not & bit(heap) != 0 {
+            return Ok(true);
+        }
+        if not == 0 {
+            if self.nimbers.len() / at.game.symmetries.len() + self.not.len() >= at.limit {
+                return Err(Error::Budget { limit: at.limit });
+            }
+            if self.mirrored(at.game, &cut) {
+                self.solved(&canonical, 0);
+                return Ok(heap != 0);
+            }
+        }
+        let history = self
+            .history
+            .entry((at.board.rows, at.board.cols))
+            .or_insert_with(|| vec![0; at.placements.len()]);
+        let mut order: SmallVec<[(u32, u32); 64]> = (0..at.placements.len() as u32)
+            .filter(|&i| region & at.placements[i as usize] == at.placements[i as usize])
+            .map(|i| (history[i as usize], i))
+            .collect();
+        order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let moves: SmallVec<[(u64, u32); 64]> = order
+            .iter()
+            .map(|&(_, i)| (at.placements[i as usize], i))
+            .collect();
+        // A nimber is at most the number of options.
+        if heap > moves.len() as Nimber {
+            self.learn_not(canonical, bit(heap));
+            return Ok(true);
+        }
+        let (found, met) = self.search_options(at, region, heap, &moves)?;
+        self.learn_not(canonical, met);
+        if found {
+            return Ok(true);
+        }
+        // No option has nimber `heap`, so the nimber is at most `heap`: the player to
+        // move wins exactly when it is less, by a move in the heap.
+        for j in 0..heap {
+            if !self.wins(at, region, j)? {
+                self.learn_not(canonical, bit(heap));
+                return Ok(true);
+            }
+        }
+        self.solved(&canonical, heap);
+        Ok(false)
+    }
+
+    /// Looks among the options of `region` for one of nimber `heap`: first those
+    /// valued from the table of solved regions, then the others, those leaving the
+    /// smallest largest region first. Returns whether one was found, and the option
+    /// nimbers met on the way: values the region's nimber is not.
+    fn search_options(
+        &mut self,
+        at: &Within,
+        region: u64,
+        heap: Nimber,
+        moves: &[(u64, u32)],
+    ) -> Result<(bool, u64)> {
+        let mut unknown: SmallVec<[(u64, u32); 64]> = SmallVec::new();
+        let mut met = 0u64;
+        for &(m, i) in moves {
+            let left = region & !m;
+            let joined = at.frame.stays_joined(left, m);
+            match self.known_value(at, left, joined) {
+                Some(v) => {
+                    met |= bit(v);
+                    if v == heap {
+                        self.remember(at, i);
+                        return Ok((true, met));
+                    }
+                }
+                None => unknown.push((m, i)),
+            }
+        }
+        let mut options: SmallVec<[(u32, Regions); 64]> = unknown
+            .into_iter()
+            .map(|(m, i)| (i, regions(at, region & !m)))
+            .collect();
+        options.sort_by_key(|(_, parts)| parts.last().map_or(0, |r| r.count_ones()));
+        for (i, parts) in &options {
+            if self.sum_is_p(at, parts, heap)? {
+                self.remember(at, *i);
+                return Ok((true, met | bit(heap)));
+            }
+        }
+        Ok((false, met))
+    }
+
+    /// The nimber of the cells `left`, if every region they form is solved;
+    /// `joined` says they are known to form at most one region.
+    fn known_value(&self, at: &Within, left: u64, joined: bool) -> Option<Nimber> {
+        let value = |region: u64| {
+            if region.count_ones() < at.game.smallest {
+                return Some(0);
+            }
+            self.nimbers
+                .get(&at.game.least_form(at.frame.cut(region)))
+                .map(Nimber::from)
+        };
+        if joined {
+            return value(left);
+        }
+        let mut total = 0;
+        let mut rest = left;
+        while rest != 0 {
+            let region = at.frame.region_of_lowest(rest);
+            rest &= !region;
+            total ^= value(region)?;
+        }
+        Some(total)
+    }
+
+    /// Whether the second player wins the region `cut` by copying: some reflection
+    /// or half turn maps it to itself and every placement to one it does not meet, so
+    /// that every move can be answered by its image (Tweedledum and Tweedledee).
+    fn mirrored(&mut self, game: &Placement, cut: &Board) -> bool {
+        let (h, w) = (cut.rows as u32, cut.cols as u32);
+        // 1, 2, 3: mirror, flip, half turn; 4, 7: the two diagonal reflections.
+        let reflect = |s: u8, x: u64| match s {
+            1..=3 => image(s, x, h, w),
+            _ => image(s - 4, transposed(x, h, w), w, h),
+        };
+        let symmetric: SmallVec<[u8; 8]> = game
+            .symmetries
+            .iter()
+            .copied()
+            .filter(|&s| matches!(s, 1..=3) || (h == w && matches!(s, 4 | 7)))
+            .filter(|&s| reflect(s, cut.empty) == cut.empty)
+            .collect();
+        if symmetric.is_empty() {
+            return false;
+        }
+        let placements = self.placements_of(game, cut.rows, cut.cols);
+        symmetric.iter().any(|&s| {
+            placements
+                .iter()
+                .filter(|&&m| cut.empty & m == m)
+                .all(|&m| reflect(s, m) & m == 0)
+        })
+    }
+
+    /// Counts a win of placement `i`, so that it is tried earlier.
+    fn remember(&mut self, at: &Within, i: u32) {
+        if let Some(history) = self.history.get_mut(&(at.board.rows, at.board.cols)) {
+            history[i as usize] += 1;
+        }
+    }
+
+    /// Records the nimber of a canonical region.
+    fn solved(&mut self, canonical: &Board, nimber: Nimber) {
+        self.not.remove(canonical);
+        self.nimbers.insert(*canonical, nimber as u8);
+    }
+
+    /// Records that the nimber of a canonical region is none of the values in
+    /// `nimbers` (bit v for value v).
+    fn learn_not(&mut self, canonical: Board, nimbers: u64) {
+        if nimbers != 0 {
+            *self.not.entry(canonical).or_default() |= nimbers;
+        }
+    }
+}
+
+/// Bit v of a set of nimbers (values from 64 are not kept).
+fn bit(v: Nimber) -> u64 {
+    if v < 64 {
+        1 << v
+    } else {
+        0
+    }
+}
+
+/// The regions that `cells` form, leaving out those too small for a piece, the
+/// largest last.
+fn regions(at: &Within, cells: u64) -> Regions {
+    let mut parts = Regions::new();
+    let mut rest = cells;
+    while rest != 0 {
+        let region = at.frame.region_of_lowest(rest);
+        rest &= !region;
+        if region.count_ones() >= at.game.smallest {
+            parts.push(region);
+        }
+    }
+    if let Some(i) = (0..parts.len()).max_by_key(|&i| parts[i].count_ones()) {
+        let last = parts.len() - 1;
+        parts.swap(i, last);
+    }
+    parts
+}
