@@ -19,7 +19,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::table::Nimbers;
+use super::table::{Table, RULED_OUT_BELOW};
 use super::{image, transposed, Board, Frame, Placement};
 use crate::{Error, Nimber, Result};
 
@@ -29,10 +29,8 @@ type Regions = SmallVec<[u64; 4]>;
 /// What the search has learnt, and the placements of each board size.
 #[derive(Clone, Default)]
 pub struct Search {
-    /// Solved regions, under each of their images.
-    nimbers: Nimbers,
-    /// Canonical regions not yet solved: bit v set when the nimber is not v.
-    not: FxHashMap<Board, u64>,
+    /// What is known of each canonical region.
+    known: Table,
     placements: FxHashMap<(u8, u8), Rc<[u64]>>,
     /// For each board size, how often each placement won: the most successful are
     /// tried first.
@@ -41,7 +39,7 @@ pub struct Search {
 
 impl std::fmt::Debug for Search {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Search({} region images solved)", self.nimbers.len())
+        write!(f, "Search({} regions known)", self.known.len())
     }
 }
 
@@ -106,15 +104,16 @@ impl Search {
     fn wins(&mut self, at: &Within, region: u64, heap: Nimber) -> Result<bool> {
         let cut = at.frame.cut(region);
         let canonical = at.game.least_form(cut);
-        if let Some(g) = self.nimbers.get(&canonical) {
+        let known = self.known.get(&canonical);
+        if let Some(g) = known.nimber() {
             return Ok(g as Nimber != heap);
         }
-        let not = self.not.get(&canonical).copied().unwrap_or(0);
+        let not = known.ruled_out();
         if not & bit(heap) != 0 {
             return Ok(true);
         }
         if not == 0 {
-            if self.nimbers.len() / at.game.symmetries.len() + self.not.len() >= at.limit {
+            if self.known.len() >= at.limit {
                 return Err(Error::Budget { limit: at.limit });
             }
             if self.mirrored(at.game, &cut) {
@@ -205,8 +204,9 @@ impl Search {
             if region.count_ones() < at.game.smallest {
                 return Some(0);
             }
-            self.nimbers
+            self.known
                 .get(&at.game.least_form(at.frame.cut(region)))
+                .nimber()
                 .map(Nimber::from)
         };
         if joined {
@@ -260,22 +260,21 @@ impl Search {
 
     /// Records the nimber of a canonical region.
     fn solved(&mut self, canonical: &Board, nimber: Nimber) {
-        self.not.remove(canonical);
-        self.nimbers.insert(*canonical, nimber as u8);
+        self.known.solve(canonical, nimber as u8);
     }
 
     /// Records that the nimber of a canonical region is none of the values in
     /// `nimbers` (bit v for value v).
     fn learn_not(&mut self, canonical: Board, nimbers: u64) {
         if nimbers != 0 {
-            *self.not.entry(canonical).or_default() |= nimbers;
+            self.known.rule_out(&canonical, nimbers);
         }
     }
 }
 
-/// Bit v of a set of nimbers (values from 64 are not kept).
+/// Bit v of a set of nimbers (values from [`RULED_OUT_BELOW`] are not kept).
 fn bit(v: Nimber) -> u64 {
-    if v < 64 {
+    if v < RULED_OUT_BELOW {
         1 << v
     } else {
         0
