@@ -112,11 +112,13 @@ impl Search {
         if not & bit(heap) != 0 {
             return Ok(true);
         }
+        // A symmetric region: its options fixed by the symmetry may be won by copying.
+        let reflections = reflections_fixing(at.game, &cut);
         if not == 0 {
             if self.known.len() >= at.limit {
                 return Err(Error::Budget { limit: at.limit });
             }
-            if self.mirrored(at.game, &cut) {
+            if self.mirrored(at.game, &cut, &reflections) {
                 self.solved(&canonical, 0);
                 return Ok(heap != 0);
             }
@@ -139,7 +141,8 @@ impl Search {
             self.learn_not(canonical, bit(heap));
             return Ok(true);
         }
-        let (found, met) = self.search_options(at, region, heap, &moves)?;
+        let symmetric = !reflections.is_empty();
+        let (found, met) = self.search_options(at, region, heap, &moves, symmetric)?;
         self.learn_not(canonical, met);
         if found {
             return Ok(true);
@@ -166,13 +169,18 @@ impl Search {
         region: u64,
         heap: Nimber,
         moves: &[(u64, u32)],
+        symmetric: bool,
     ) -> Result<(bool, u64)> {
         let mut unknown: SmallVec<[(u64, u32); 64]> = SmallVec::new();
         let mut met = 0u64;
         for &(m, i) in moves {
             let left = region & !m;
             let joined = at.frame.stays_joined(left, m);
-            match self.known_value(at, left, joined) {
+            let value = match self.known_value(at, left, joined) {
+                None if symmetric && joined && self.mirrored_option(at, left) => Some(0),
+                value => value,
+            };
+            match value {
                 Some(v) => {
                     met |= bit(v);
                     if v == heap {
@@ -222,33 +230,32 @@ impl Search {
         Some(total)
     }
 
-    /// Whether the second player wins the region `cut` by copying: some reflection
-    /// or half turn maps it to itself and every placement to one it does not meet, so
-    /// that every move can be answered by its image (Tweedledum and Tweedledee).
-    fn mirrored(&mut self, game: &Placement, cut: &Board) -> bool {
-        let (h, w) = (cut.rows as u32, cut.cols as u32);
-        // 1, 2, 3: mirror, flip, half turn; 4, 7: the two diagonal reflections.
-        let reflect = |s: u8, x: u64| match s {
-            1..=3 => image(s, x, h, w),
-            _ => image(s - 4, transposed(x, h, w), w, h),
-        };
-        let symmetric: SmallVec<[u8; 8]> = game
-            .symmetries
-            .iter()
-            .copied()
-            .filter(|&s| matches!(s, 1..=3) || (h == w && matches!(s, 4 | 7)))
-            .filter(|&s| reflect(s, cut.empty) == cut.empty)
-            .collect();
-        if symmetric.is_empty() {
+    /// Whether the second player wins the region `cut` by copying: one of
+    /// `reflections` (which map it to itself) maps every placement to one it does
+    /// not meet, so that every move can be answered by its image (Tweedledum and
+    /// Tweedledee).
+    fn mirrored(&mut self, game: &Placement, cut: &Board, reflections: &[u8]) -> bool {
+        if reflections.is_empty() {
             return false;
         }
         let placements = self.placements_of(game, cut.rows, cut.cols);
-        symmetric.iter().any(|&s| {
+        reflections.iter().any(|&s| {
             placements
                 .iter()
                 .filter(|&&m| cut.empty & m == m)
-                .all(|&m| reflect(s, m) & m == 0)
+                .all(|&m| reflect(s, m, cut) & m == 0)
         })
+    }
+
+    /// Whether the option `left` (one region) of a symmetric region is won by the
+    /// second player by copying; if so it is solved.
+    fn mirrored_option(&mut self, at: &Within, left: u64) -> bool {
+        let cut = at.frame.cut(left);
+        let mirrored = self.mirrored(at.game, &cut, &reflections_fixing(at.game, &cut));
+        if mirrored {
+            self.solved(&at.game.least_form(cut), 0);
+        }
+        mirrored
     }
 
     /// Counts a win of placement `i`, so that it is tried earlier.
@@ -279,6 +286,27 @@ fn bit(v: Nimber) -> u64 {
     } else {
         0
     }
+}
+
+/// The image of `cells` (in the box of `cut`) under symmetry `s`.
+fn reflect(s: u8, cells: u64, cut: &Board) -> u64 {
+    let (h, w) = (cut.rows as u32, cut.cols as u32);
+    match s {
+        0..=3 => image(s, cells, h, w),
+        _ => image(s - 4, transposed(cells, h, w), w, h),
+    }
+}
+
+/// The symmetries that are their own inverse (1, 2, 3: mirror, flip, half turn;
+/// 4, 7: the two diagonal reflections of a square) that map the region `cut` to
+/// itself.
+fn reflections_fixing(game: &Placement, cut: &Board) -> SmallVec<[u8; 8]> {
+    game.symmetries
+        .iter()
+        .copied()
+        .filter(|&s| matches!(s, 1..=3) || (cut.rows == cut.cols && matches!(s, 4 | 7)))
+        .filter(|&s| reflect(s, cut.empty, cut) == cut.empty)
+        .collect()
 }
 
 /// The regions that `cells` form, leaving out those too small for a piece, the
