@@ -39,12 +39,16 @@ const BLOCK: usize = 256;
 /// and witnesses come in clusters.
 const STRETCHES: usize = 8;
 
-/// One stamp per value per heap of a batch: every XOR of two-byte values, and the
-/// mex above them.
-const SLOTS: usize = ((1 << 16) + 1) * BATCH;
+/// How many values a heap of a batch can mark: every XOR of two-byte values, and
+/// the mex above them.
+const MARKABLE: usize = (1 << 16) + 1;
+
+/// One stamp per value per heap of a batch.
+const SLOTS: usize = MARKABLE * BATCH;
 
 /// The marks of a batch: value v is marked for the batch's heap `slot` when
-/// `stamps[v * BATCH + slot]` is the round.
+/// `stamps[slot * MARKABLE + v]` is the round. (Each heap's own, apart: the search
+/// for a rare value then keeps to few cache lines.)
 struct Marks {
     /// A fixed length, so that indexing by a two-byte value needs no bounds check.
     stamps: Box<[u32; SLOTS]>,
@@ -75,7 +79,7 @@ impl Marks {
 /// Where value v's stamp for heap `slot` of a batch lies.
 #[inline]
 fn at(v: usize, slot: usize) -> usize {
-    v * BATCH + slot % BATCH
+    slot % BATCH * MARKABLE + v
 }
 
 /// What the rare/common method keeps between heaps.
