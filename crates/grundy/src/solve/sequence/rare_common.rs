@@ -30,25 +30,30 @@ const MASK_BITS: u32 = 12;
 /// How many heaps step (1) handles together.
 const BATCH: usize = 8;
 
-/// How many breaks of each rest the search for a rare value tries at a time.
-const BLOCK: usize = 256;
-
 /// The search for a rare value takes the smaller pieces in this many stretches
 /// side by side, a block from each in turn: a witness is met sooner than from one
 /// end, as the first heaps' values are too small to make the larger rare values
 /// and witnesses come in clusters.
 const STRETCHES: usize = 8;
 
-/// How many values a heap of a batch can mark: every XOR of two-byte values, and
-/// the mex above them.
-const MARKABLE: usize = (1 << 16) + 1;
+/// The search tries this many smaller pieces first (a witness is often met at
+/// once), then its blocks grow from this many…
+const FIRST_BLOCK: usize = 16;
+
+/// … to this many.
+const BLOCK: usize = 256;
+
+/// How many stamps a heap of a batch has: one for every XOR of two-byte values and
+/// the mex above them, and some more so that the heaps' first stamps (the small
+/// values, the most used) fall in different cache sets.
+const STAMPS_PER_HEAP: usize = (1 << 16) + 144;
 
 /// One stamp per value per heap of a batch.
-const SLOTS: usize = MARKABLE * BATCH;
+const SLOTS: usize = STAMPS_PER_HEAP * BATCH;
 
 /// The marks of a batch: value v is marked for the batch's heap `slot` when
-/// `stamps[slot * MARKABLE + v]` is the round. (Each heap's own, apart: the search
-/// for a rare value then keeps to few cache lines.)
+/// `stamps[slot * STAMPS_PER_HEAP + v]` is the round. (Each heap's own, apart: the
+/// search for a rare value then keeps to few cache lines.)
 struct Marks {
     /// A fixed length, so that indexing by a two-byte value needs no bounds check.
     stamps: Box<[u32; SLOTS]>,
@@ -79,7 +84,7 @@ impl Marks {
 /// Where value v's stamp for heap `slot` of a batch lies.
 #[inline]
 fn at(v: usize, slot: usize) -> usize {
-    slot % BATCH * MARKABLE + v
+    slot % BATCH * STAMPS_PER_HEAP + v
 }
 
 /// What the rare/common method keeps between heaps.
@@ -108,10 +113,13 @@ fn is_rare(v: u64, mask: u64) -> bool {
 
 /// The rare pieces whose breaks a batch from heap `start` marks for removal `k`,
 /// as two ranges: those whose other piece is known (below `start`) in every heap
-/// of the batch, but for those near half the rest.
-fn batch_pieces(k: usize, start: usize) -> [Range<usize>; 2] {
+/// of the batch, but for those near half the rest where pieces must be `unequal`.
+fn batch_pieces(k: usize, start: usize, unequal: bool) -> [Range<usize>; 2] {
     let low = BATCH.saturating_sub(k).max(1);
     let high = start.saturating_sub(k).max(low);
+    if !unequal {
+        return [low..high, high..high];
+    }
     // Half the rest, in the batch's first heap to its last.
     let middle = (start.saturating_sub(k) / 2).clamp(low, high)
         ..((start + BATCH - 1).saturating_sub(k) / 2 + 1).clamp(low, high);
@@ -154,11 +162,28 @@ impl State {
         // Every break with a rare piece that the batch left out: this reaches every
         // common value there is.
         for &rest in &breaks {
-            let [first, second] = batch_pieces(n - rest, self.batch.start);
-            let left_out = [1..first.start, first.end..second.start, second.end..rest];
-            for r in left_out.into_iter().flatten().filter(|&r| r < rest) {
-                if is_rare(values[r] as u64, self.mask) && !(unequal && 2 * r == rest) {
-                    stamps[at((values[r] ^ values[rest - r]) as usize, slot)] = round;
+            // The smallest, the newest, and in Grundy's game those near half the rest.
+            let [first, second] = batch_pieces(n - rest, self.batch.start, unequal);
+            let rare = &self.rare_heaps;
+            let smallest = rare.iter().take_while(|&&r| (r as usize) < first.start);
+            let newest = rare
+                .iter()
+                .rev()
+                .take_while(|&&r| (r as usize) >= second.end);
+            let middle = if first.end < second.start {
+                rare.partition_point(|&r| (r as usize) < first.end)
+                    ..rare.partition_point(|&r| (r as usize) < second.start)
+            } else {
+                0..0
+            };
+            let left_out = (0..smallest.count())
+                .chain(middle)
+                .chain(rare.len() - newest.count()..rare.len());
+            for i in left_out {
+                let r = rare[i] as usize;
+                if r < rest && !(unequal && 2 * r == rest) {
+                    let option = self.rare_values[i] ^ values[rest - r];
+                    stamps[at(option as usize, slot)] = round;
                 }
             }
         }
@@ -178,22 +203,40 @@ impl State {
                 }
             })
             .collect();
-        let steps = lasts.iter().map(|&last| search_steps(last)).max();
-        let steps = steps.unwrap_or(0);
-        let mut step = 0;
+        let longest = lasts.iter().map(|&last| stretch_length(last)).max();
+        let longest = longest.unwrap_or(0);
+        // The search has yet to try the first pieces (`head`), or is at block
+        // `block` of stretch `stretch` of every break.
+        let mut head = true;
+        let mut block = 0..FIRST_BLOCK;
+        let mut stretch = 0;
         let mut v = 0;
         loop {
             while stamps[at(v, slot)] == round {
                 v += 1;
             }
-            if !is_rare(v as u64, self.mask) || step >= steps {
+            let searched = !head && block.start >= longest;
+            if !is_rare(v as u64, self.mask) || searched {
                 return v as u64;
             }
-            while step < steps && stamps[at(v, slot)] != round {
+            while (head || block.start < longest) && stamps[at(v, slot)] != round {
                 for (&rest, &last) in breaks.iter().zip(&lasts) {
-                    mark_pairs(stamps, round, slot, values, rest, search_block(last, step));
+                    let smaller = if head {
+                        1..(FIRST_BLOCK + 1).min(last + 1)
+                    } else {
+                        search_block(last, stretch, block.clone())
+                    };
+                    mark_pairs(stamps, round, slot, values, rest, smaller);
                 }
-                step += 1;
+                if head {
+                    head = false;
+                } else {
+                    stretch += 1;
+                    if stretch == STRETCHES {
+                        stretch = 0;
+                        block = block.end..block.end + (2 * block.len()).min(BLOCK);
+                    }
+                }
             }
         }
     }
@@ -212,7 +255,10 @@ impl State {
                 continue;
             }
             let k = k as usize;
-            for pieces in batch_pieces(k, start).into_iter().filter(|p| !p.is_empty()) {
+            for pieces in batch_pieces(k, start, rules.unequal_splits)
+                .into_iter()
+                .filter(|p| !p.is_empty())
+            {
                 let from = self
                     .rare_heaps
                     .partition_point(|&r| (r as usize) < pieces.start);
@@ -278,19 +324,19 @@ impl State {
     }
 }
 
-/// How many steps the search for a rare value takes at most, the smaller piece
-/// going up to `last`.
-fn search_steps(last: usize) -> usize {
-    last.div_ceil(STRETCHES).div_ceil(BLOCK) * STRETCHES
+/// How many smaller pieces each stretch holds, the smaller piece going up to
+/// `last` and the first [`FIRST_BLOCK`] tried before.
+fn stretch_length(last: usize) -> usize {
+    last.saturating_sub(FIRST_BLOCK).div_ceil(STRETCHES)
 }
 
-/// The smaller pieces (from 1 to `last`) that step `step` of the search tries: a
-/// block of the stretch `step` mod [`STRETCHES`].
-fn search_block(last: usize, step: usize) -> Range<usize> {
-    let stretch = last.div_ceil(STRETCHES);
-    let first = 1 + step % STRETCHES * stretch;
-    let start = first + step / STRETCHES * BLOCK;
-    let end = (start + BLOCK).min(first + stretch).min(last + 1);
+/// The smaller pieces in block `block` of stretch `stretch`, the smaller piece going
+/// up to `last`.
+fn search_block(last: usize, stretch: usize, block: Range<usize>) -> Range<usize> {
+    let length = stretch_length(last);
+    let first = FIRST_BLOCK + 1 + stretch * length;
+    let start = first + block.start;
+    let end = (first + block.end).min(first + length).min(last + 1);
     start..end.max(start)
 }
 
