@@ -176,14 +176,14 @@ impl State {
             } else {
                 0..0
             };
-            let left_out = (0..smallest.count())
-                .chain(middle)
-                .chain(rare.len() - newest.count()..rare.len());
-            for i in left_out {
-                let r = rare[i] as usize;
-                if r < rest && !(unequal && 2 * r == rest) {
-                    let option = self.rare_values[i] ^ values[rest - r];
-                    stamps[at(option as usize, slot)] = round;
+            let (smallest, newest) = (smallest.count(), rare.len() - newest.count());
+            for left_out in [0..smallest, middle, newest..rare.len()] {
+                for i in left_out {
+                    let r = rare[i] as usize;
+                    if r < rest && !(unequal && 2 * r == rest) {
+                        let option = self.rare_values[i] ^ values[rest - r];
+                        stamps[at(option as usize, slot)] = round;
+                    }
                 }
             }
         }
@@ -191,19 +191,8 @@ impl State {
         // looked for among all breaks, a block of smaller pieces at a time in every
         // break together (one break may never give a value that another gives at
         // once), the search going on where it last stopped.
-        let lasts: SmallVec<[usize; 8]> = breaks
-            .iter()
-            // The smaller piece goes up to half the rest (not to it where the two
-            // pieces would be equal and must not be).
-            .map(|&rest| {
-                if unequal && rest % 2 == 0 {
-                    rest / 2 - 1
-                } else {
-                    rest / 2
-                }
-            })
-            .collect();
-        let longest = lasts.iter().map(|&last| stretch_length(last)).max();
+        let last = |rest: usize| largest_smaller_piece(rest, unequal);
+        let longest = breaks.iter().map(|&rest| stretch_length(last(rest))).max();
         let longest = longest.unwrap_or(0);
         // The search has yet to try the first pieces (`head`), or is at block
         // `block` of stretch `stretch` of every break.
@@ -220,11 +209,11 @@ impl State {
                 return v as u64;
             }
             while (head || block.start < longest) && stamps[at(v, slot)] != round {
-                for (&rest, &last) in breaks.iter().zip(&lasts) {
+                for &rest in &breaks {
                     let smaller = if head {
-                        1..(FIRST_BLOCK + 1).min(last + 1)
+                        1..(FIRST_BLOCK + 1).min(last(rest) + 1)
                     } else {
-                        search_block(last, stretch, block.clone())
+                        search_block(last(rest), stretch, block.clone())
                     };
                     mark_pairs(stamps, round, slot, values, rest, smaller);
                 }
@@ -321,6 +310,16 @@ impl State {
                 .map(|&m| values[m as usize])
                 .collect();
         }
+    }
+}
+
+/// The largest smaller piece of a break of `rest`: half of it (less one where the
+/// two pieces would be equal and must be `unequal`).
+fn largest_smaller_piece(rest: usize, unequal: bool) -> usize {
+    if unequal && rest % 2 == 0 {
+        rest / 2 - 1
+    } else {
+        rest / 2
     }
 }
 
