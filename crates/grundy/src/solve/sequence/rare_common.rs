@@ -8,15 +8,16 @@
 //! So for g(n): (1) mark every option that involves a rare heap, scanning only the
 //! rare heaps; (2) take candidate values upwards: a common one not marked is the
 //! mex, since nothing else could reach it; a rare one is looked for among all
-//! breaks, where a witness is usually met at once. The mask is chosen again from the
-//! values' histogram at every power of two, the one leaving the fewest rare heaps.
+//! breaks: the first smaller pieces, then blocks from [`STRETCHES`] stretches of
+//! them in turn. The mask is chosen again from the values' histogram at every power
+//! of two, the one leaving the fewest rare heaps.
 //!
 //! Step (1) is done for [`BATCH`] heaps together: the other pieces a rare heap r
 //! leaves in heaps n, n + 1, … are next to each other (g(n − k − r), g(n + 1 − k − r),
-//! …), so one read serves them all. Each heap of a batch has its own marks, side by
-//! side, and a batch marks the breaks whose pieces are all known at its start; each
-//! heap then adds the few others (a rare piece among the newest heaps or the
-//! smallest, or near half the rest, where Grundy's game forbids equal pieces).
+//! …), so one read serves them all. Each heap of a batch has its own marks, and a
+//! batch marks the breaks whose pieces are all known at its start; each heap then
+//! adds the few others (a rare piece among the newest heaps or the smallest, or
+//! near half the rest, where Grundy's game forbids equal pieces).
 
 use std::ops::Range;
 
@@ -31,9 +32,10 @@ const MASK_BITS: u32 = 12;
 const BATCH: usize = 8;
 
 /// The search for a rare value takes the smaller pieces in this many stretches
-/// side by side, a block from each in turn: a witness is met sooner than from one
-/// end, as the first heaps' values are too small to make the larger rare values
-/// and witnesses come in clusters.
+/// side by side, a block from each in turn: a witness is met sooner than going up
+/// from one end (a third fewer breaks tried for 0.6), as witnesses come in
+/// clusters and, in games like 0.007, the first heaps' values are too small to
+/// make the larger rare values.
 const STRETCHES: usize = 8;
 
 /// The search tries this many smaller pieces first (a witness is often met at
