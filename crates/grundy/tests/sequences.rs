@@ -87,6 +87,21 @@ fn rare_common_agrees_with_naive_on_the_hard_games() {
 }
 
 #[test]
+fn rare_common_resumes_anywhere() {
+    // The rare/common method marks heaps in batches: a sequence read back from a
+    // file starts one wherever it stops, not where a batch would have started.
+    for game in ["octal:0.6", "grundy-game", "octal:4.07"] {
+        let whole = values(game, 2000, Method::RareCommon);
+        for stop in [0, 1, 13, 999, 1000] {
+            let (_, rules) = spec::heap_rules(game).unwrap();
+            let mut resumed = Sequence::resume(rules, Method::RareCommon, whole[..stop].to_vec());
+            resumed.extend(2000).unwrap();
+            assert_eq!(resumed.values(), &whole[..], "{game} resumed at {stop}");
+        }
+    }
+}
+
+#[test]
 fn huge_heaps_are_answered_by_the_proved_period() {
     let kayles = values("kayles", 200, Method::Naive);
     let n: u64 = 1_000_000_000_000;
