@@ -171,7 +171,7 @@ impl Search {
         moves: &[(u64, u32)],
         symmetric: bool,
     ) -> Result<(bool, u64)> {
-        let mut unknown: SmallVec<[(u64, u32); 64]> = SmallVec::new();
+        let mut unknown: SmallVec<[(u64, u32, bool); 64]> = SmallVec::new();
         let mut met = 0u64;
         for &(m, i) in moves {
             let left = region & !m;
@@ -188,12 +188,20 @@ impl Search {
                         return Ok((true, met));
                     }
                 }
-                None => unknown.push((m, i)),
+                None => unknown.push((m, i, joined)),
             }
         }
         let mut options: SmallVec<[(u32, Regions); 64]> = unknown
             .into_iter()
-            .map(|(m, i)| (i, regions(at, region & !m)))
+            .map(|(m, i, joined)| {
+                let left = region & !m;
+                let parts = if joined {
+                    Regions::from_elem(left, 1)
+                } else {
+                    regions(at, left)
+                };
+                (i, parts)
+            })
             .collect();
         options.sort_by_key(|(_, parts)| parts.last().map_or(0, |r| r.count_ones()));
         for (i, parts) in &options {
