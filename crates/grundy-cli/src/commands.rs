@@ -197,6 +197,29 @@ pub fn draw(spec_text: &str) -> Result<()> {
     Ok(())
 }
 
+/// The values of a heap table: two bytes a heap from the heap-sequence engine (a
+/// long table is never held as anything larger), or the solver's values.
+enum Column {
+    Nimbers(Vec<u16>),
+    Values(Vec<Value>),
+}
+
+impl Column {
+    fn len(&self) -> usize {
+        match self {
+            Column::Nimbers(values) => values.len(),
+            Column::Values(values) => values.len(),
+        }
+    }
+
+    fn get(&self, n: usize) -> Value {
+        match self {
+            Column::Nimbers(values) => Value::of_nimber(values[n] as u64),
+            Column::Values(values) => values[n],
+        }
+    }
+}
+
 /// `grundy table`: a heap game's g(0..N), every vertex of a graph game, or the
 /// P-positions of Chomp with a few rows.
 pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
@@ -217,7 +240,7 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
         bail!("'table {game}' needs --to N, the largest heap size to tabulate");
     };
     let by_sequence = play == Play::Normal && spec::heap_rules(game).is_ok();
-    let values: Vec<Value> = if by_sequence {
+    let column = if by_sequence {
         let save = match (&args.save, &args.resume) {
             (Some(path), _) => Save::To(path),
             (_, Some(path)) => Save::Resume(path),
@@ -236,13 +259,14 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
                 return Ok(());
             }
         }
-        values.iter().map(|&g| Value::of_nimber(g as u64)).collect()
+        Column::Nimbers(values)
     } else if args.save.is_some() || args.resume.is_some() {
         bail!("--save and --resume are for take-and-break heap games under normal play");
     } else {
         let mut solver = Solver::new(common.max_positions);
-        tables::heaps(&mut solver, game, to, play)?
+        Column::Values(tables::heaps(&mut solver, game, to, play)?)
     };
+    let values = (0..column.len()).map(|n| column.get(n));
     if common.json {
         #[derive(Serialize)]
         struct TableJson {
@@ -254,8 +278,8 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
         return print_json(&TableJson {
             game: game.to_string(),
             play: play.name(),
-            values: values.iter().map(|v| v.nimber).collect(),
-            outcomes: values.iter().map(|v| v.outcome.letter()).collect(),
+            values: values.clone().map(|v| v.nimber).collect(),
+            outcomes: values.map(|v| v.outcome.letter()).collect(),
         });
     }
     out!("{game}, one heap, {} play", play_words(play));
@@ -263,15 +287,16 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
         Play::Normal => out!("{:>8}  {:>5}  outcome", "n", "g(n)"),
         Play::Misere => out!("{:>8}  outcome", "n"),
     }
-    for (n, v) in values.iter().enumerate() {
+    for (n, v) in values.clone().enumerate() {
         match v.nimber {
             Some(g) => out!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
             None => out!("{n:>8}  {}", v.outcome.letter()),
         }
     }
-    let p: Vec<String> = (0..values.len())
-        .filter(|&n| values[n].outcome == Outcome::P)
-        .map(|n| n.to_string())
+    let p: Vec<String> = values
+        .enumerate()
+        .filter(|(_, v)| v.outcome == Outcome::P)
+        .map(|(n, _)| n.to_string())
         .collect();
     out!("P-positions: {}", p.join(", "));
     Ok(())

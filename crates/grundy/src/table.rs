@@ -113,7 +113,7 @@ pub fn sequence(
         }
         progress(sequence.values().len() as u64);
     }
-    let mut values = sequence.values().to_vec();
+    let mut values = sequence.into_values();
     values.truncate(len);
     Ok((name, values))
 }

@@ -234,6 +234,11 @@ impl Sequence {
         &self.values
     }
 
+    /// The values computed, g(0), g(1), …, kept as they are.
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
     /// Computes g(n) for every n < `len`.
     pub fn extend(&mut self, len: usize) -> Result<()> {
         self.values.reserve(len.saturating_sub(self.values.len()));
