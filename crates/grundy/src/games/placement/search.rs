@@ -34,7 +34,41 @@ pub struct Search {
     placements: FxHashMap<(u8, u8), Rc<[u64]>>,
     /// For each board size, how often each placement won: the most successful are
     /// tried first.
-    history: FxHashMap<(u8, u8), Vec<u32>>,
+    history: FxHashMap<(u8, u8), History>,
+}
+
+/// How often each placement of a board size won, and the placements ordered by it.
+#[derive(Clone, Default)]
+struct History {
+    wins: Vec<u32>,
+    /// The placements, most wins first.
+    order: Vec<u32>,
+    /// Where each placement is in `order`.
+    place: Vec<u32>,
+}
+
+impl History {
+    fn new(placements: usize) -> History {
+        History {
+            wins: vec![0; placements],
+            order: (0..placements as u32).collect(),
+            place: (0..placements as u32).collect(),
+        }
+    }
+
+    /// Counts a win of placement `i`, moving it up past those with fewer wins.
+    fn won(&mut self, i: u32) {
+        self.wins[i as usize] += 1;
+        let mut at = self.place[i as usize] as usize;
+        while at > 0 && self.wins[self.order[at - 1] as usize] < self.wins[i as usize] {
+            let before = self.order[at - 1];
+            self.order[at] = before;
+            self.place[before as usize] = at as u32;
+            at -= 1;
+        }
+        self.order[at] = i;
+        self.place[i as usize] = at as u32;
+    }
 }
 
 impl std::fmt::Debug for Search {
@@ -126,15 +160,12 @@ impl Search {
         let history = self
             .history
             .entry((at.board.rows, at.board.cols))
-            .or_insert_with(|| vec![0; at.placements.len()]);
-        let mut order: SmallVec<[(u32, u32); 64]> = (0..at.placements.len() as u32)
-            .filter(|&i| region & at.placements[i as usize] == at.placements[i as usize])
-            .map(|i| (history[i as usize], i))
-            .collect();
-        order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        let moves: SmallVec<[(u64, u32); 64]> = order
+            .or_insert_with(|| History::new(at.placements.len()));
+        let moves: SmallVec<[(u64, u32); 64]> = history
+            .order
             .iter()
-            .map(|&(_, i)| (at.placements[i as usize], i))
+            .map(|&i| (at.placements[i as usize], i))
+            .filter(|&(m, _)| region & m == m)
             .collect();
         // A nimber is at most the number of options.
         if heap > moves.len() as Nimber {
@@ -269,7 +300,7 @@ impl Search {
     /// Counts a win of placement `i`, so that it is tried earlier.
     fn remember(&mut self, at: &Within, i: u32) {
         if let Some(history) = self.history.get_mut(&(at.board.rows, at.board.cols)) {
-            history[i as usize] += 1;
+            history.won(i);
         }
     }
 
