@@ -7,12 +7,13 @@
 //! region and one heap.
 //!
 //! The search works on the cells of the board it was asked about, in that board's
-//! frame; only the tables see regions apart from where they lie. The nimbers of
-//! solved regions are stored under every image of the region cut to its box, so
-//! that a region is looked up as it lies; the values a region's nimber is known not
-//! to have are stored under its canonical form. Options are valued from the first
-//! table before any search (an option is seen to stay one region by looking only
-//! near the piece just placed), the placements that won last being tried first.
+//! frame; only the table sees regions apart from where they lie, under their
+//! canonical form: what is known of each, its nimber or values its nimber is not
+//! ([`super::table`]). Options are first valued from the table, without search (an
+//! option is seen to stay one region by looking only near the piece just placed);
+//! the placements that have won most often are tried first. A region that a
+//! reflection or half turn maps to itself, no placement meeting its own image, is a
+//! P-position at once: the second player copies.
 
 use std::rc::Rc;
 
@@ -32,8 +33,7 @@ pub struct Search {
     /// What is known of each canonical region.
     known: Table,
     placements: FxHashMap<(u8, u8), Rc<[u64]>>,
-    /// For each board size, how often each placement won: the most successful are
-    /// tried first.
+    /// For each board size, the placements in order of their wins.
     history: FxHashMap<(u8, u8), History>,
 }
 
