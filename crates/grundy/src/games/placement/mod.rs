@@ -222,10 +222,7 @@ impl Placement {
     /// The regions of `b` that a piece fits in, each canonical.
     fn regions(&self, b: &Board, mut each: impl FnMut(Board)) {
         let frame = Frame::new(b);
-        let mut rest = b.empty;
-        while rest != 0 {
-            let region = frame.region_of_lowest(rest);
-            rest &= !region;
+        for region in frame.regions(b.empty) {
             if region.count_ones() >= self.smallest {
                 each(self.canonical(&frame, region));
             }
@@ -367,16 +364,23 @@ impl Frame {
             | cells.checked_shr(self.cols).unwrap_or(0)
     }
 
-    /// The cells of `empty` joined edge to edge with its lowest cell.
-    fn region_of_lowest(&self, empty: u64) -> u64 {
-        let mut region = empty & empty.wrapping_neg();
-        loop {
-            let grown = (region | self.around(region)) & empty;
-            if grown == region {
-                return region;
+    /// The regions that `cells` form, joined edge to edge, each as its cells.
+    fn regions(&self, cells: u64) -> impl Iterator<Item = u64> + '_ {
+        let mut rest = cells;
+        std::iter::from_fn(move || {
+            let mut region = rest & rest.wrapping_neg();
+            if region == 0 {
+                return None;
             }
-            region = grown;
-        }
+            loop {
+                let grown = (region | self.around(region)) & rest;
+                if grown == region {
+                    rest &= !region;
+                    return Some(region);
+                }
+                region = grown;
+            }
+        })
     }
 
     /// Whether `left` is still joined up once `filled` is taken from the joined-up

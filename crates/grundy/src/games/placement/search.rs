@@ -259,14 +259,9 @@ impl Search {
         if joined {
             return value(left);
         }
-        let mut total = 0;
-        let mut rest = left;
-        while rest != 0 {
-            let region = at.frame.region_of_lowest(rest);
-            rest &= !region;
-            total ^= value(region)?;
-        }
-        Some(total)
+        at.frame
+            .regions(left)
+            .try_fold(0, |total, region| Some(total ^ value(region)?))
     }
 
     /// Whether the second player wins the region `cut` by copying: one of
@@ -351,15 +346,11 @@ fn reflections_fixing(game: &Placement, cut: &Board) -> SmallVec<[u8; 8]> {
 /// The regions that `cells` form, leaving out those too small for a piece, the
 /// largest last.
 fn regions(at: &Within, cells: u64) -> Regions {
-    let mut parts = Regions::new();
-    let mut rest = cells;
-    while rest != 0 {
-        let region = at.frame.region_of_lowest(rest);
-        rest &= !region;
-        if region.count_ones() >= at.game.smallest {
-            parts.push(region);
-        }
-    }
+    let mut parts: Regions = at
+        .frame
+        .regions(cells)
+        .filter(|region| region.count_ones() >= at.game.smallest)
+        .collect();
     if let Some(i) = (0..parts.len()).max_by_key(|&i| parts[i].count_ones()) {
         let last = parts.len() - 1;
         parts.swap(i, last);
