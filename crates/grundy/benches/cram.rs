@@ -9,6 +9,8 @@
 //! each board, the nimber, grundy's time and peak memory, igsolve's time and their
 //! ratio. `CRAM_BOARDS=5x7,4x9` picks the boards.
 
+mod published;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -43,24 +45,6 @@ fn peak_memory_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn igsolve() -> PathBuf {
-    if let Ok(path) = std::env::var("IGSOLVE") {
-        return PathBuf::from(path);
-    }
-    let root = std::env::temp_dir().join("grundy-bench-igsolve");
-    let binary = root.join("bin").join("igsolve");
-    if !binary.exists() {
-        eprintln!("installing igsolve into {} …", root.display());
-        let status = Command::new(env!("CARGO"))
-            .args(["install", "igsolve", "--quiet", "--root"])
-            .arg(&root)
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "cargo install igsolve failed");
-    }
-    binary
-}
-
 /// igsolve's nimber and time for a board (its default settings: no endgame
 /// database, which it builds slower than it gains on these boards).
 fn run_igsolve(binary: &PathBuf, rows: &str, cols: &str) -> (u64, Duration) {
@@ -86,7 +70,7 @@ fn main() {
         return;
     }
     let picked = std::env::var("CRAM_BOARDS").ok();
-    let binary = igsolve();
+    let binary = published::installed("igsolve", "IGSOLVE");
     let me = std::env::current_exe().expect("the benchmark's path");
     println!(
         "{:<6} {:>6}  {:>9} {:>10}  {:>9}  {:>7}",

@@ -7,6 +7,8 @@
 //! rare/common methods, and prints the engine's time, ogsolve's best time and their
 //! ratio.
 
+mod published;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -32,24 +34,6 @@ fn checksum(values: &[u16]) -> u32 {
         high = high.wrapping_add(low);
     }
     (high as u32) << 16 | low as u32
-}
-
-fn ogsolve() -> PathBuf {
-    if let Ok(path) = std::env::var("OGSOLVE") {
-        return PathBuf::from(path);
-    }
-    let root = std::env::temp_dir().join("grundy-bench-ogsolve");
-    let binary = root.join("bin").join("ogsolve");
-    if !binary.exists() {
-        eprintln!("installing ogsolve into {} …", root.display());
-        let status = Command::new(env!("CARGO"))
-            .args(["install", "ogsolve", "--quiet", "--root"])
-            .arg(&root)
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "cargo install ogsolve failed");
-    }
-    binary
 }
 
 /// A duration as ogsolve prints it: "3.85s", "166.26ms", "950.00µs".
@@ -91,7 +75,7 @@ fn run_ogsolve(binary: &PathBuf, code: &str, last: usize, method: &str) -> (Dura
 }
 
 fn main() {
-    let binary = ogsolve();
+    let binary = published::installed("ogsolve", "OGSOLVE");
     println!(
         "{:<8} {:>9}  {:>10}  {:>16}  {:>7}",
         "game", "heaps", "grundy", "ogsolve (best)", "ratio"
