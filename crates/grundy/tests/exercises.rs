@@ -3,9 +3,12 @@
 //! to a stated size, and the notes' own questions are answered. The brute force here
 //! is plain recursion over `Game::moves`, independent of the solvers and of theory.
 
+mod common;
+
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use common::{outcome, value, winning};
 use grundy::games::dynamic::{Dynamic, Pile};
 use grundy::games::heaps::Heaps;
 use grundy::games::moore::{self, Board};
@@ -115,24 +118,6 @@ fn tuples(len: usize, max: u64) -> Vec<Heaps> {
             .collect();
     }
     all
-}
-
-/// Winning moves of a SPEC, formatted and sorted.
-fn winning(spec: &str, play: Play) -> Vec<String> {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
-    let sum = grundy::spec::parse(spec, &mut solver).unwrap();
-    let moves = solver.winning_moves(&sum, play).unwrap();
-    sorted(moves.iter().map(|m| solver.format(m)).collect())
-}
-
-fn value(spec: &str, play: Play) -> grundy::solve::Value {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
-    let sum = grundy::spec::parse(spec, &mut solver).unwrap();
-    solver.value(&sum, play).unwrap()
-}
-
-fn outcome(spec: &str, play: Play) -> Outcome {
-    value(spec, play).outcome
 }
 
 fn strings(v: &[&str]) -> Vec<String> {

@@ -3,37 +3,15 @@
 //! winning moves out. Every expected value here was worked out by hand from the
 //! definitions (or quoted from the notes), not read back from the engine.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use common::{outcome, value, winning};
 use grundy::games::Graph;
 use grundy::solve::{retrograde, Solver, Value, DEFAULT_MAX_POSITIONS};
 use grundy::{Error, Outcome, Play};
-
-/// The value of `spec` under `play`, from a fresh solver with the default budget.
-fn value(spec: &str, play: Play) -> Value {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
-    let sum = grundy::spec::parse(spec, &mut solver).unwrap();
-    solver.value(&sum, play).unwrap()
-}
-
-fn outcome(spec: &str, play: Play) -> Outcome {
-    value(spec, play).outcome
-}
-
-/// The winning moves of `spec` under `play`, formatted as SPECs, sorted.
-fn winning(spec: &str, play: Play) -> Vec<String> {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
-    let sum = grundy::spec::parse(spec, &mut solver).unwrap();
-    let mut moves: Vec<String> = solver
-        .winning_moves(&sum, play)
-        .unwrap()
-        .iter()
-        .map(|m| solver.format(m))
-        .collect();
-    moves.sort();
-    moves
-}
 
 fn sorted(moves: &[&str]) -> Vec<String> {
     let mut moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
