@@ -2,89 +2,61 @@
 //! prints text, or one JSON object with `--json` (the fields are documented in the
 //! README); `draw` prints an SVG document.
 
-use anyhow::{bail, Result};
-use grundy::solve::{Solver, Sum, Value};
-use grundy::table::Save;
-use grundy::{explain as reasoning, spec, table as tables, Outcome, Play};
+use anyhow::Result;
+use grundy::analysis::MoveValue;
+use grundy::table::{Column, Save, Table, TableRequest};
+use grundy::{table as tables, Analysis, Options, Outcome, Play};
 use serde::Serialize;
 
 use crate::{progress, Common, PeriodArgs, TableArgs};
-
-/// A position one move away, as in JSON.
-#[derive(Serialize)]
-struct Move {
-    position: String,
-    description: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    outcome: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nimber: Option<Option<u64>>,
-}
-
-#[derive(Serialize)]
-struct ValueJson {
-    position: String,
-    play: &'static str,
-    outcome: &'static str,
-    nimber: Option<u64>,
-    winning_moves: Vec<Move>,
-}
-
-fn solve(spec_text: &str, common: &Common) -> Result<(Solver, Sum)> {
-    let mut solver = Solver::new(common.max_positions);
-    let sum = spec::parse(spec_text, &mut solver)?;
-    Ok((solver, sum))
-}
 
 fn print_json(value: &impl Serialize) -> Result<()> {
     out!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
 }
 
-fn nimber_text(v: Value) -> String {
-    v.nimber.map_or(
-        "none (misère play, or a game with cycles or draws)".into(),
-        |g| g.to_string(),
-    )
+/// The analysis of `spec_text` with the options asked for.
+fn analyse(spec_text: &str, common: &Common, all_moves: bool, explain: bool) -> Result<Analysis> {
+    let options = Options {
+        play: common.play(),
+        max_positions: common.max_positions,
+        all_moves,
+        explain,
+        computer_move: false,
+    };
+    Ok(grundy::analyse(spec_text, &options)?)
+}
+
+/// The nimber, or why there is none, for text.
+pub fn nimber_text(a: &Analysis) -> String {
+    match (a.nimber, &a.nimber_not_computed) {
+        (Some(g), _) => g.to_string(),
+        (None, Some(why)) => format!("not computed ({why})"),
+        (None, None) => "none (misère play, or a game with cycles or draws)".into(),
+    }
 }
 
 /// `grundy value`: outcome, nimber, every winning move.
 pub fn value(spec_text: &str, common: &Common) -> Result<()> {
-    let (mut solver, sum) = solve(spec_text, common)?;
-    let play = common.play();
-    let v = solver.value(&sum, play)?;
-    let winning = solver.winning_moves(&sum, play)?;
-    let winning: Vec<Move> = winning
-        .iter()
-        .map(|m| Move {
-            position: solver.format(m),
-            description: solver.describe_move(&sum, m),
-            outcome: None,
-            nimber: None,
-        })
-        .collect();
+    let a = analyse(spec_text, common, false, false)?;
     if common.json {
-        return print_json(&ValueJson {
-            position: solver.format(&sum),
-            play: play.name(),
-            outcome: v.outcome.letter(),
-            nimber: v.nimber,
-            winning_moves: winning,
-        });
+        return print_json(&a.value_report());
     }
-    out!("{}", solver.format(&sum));
+    out!("{}", a.position);
     out!(
         "{}-position: {} ({} play)",
-        v.outcome.letter(),
-        who_wins(v.outcome),
-        play_words(play)
+        a.outcome.letter(),
+        a.who_wins(),
+        play_words(a.play)
     );
-    out!("nimber: {}", nimber_text(v));
-    if winning.is_empty() {
+    out!("nimber: {}", nimber_text(&a));
+    if let Some(why) = &a.winning_moves_not_computed {
+        out!("winning moves: not computed ({why})");
+    } else if a.winning_moves.is_empty() {
         out!("winning moves: none");
     } else {
-        out!("winning moves ({}):", winning.len());
-        for m in &winning {
+        out!("winning moves ({}):", a.winning_moves.len());
+        for m in &a.winning_moves {
             out!("  {}   ({})", m.position, m.description);
         }
     }
@@ -99,55 +71,27 @@ fn play_words(play: Play) -> &'static str {
     }
 }
 
-fn who_wins(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::P => "the previous player wins",
-        Outcome::N => "the player to move wins",
-        Outcome::D => "a draw with perfect play",
-    }
-}
-
 /// `grundy moves`: every move with the outcome and nimber it leaves.
 pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
-    let (mut solver, sum) = solve(spec_text, common)?;
-    let play = common.play();
-    let mut all = Vec::new();
-    for m in solver.moves(&sum)? {
-        let v = solver.value(&m, play)?;
-        all.push(Move {
-            position: solver.format(&m),
-            description: solver.describe_move(&sum, &m),
-            outcome: Some(v.outcome.letter()),
-            nimber: Some(v.nimber),
-        });
-    }
+    let a = analyse(spec_text, common, true, false)?;
     if common.json {
-        #[derive(Serialize)]
-        struct MovesJson {
-            position: String,
-            play: &'static str,
-            moves: Vec<Move>,
-        }
-        return print_json(&MovesJson {
-            position: solver.format(&sum),
-            play: play.name(),
-            moves: all,
-        });
+        return print_json(&a.moves_report());
     }
+    let all: &[MoveValue] = a.moves.as_deref().unwrap_or_default();
     out!(
         "{} ({} play): {} moves",
-        solver.format(&sum),
-        play_words(play),
+        a.position,
+        play_words(a.play),
         all.len()
     );
-    let width = all.iter().map(|m| m.position.len()).max().unwrap_or(0);
-    for m in &all {
-        let nimber = m.nimber.flatten().map_or("-".into(), |g| g.to_string());
-        let outcome = m.outcome.unwrap_or("?");
+    let width = all.iter().map(|m| m.to.position.len()).max().unwrap_or(0);
+    for m in all {
+        let nimber = m.nimber.map_or("-".into(), |g| g.to_string());
         out!(
-            "  {:<width$}  {outcome}  {nimber:>4}   {}",
-            m.position,
-            m.description
+            "  {:<width$}  {}  {nimber:>4}   {}",
+            m.to.position,
+            m.outcome.letter(),
+            m.to.description
         );
     }
     Ok(())
@@ -155,23 +99,11 @@ pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
 
 /// `grundy explain`: the reasoning in words and binary columns.
 pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
-    let (mut solver, sum) = solve(spec_text, common)?;
-    let lines = reasoning::explain(&mut solver, &sum, common.play())?;
+    let a = analyse(spec_text, common, false, true)?;
     if common.json {
-        #[derive(Serialize)]
-        struct ExplainJson {
-            position: String,
-            play: &'static str,
-            lines: Vec<String>,
-        }
-        let position = solver.format(&sum);
-        return print_json(&ExplainJson {
-            position,
-            play: common.play().name(),
-            lines,
-        });
+        return print_json(&a.explain_report());
     }
-    for line in lines {
+    for line in a.explanation.as_deref().unwrap_or_default() {
         out!("{line}");
     }
     Ok(())
@@ -179,93 +111,54 @@ pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
 
 /// `grundy draw`: the picture of a position of one part.
 pub fn draw(spec_text: &str) -> Result<()> {
-    let mut solver = Solver::new(1);
-    let sum = spec::parse(spec_text, &mut solver)?;
-    let [part] = sum.0[..] else {
-        bail!(
-            "'{spec_text}' has {} parts: draw shows one part at a time",
-            sum.0.len()
-        );
-    };
-    match solver.picture(part) {
-        Some(svg) => out!("{}", svg.trim_end()),
-        None => bail!(
-            "'{}' has no picture: draw knows hackenbush, chomp, cram and place",
-            solver.game_name(part.game)
-        ),
-    }
+    let svg = grundy::draw(spec_text)?;
+    out!("{}", svg.trim_end());
     Ok(())
-}
-
-/// The values of a heap table: two bytes a heap from the heap-sequence engine (a
-/// long table is never held as anything larger), or the solver's values.
-enum Column {
-    Nimbers(Vec<u16>),
-    Values(Vec<Value>),
-}
-
-impl Column {
-    fn len(&self) -> usize {
-        match self {
-            Column::Nimbers(values) => values.len(),
-            Column::Values(values) => values.len(),
-        }
-    }
-
-    fn get(&self, n: usize) -> Value {
-        match self {
-            Column::Nimbers(values) => Value::of_nimber(values[n] as u64),
-            Column::Values(values) => values[n],
-        }
-    }
 }
 
 /// `grundy table`: a heap game's g(0..N), every vertex of a graph game, or the
 /// P-positions of Chomp with a few rows.
 pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
-    let (game, to, rows, play) = (args.game.as_str(), args.to, args.rows, common.play());
-    if game == "chomp" {
-        return chomp_table(rows, to, common);
-    }
-    if rows.is_some() {
-        bail!("--rows is for 'table chomp'; '{game}' has no rows");
-    }
-    if let Some(path) = game.strip_prefix("graph:") {
-        if to.is_some() {
-            bail!("--to is for heap games; a graph table lists every vertex of '{path}'");
-        }
-        return graph_table(path, common);
-    }
-    let Some(to) = to else {
-        bail!("'table {game}' needs --to N, the largest heap size to tabulate");
+    let save = match (&args.save, &args.resume) {
+        (Some(path), _) => Save::To(path),
+        (_, Some(path)) => Save::Resume(path),
+        _ => Save::No,
     };
-    let by_sequence = play == Play::Normal && spec::heap_rules(game).is_ok();
-    let column = if by_sequence {
-        let save = match (&args.save, &args.resume) {
-            (Some(path), _) => Save::To(path),
-            (_, Some(path)) => Save::Resume(path),
-            _ => Save::No,
-        };
-        let bar = progress::bar(to + 1, "heaps");
-        let method = args.sequence.method();
-        let (_, values) =
-            tables::sequence(game, to, method, save, common.max_positions, &mut |done| {
-                bar.set_position(done)
-            })?;
-        bar.finish_and_clear();
-        if let Some(path) = args.save.as_ref().or(args.resume.as_ref()) {
-            if !common.json {
-                out!("{game}: g(0..={to}) computed and saved in {path}");
-                return Ok(());
-            }
-        }
-        Column::Nimbers(values)
-    } else if args.save.is_some() || args.resume.is_some() {
-        bail!("--save and --resume are for take-and-break heap games under normal play");
-    } else {
-        let mut solver = Solver::new(common.max_positions);
-        Column::Values(tables::heaps(&mut solver, game, to, play)?)
+    let request = TableRequest {
+        to: args.to,
+        rows: args.rows,
+        play: common.play(),
+        max_positions: common.max_positions,
+        save,
+        method: args.sequence.method(),
     };
+    let bar = progress::bar(args.to.unwrap_or(0).saturating_add(1), "heaps");
+    let table = tables::table(&args.game, &request, &mut |done| bar.set_position(done))?;
+    bar.finish_and_clear();
+    match table {
+        Table::Heaps {
+            game,
+            values,
+            saved,
+        } => heap_table(&game, &values, saved, common),
+        Table::Vertices(t) => graph_table(&t, common),
+        Table::PPositions {
+            game,
+            rows,
+            to,
+            positions,
+        } => p_position_table(&game, rows, to, &positions, common),
+    }
+}
+
+fn heap_table(game: &str, column: &Column, saved: Option<String>, common: &Common) -> Result<()> {
+    let play = common.play();
+    if let Some(path) = saved {
+        if !common.json {
+            out!("{game}: g(0..={}) computed and saved in {path}", column.len() - 1);
+            return Ok(());
+        }
+    }
     let values = (0..column.len()).map(|n| column.get(n));
     if common.json {
         #[derive(Serialize)]
@@ -304,7 +197,7 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
 
 /// `grundy period`: the period of a take-and-break game, and whether it is proved.
 pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
-    let bar = progress::bar(args.to + 1, "heaps");
+    let bar = progress::bar(args.to.saturating_add(1), "heaps");
     let method = args.sequence.method();
     let (name, period) = tables::period(
         &args.game,
@@ -360,13 +253,12 @@ pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
     Ok(())
 }
 
-fn graph_table(path: &str, common: &Common) -> Result<()> {
+fn graph_table(t: &grundy::table::GraphTable, common: &Common) -> Result<()> {
     let play = common.play();
-    let t = tables::graph(path, play)?;
     if common.json {
         #[derive(Serialize)]
         struct GraphJson<'a> {
-            game: String,
+            game: &'a str,
             play: &'static str,
             vertices: &'a [String],
             values: Option<&'a [u64]>,
@@ -374,7 +266,7 @@ fn graph_table(path: &str, common: &Common) -> Result<()> {
             kernel: &'a [String],
         }
         return print_json(&GraphJson {
-            game: format!("graph:{path}"),
+            game: &t.game,
             play: play.name(),
             vertices: &t.vertices,
             values: t.nimbers.as_deref(),
@@ -383,7 +275,8 @@ fn graph_table(path: &str, common: &Common) -> Result<()> {
         });
     }
     out!(
-        "graph:{path}, {} play, {} vertices",
+        "{}, {} play, {} vertices",
+        t.game,
         play_words(play),
         t.vertices.len()
     );
@@ -401,37 +294,33 @@ fn graph_table(path: &str, common: &Common) -> Result<()> {
     Ok(())
 }
 
-fn chomp_table(rows: Option<usize>, to: Option<u64>, common: &Common) -> Result<()> {
-    let (Some(rows), Some(to)) = (rows, to) else {
-        bail!("'table chomp' needs --rows R and --to W: at most R rows, at most W squares in the bottom row");
-    };
-    if common.misere {
-        bail!("'table chomp' lists normal-play P-positions; --misere does not apply");
-    }
-    let Ok(width) = u32::try_from(to) else {
-        bail!("--to {to} is too wide for a Chomp table");
-    };
-    let found = tables::chomp_p_positions(rows, width, common.max_positions)?;
+fn p_position_table(
+    game: &str,
+    rows: usize,
+    width: u32,
+    found: &[Vec<u32>],
+    common: &Common,
+) -> Result<()> {
     if common.json {
         #[derive(Serialize)]
         struct ChompJson<'a> {
-            game: &'static str,
+            game: &'a str,
             rows: usize,
             to: u32,
             p_positions: &'a [Vec<u32>],
         }
         return print_json(&ChompJson {
-            game: "chomp",
+            game,
             rows,
             to: width,
-            p_positions: &found,
+            p_positions: found,
         });
     }
     out!(
-        "chomp, at most {rows} rows, bottom row at most {width}: {} P-positions (rows bottom first)",
+        "{game}, at most {rows} rows, bottom row at most {width}: {} P-positions (rows bottom first)",
         found.len()
     );
-    for p in &found {
+    for p in found {
         let rows: Vec<String> = p.iter().map(u32::to_string).collect();
         out!("  {}", rows.join(","));
     }

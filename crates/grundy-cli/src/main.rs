@@ -201,7 +201,15 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("grundy: {e}");
+            let budget = e
+                .downcast_ref::<grundy::Error>()
+                .is_some_and(grundy::Error::is_budget);
+            let how = if budget {
+                "; raise the budget with --max-positions"
+            } else {
+                ""
+            };
+            eprintln!("grundy: {e}{how}");
             ExitCode::from(2)
         }
     }

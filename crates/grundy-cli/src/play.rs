@@ -1,13 +1,13 @@
 //! `grundy play`: a game against the computer, which plays perfectly. The person
-//! types the position they leave (or `#k`, the k-th move of `moves`); the computer
-//! checks it, answers with a winning move whenever there is one, keeps a drawn game
-//! drawn, and otherwise makes the move that leaves the longest game.
+//! types the position they leave (or `#k`, the k-th move of `moves`); the library
+//! checks it and chooses the computer's answer ([`Analysis::computer_move`]); this
+//! module only talks.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use anyhow::{bail, Result};
-use grundy::solve::{Solver, Sum};
-use grundy::{explain, spec, Outcome, Play};
+use grundy::solve::Sum;
+use grundy::{Analysis, Analyst, Options, Outcome, Play};
 
 const HELP: &str = "Type the position you leave after your move, written like the one shown \
 (for one part just its position, e.g. 13,4,8), or a move's number from 'moves' (e.g. #2). \
@@ -22,8 +22,15 @@ pub fn run(
     max_positions: usize,
 ) -> Result<()> {
     let play = if misere { Play::Misere } else { Play::Normal };
-    let mut solver = Solver::new(max_positions);
-    let mut position = spec::parse(spec_text, &mut solver)?;
+    let options = |explain: bool, all_moves: bool| Options {
+        play,
+        max_positions,
+        all_moves,
+        explain,
+        computer_move: true,
+    };
+    let mut analyst = Analyst::new(max_positions);
+    let mut position = analyst.parse(spec_text)?;
     let interactive = io::stdin().is_terminal();
     let rule = match play {
         Play::Normal => "whoever makes the last move wins",
@@ -34,41 +41,21 @@ pub fn run(
     let mut computer_to_move = computer_first;
     let mut show = true;
     loop {
-        let moves = solver.moves(&position)?;
+        let analysis = analyst.analyse(&position, &options(false, false))?;
         if show {
             out!();
-            out!("Position: {}", solver.format(&position));
+            out!("Position: {}", analysis.position);
         }
-        if solver.is_drawn_end(&position) {
-            out!("No move is left and nobody has won: a draw.");
-            return Ok(());
-        }
-        if moves.is_empty() {
-            let mover_wins = play == Play::Misere;
-            let computer_wins = computer_to_move == mover_wins;
-            let who = if computer_to_move {
-                "I have"
-            } else {
-                "You have"
-            };
-            out!(
-                "{who} no move left: {}",
-                if computer_wins {
-                    "I win."
-                } else {
-                    "you win. Well played!"
-                }
-            );
+        if analysis.terminal {
+            game_over(&analysis, computer_to_move);
             return Ok(());
         }
         if computer_to_move {
-            let chosen = computer_move(&mut solver, &position, play, &moves)?;
-            out!(
-                "I {}: {}",
-                solver.describe_move(&position, &chosen),
-                solver.format(&chosen)
-            );
-            position = chosen;
+            let chosen = analysis
+                .computer_move
+                .expect("a position with a move left has the computer's move");
+            out!("I {}: {}", chosen.description, chosen.position);
+            position = analyst.parse(&chosen.position)?;
             computer_to_move = false;
             show = true;
             continue;
@@ -92,32 +79,28 @@ pub fn run(
             "quit" | "exit" | "q" => return Ok(()),
             "help" | "?" => out!("{HELP}"),
             "moves" => {
-                for (i, m) in moves.iter().enumerate() {
-                    let outcome = solver.value(m, play)?.outcome;
-                    let mark = if outcome == Outcome::P {
+                let listed = analyst.analyse(&position, &options(false, true))?;
+                for (i, m) in listed.moves.iter().flatten().enumerate() {
+                    let mark = if m.outcome == Outcome::P {
                         "  (wins)"
                     } else {
                         ""
                     };
-                    out!(
-                        "  #{:<3} {}   {}{mark}",
-                        i + 1,
-                        solver.format(m),
-                        solver.describe_move(&position, m)
-                    );
+                    out!("  #{:<3} {}   {}{mark}", i + 1, m.to.position, m.to.description);
                 }
             }
             "hint" => {
-                for line in explain::explain(&mut solver, &position, play)? {
+                let hinted = analyst.analyse(&position, &options(true, false))?;
+                for line in hinted.explanation.iter().flatten() {
                     out!("{line}");
                 }
             }
-            _ => match chosen_move(&mut solver, &position, &moves, text) {
+            _ => match chosen_move(&mut analyst, &position, text) {
                 Ok(next) => {
                     out!(
                         "You {}: {}",
-                        solver.describe_move(&position, &next),
-                        solver.format(&next)
+                        analyst.describe_move(&position, &next),
+                        analyst.format(&next)
                     );
                     position = next;
                     computer_to_move = true;
@@ -130,14 +113,34 @@ pub fn run(
     }
 }
 
+/// Says who won at a position with no move left, from its outcome: under normal
+/// play the player to move has lost (P), under misère play won (N), or a draw.
+fn game_over(analysis: &Analysis, computer_to_move: bool) {
+    if analysis.outcome == Outcome::D {
+        out!("No move is left and nobody has won: a draw.");
+        return;
+    }
+    let mover_wins = analysis.outcome == Outcome::N;
+    let computer_wins = computer_to_move == mover_wins;
+    let who = if computer_to_move {
+        "I have"
+    } else {
+        "You have"
+    };
+    out!(
+        "{who} no move left: {}",
+        if computer_wins {
+            "I win."
+        } else {
+            "you win. Well played!"
+        }
+    );
+}
+
 /// The move the person typed, or one sentence saying why it is refused.
-fn chosen_move(
-    solver: &mut Solver,
-    position: &Sum,
-    moves: &[Sum],
-    text: &str,
-) -> Result<Sum, String> {
+fn chosen_move(analyst: &mut Analyst, position: &Sum, text: &str) -> Result<Sum, String> {
     if let Some(number) = text.strip_prefix('#') {
+        let moves = analyst.moves(position).map_err(|e| e.to_string())?;
         let index = number
             .trim()
             .parse::<usize>()
@@ -151,38 +154,5 @@ fn chosen_move(
             )),
         };
     }
-    let next = spec::parse_like(text, position, solver)
-        .map_err(|e| format!("'{text}' is not a position of this game: {e}."))?;
-    if moves.contains(&next) {
-        Ok(next)
-    } else {
-        Err(format!(
-            "'{text}' is not a legal move: {}.",
-            solver.why_illegal(position, &next)
-        ))
-    }
-}
-
-/// A winning move if there is one; else a move that keeps a draw; else the move
-/// that leaves the most moves still to make.
-fn computer_move(solver: &mut Solver, position: &Sum, play: Play, moves: &[Sum]) -> Result<Sum> {
-    if let Some(m) = solver.winning_moves(position, play)?.into_iter().next() {
-        return Ok(m);
-    }
-    if !solver.has_nimbers(position) {
-        for m in moves {
-            if solver.value(m, play)?.outcome == Outcome::D {
-                return Ok(m.clone());
-            }
-        }
-        return Ok(moves[0].clone());
-    }
-    let mut best = (0, &moves[0]);
-    for m in moves {
-        let height = solver.height(m)?;
-        if height > best.0 {
-            best = (height, m);
-        }
-    }
-    Ok(best.1.clone())
+    analyst.legal_move(position, text)
 }

@@ -36,7 +36,7 @@ fn chomp_tables_list_p_positions() {
     );
     let run = grundy(&["table", "chomp", "--to", "4"], "");
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("--rows"), "{}", run.stderr);
+    assert!(run.stderr.contains("how many rows"), "{}", run.stderr);
 }
 
 #[test]

@@ -139,7 +139,7 @@ fn bad_input_gets_one_sentence_naming_the_token() {
             "--max-positions",
         ),
         (&["value", "nim 3", "--bogus"], "'--bogus'"),
-        (&["table", "nim"], "--to"),
+        (&["table", "nim"], "largest heap size"),
         (
             &["table", "nim", "--to", "18446744073709551615"],
             "--max-positions",

@@ -2,8 +2,9 @@
 //! each part's nimber (a Nim heap's size, or the mex of its options), the nim-sum
 //! worked out column by column, and how the winning moves are found from it; under
 //! misère play, Bouton's rule or the search; on games with cycles or draws, the
-//! labelling. A game's own theorem ([`Game::theory`](crate::Game::theory)) comes first.
+//! labelling. A game's own theorem ([`Theory::explain`](crate::Theory::explain)) comes first.
 
+use crate::notation::binary_columns;
 use crate::solve::{Part, Solver, Sum};
 use crate::{Nimber, Outcome, Play, Result};
 
@@ -27,14 +28,18 @@ pub fn explain(solver: &mut Solver, sum: &Sum, play: Play) -> Result<Vec<String>
             by_theory = true;
         }
     }
+    let alone = by_theory && sum.0.len() == 1;
     if !solver.has_nimbers(sum) {
-        by_labelling(solver, sum, play, by_theory && sum.0.len() == 1, &mut out)?;
+        by_labelling(solver, sum, play, alone, &mut out)?;
+    } else if play == Play::Normal && alone && solver.value(sum, play)?.nimber.is_none() {
+        // The theorem gives the outcome; the nimber is out of cheap reach.
+        by_search(solver, sum, play, true, &mut out)?;
     } else if play == Play::Normal {
         by_nim_sum(solver, sum, &mut out)?;
     } else if let Some(heaps) = solver.as_nim_heaps(sum)? {
         by_misere_rule(solver, sum, &heaps, &mut out)?;
     } else {
-        by_search(solver, sum, play, by_theory && sum.0.len() == 1, &mut out)?;
+        by_search(solver, sum, play, alone, &mut out)?;
     }
     Ok(out)
 }
@@ -128,45 +133,6 @@ fn nimber_reason(solver: &mut Solver, part: Part, g: Nimber) -> Result<String> {
         values.join(", "),
         leads.join("; ")
     ))
-}
-
-/// Rows of numbers in binary, one column per bit; below a rule, the number of 1s in
-/// each column, and the nim-sum: 1 where that count is odd.
-pub fn binary_columns(rows: &[(String, u64)], total: u64) -> Vec<String> {
-    let max = rows.iter().map(|r| r.1).max().unwrap_or(0).max(1);
-    let bits = 64 - max.leading_zeros() as usize;
-    let ones: Vec<usize> = (0..bits)
-        .rev()
-        .map(|b| rows.iter().filter(|r| r.1 >> b & 1 == 1).count())
-        .collect();
-    let cell = ones.iter().max().map_or(1, |n| n.to_string().len());
-    let label = rows
-        .iter()
-        .map(|r| r.0.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(8);
-    let line = |name: &str, cells: Vec<String>, value: Option<u64>| {
-        let cells: Vec<String> = cells.iter().map(|c| format!("{c:>cell$}")).collect();
-        let value = value.map_or(String::new(), |v| format!("   = {v}"));
-        format!("  {name:<label$}  {}{value}", cells.join(" "))
-    };
-    let digits = |v: u64| (0..bits).rev().map(|b| (v >> b & 1).to_string()).collect();
-    let mut out: Vec<String> = rows
-        .iter()
-        .map(|(l, v)| line(l, digits(*v), Some(*v)))
-        .collect();
-    out.push(format!(
-        "  {}",
-        "-".repeat(label + 2 + (cell + 1) * bits - 1)
-    ));
-    out.push(line(
-        "1s",
-        ones.iter().map(usize::to_string).collect(),
-        None,
-    ));
-    out.push(line("nim-sum", digits(total), Some(total)));
-    out
 }
 
 fn by_misere_rule(
@@ -291,7 +257,17 @@ fn by_labelling(
 }
 
 fn winning_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
-    let moves = solver.winning_moves(sum, play)?;
+    let moves = match solver.winning_moves(sum, play) {
+        Err(e) if e.is_budget() && solver.outcome_by_theory(sum, play).is_some() => {
+            out.push(format!(
+                "The theorem shows that a winning move exists but does not name it; a search for \
+                 it would keep more than {} positions.",
+                crate::solve::CHEAP
+            ));
+            return Ok(());
+        }
+        moves => moves?,
+    };
     if moves.is_empty() {
         if solver.value(sum, play)?.outcome == Outcome::P {
             out.push("Every move leads to an N-position: the player to move loses.".into());
@@ -318,25 +294,5 @@ pub fn verdict(outcome: Outcome) -> &'static str {
         Outcome::P => "a P-position, the previous player wins",
         Outcome::N => "an N-position, the player to move wins",
         Outcome::D => "a draw, neither player can force a win",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn binary_columns_count_the_ones_as_the_notes_do() {
-        let rows = [("22".to_string(), 22), ("51".to_string(), 51)];
-        assert_eq!(
-            binary_columns(&rows, 22 ^ 51),
-            [
-                "  22        0 1 0 1 1 0   = 22",
-                "  51        1 1 0 0 1 1   = 51",
-                "  ---------------------",
-                "  1s        1 2 0 1 2 1",
-                "  nim-sum   1 0 0 1 0 1   = 37",
-            ]
-        );
     }
 }

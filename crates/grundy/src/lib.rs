@@ -19,14 +19,18 @@
 //! - [`explain`] writes the reasoning behind a verdict, as the lecture notes do.
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod explain;
+mod game;
 pub mod games;
+pub mod notation;
 pub mod solve;
 pub mod spec;
 pub mod table;
 
-use std::fmt::Debug;
-use std::hash::Hash;
+
+pub use analysis::{analyse, draw, Analysis, Analyst, Options};
+pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory};
 
 /// A Sprague–Grundy value: the position plays like a Nim heap of this size.
 pub type Nimber = u64;
@@ -106,18 +110,80 @@ pub fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
     64 + missing.map_or(large.len(), |(i, _)| i) as Nimber
 }
 
-/// Errors of the engine: bad input, or a search larger than its budget.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+/// Errors of the engine. Each message is one sentence naming what was wrong; none
+/// names a command-line flag (front ends add how to raise a budget).
+#[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The input could not be understood; the message names the bad token.
     #[error("{0}")]
     Invalid(String),
+    /// A file could not be read.
+    #[error("cannot read '{path}': {}", io_reason(source))]
+    Io {
+        /// The path as given.
+        path: String,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The input is well formed but larger than the family can hold; found at parse
+    /// time, before any work.
+    #[error("{0}")]
+    TooLarge(String),
     /// The search needed more positions than allowed.
-    #[error("the search needs more than {limit} positions; raise the budget with --max-positions")]
+    #[error("the search needs more than {limit} positions{}", .part.as_ref().map_or(String::new(), |p| format!(" to value {p}")))]
     Budget {
         /// The budget that was exceeded.
         limit: usize,
+        /// The part of a sum whose value needed it, where one part did.
+        part: Option<String>,
     },
+}
+
+/// What went wrong with a file, in a few words.
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+impl Error {
+    /// The error of reading `path`.
+    pub fn io(path: &str, source: std::io::Error) -> Self {
+        Error::Io {
+            path: path.to_string(),
+            source,
+        }
+    }
+
+    /// The position budget of `limit` was exceeded.
+    pub fn budget(limit: usize) -> Self {
+        Error::Budget { limit, part: None }
+    }
+
+    /// The same error, naming `part` as the one whose value needed the search.
+    pub fn in_part(self, part: impl FnOnce() -> String) -> Self {
+        match self {
+            Error::Budget { limit, part: None } => Error::Budget {
+                limit,
+                part: Some(part()),
+            },
+            other => other,
+        }
+    }
+
+    /// True for a search that ran out of budget.
+    pub fn is_budget(&self) -> bool {
+        matches!(self, Error::Budget { .. })
+    }
+}
+
+impl PartialEq for Error {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
+    }
 }
 
 /// A shorthand for results of the engine.
@@ -129,130 +195,10 @@ macro_rules! invalid {
     ($($arg:tt)*) => { $crate::Error::Invalid(format!($($arg)*)) };
 }
 
-/// An impartial game: the same moves for both players.
-///
-/// A position may be a sum of independent parts (Nim heaps, tokens on a graph);
-/// [`Game::components`] splits it, and the solvers value each part once.
-pub trait Game {
-    /// A position of the game, as a user writes it (possibly several parts).
-    type Position: Clone + Eq + Hash + Debug;
-
-    /// Every position one move away, appended to `out`. Parts keep their order, so
-    /// that a move reads as a change of one part.
-    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
-
-    /// The independent parts of `p`, each indivisible, appended to `out`; parts with
-    /// no move may be left out. Default: `p` itself.
-    fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
-        out.push(p.clone());
-    }
-
-    /// The nimber of an indivisible part, where a theorem gives it without search.
-    fn nimber_by_theory(&self, _p: &Self::Position) -> Option<Nimber> {
-        None
-    }
-
-    /// Whether `p` has nimber `k` (whether `p` plus a nim heap of `k` is a
-    /// P-position), by the game's own search where it has one that asks less than
-    /// valuing every option (Cram's outcome search stops at the first winning move);
-    /// past `limit` positions it stops with [`Error::Budget`]. `None`: no own search.
-    fn has_nimber(&self, _p: &Self::Position, _k: Nimber, _limit: usize) -> Option<Result<bool>> {
-        None
-    }
-
-    /// `Some(n)` when the indivisible part `p` has exactly the game tree of a Nim heap
-    /// of `n` chips, so that misère Nim's rule applies to sums of such parts.
-    fn nim_heap(&self, _p: &Self::Position) -> Option<u64> {
-        None
-    }
-
-    /// The moves from `p` to a position of nimber `target`, where a theorem finds
-    /// them without listing all moves: every such move, or where there are more
-    /// than can be listed, one of each kind (as the game documents); `None` means
-    /// "list the moves and look".
-    fn moves_to_nimber(&self, _p: &Self::Position, _target: Nimber) -> Option<Vec<Self::Position>> {
-        None
-    }
-
-    /// How many moves `p` has, where that is known without listing them; the solvers
-    /// use it to refuse a list of moves larger than the position budget.
-    fn count_moves(&self, _p: &Self::Position) -> Option<u64> {
-        None
-    }
-
-    /// How many positions can be reached from `p` (itself included), or a bound, where
-    /// that is known without search; the solvers refuse at once a search of more
-    /// positions than the budget, rather than work towards it move by move.
-    fn count_positions(&self, _p: &Self::Position) -> Option<u64> {
-        None
-    }
-
-    /// How a theorem finds the nimber of the indivisible part `p`, step by step, one
-    /// line each, for `explain`; `None` when the nimber comes from search.
-    fn reasoning(&self, _p: &Self::Position) -> Option<Vec<String>> {
-        None
-    }
-
-    /// A picture of `p` as an SVG document, where the family draws one.
-    fn picture(&self, _p: &Self::Position) -> Option<String> {
-        None
-    }
-
-    /// False when play can return to an earlier position (the game may be drawn).
-    fn is_acyclic(&self) -> bool {
-        true
-    }
-
-    /// True when some position with no move ends the game drawn rather than lost by
-    /// the player to move ([`Game::is_drawn_end`]). Such a game has outcomes (P, N or
-    /// D) but no nimbers.
-    fn has_drawn_ends(&self) -> bool {
-        false
-    }
-
-    /// True when `p` has no move and the game ends there in a draw (a full SOS board
-    /// with no SOS on it), under normal and misère play alike.
-    fn is_drawn_end(&self, _p: &Self::Position) -> bool {
-        false
-    }
-
-    /// False for a game that is played on its own and cannot be a part of a sum: a
-    /// partizan game whose positions say who is to move, or a game won by the move
-    /// that completes a pattern.
-    fn joins_sums(&self) -> bool {
-        true
-    }
-
-    /// The outcome of `p` played on its own under `play`, where a theorem gives it
-    /// without search. The solvers use it where they search outcomes rather than
-    /// nimbers: misère play, games with cycles or drawn ends.
-    fn outcome_by_theory(&self, _p: &Self::Position, _play: Play) -> Option<Outcome> {
-        None
-    }
-
-    /// The theorem that solves `p`, at work, in the notes' terms: lines of text that
-    /// `explain` shows before its own reasoning; empty when no theorem applies.
-    fn theory(&self, _p: &Self::Position, _play: Play) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Reads a position written in this game's syntax (the part after the game's name).
-    fn parse_position(&self, text: &str) -> Result<Self::Position>;
-
-    /// Writes a position in the syntax [`Game::parse_position`] reads.
-    fn format_position(&self, p: &Self::Position) -> String;
-
-    /// The move from `from` to `to` in words, e.g. "take 9 from the heap of 13".
-    fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
-
-    /// Why no single move leads from `from` to `to`, in one sentence.
-    fn why_illegal(&self, from: &Self::Position, to: &Self::Position) -> String {
-        format!(
-            "no single move leads from {} to {}",
-            self.format_position(from),
-            self.format_position(to)
-        )
-    }
+/// Builds an [`Error::TooLarge`] from a format string.
+#[macro_export]
+macro_rules! too_large {
+    ($($arg:tt)*) => { $crate::Error::TooLarge(format!($($arg)*)) };
 }
 
 #[cfg(test)]

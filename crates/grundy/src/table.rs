@@ -1,44 +1,99 @@
-//! Tables of a game's positions: g(0..N) and P/N for one heap of a heap game (by
-//! the heap-sequence engine for take-and-break games, saved as it goes and
-//! resumable), the period of such a sequence, every vertex of a graph labelled by
-//! Ferguson's algorithm, with its kernel, and the P-positions of Chomp with a few
-//! rows.
+//! Tables of a game's positions, for `grundy table`: g(0..N) and P/N for one heap
+//! of a heap game (by the heap-sequence engine for take-and-break games, saved as
+//! it goes and resumable), the period of such a sequence, and the tables a family
+//! makes of its own ([`Family::table`](crate::games::Family::table): every vertex of
+//! a graph, the P-positions of Chomp with a few rows). This module knows no game:
+//! it asks the registry.
 
-use crate::games::chomp::{self, Rectangle};
-use crate::games::Graph;
+use crate::games::Family;
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::store::Writer;
 use crate::solve::sequence::{Method, Sequence};
-use crate::solve::{retrograde, Solver, Sum, Value};
-use crate::{spec, Error, Nimber, Outcome, Play, Result};
+use crate::solve::{Solver, Sum, Value};
+use crate::{invalid, spec, Error, Nimber, Outcome, Play, Result};
 
 /// How many values are computed between saves and progress reports.
 const CHUNK: usize = 1 << 16;
 
-/// Refuses a table of heaps 0..=`to` longer than the position budget.
-fn within_budget(to: u64, limit: usize) -> Result<()> {
-    if to >= limit as u64 {
-        return Err(Error::Budget { limit });
-    }
-    Ok(())
+/// What a table is asked for, beside the game.
+pub struct TableRequest<'a> {
+    /// The largest heap size (heap games), or the widest bottom row (Chomp).
+    pub to: Option<u64>,
+    /// The most rows (Chomp).
+    pub rows: Option<usize>,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The position budget.
+    pub max_positions: usize,
+    /// Where a long sequence keeps its values.
+    pub save: Save<'a>,
+    /// How a take-and-break sequence is computed.
+    pub method: Method,
 }
 
-/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
-/// table longer than the position budget is refused.
-pub fn heaps(solver: &mut Solver, game: &str, to: u64, play: Play) -> Result<Vec<Value>> {
-    let g = spec::game(game, solver)?;
-    within_budget(to, solver.max_positions())?;
-    let mut values = Vec::new();
-    for n in 0..=to {
-        let part = solver.parse_part(g, &n.to_string())?;
-        values.push(solver.value(&Sum(vec![part]), play)?);
+/// A table, of one of the kinds grundy makes.
+pub enum Table {
+    /// One heap of 0, 1, …, N chips.
+    Heaps {
+        /// The game's normalised name.
+        game: String,
+        /// The values, heap by heap.
+        values: Column,
+        /// Where the values were saved, if they were.
+        saved: Option<String>,
+    },
+    /// Every vertex of a graph game.
+    Vertices(GraphTable),
+    /// The P-positions of a family, each as a list of numbers (Chomp's rows).
+    PPositions {
+        /// The game.
+        game: String,
+        /// The most rows.
+        rows: usize,
+        /// The widest bottom row.
+        to: u32,
+        /// Each P-position.
+        positions: Vec<Vec<u32>>,
+    },
+}
+
+/// The values of a heap table: two bytes a heap from the heap-sequence engine (a
+/// long table is never held as anything larger), or the solver's values.
+pub enum Column {
+    /// Nimbers from the sequence engine.
+    Nimbers(Vec<u16>),
+    /// Values (outcomes, nimbers where defined) from the solver.
+    Values(Vec<Value>),
+}
+
+impl Column {
+    /// How many heaps.
+    pub fn len(&self) -> usize {
+        match self {
+            Column::Nimbers(values) => values.len(),
+            Column::Values(values) => values.len(),
+        }
     }
-    Ok(values)
+
+    /// True for a table of no heap.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value of heap `n`.
+    pub fn get(&self, n: usize) -> Value {
+        match self {
+            Column::Nimbers(values) => Value::of_nimber(values[n] as u64),
+            Column::Values(values) => values[n],
+        }
+    }
 }
 
 /// Every vertex of a graph game, labelled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphTable {
+    /// The game's name (`graph:FILE`).
+    pub game: String,
     /// The vertices' names, in the order of the file.
     pub vertices: Vec<String>,
     /// P, N or D for each vertex.
@@ -49,30 +104,82 @@ pub struct GraphTable {
     pub kernel: Vec<String>,
 }
 
-/// Labels every vertex of the graph in `path` (Ferguson's labelling algorithm).
-pub fn graph(path: &str, play: Play) -> Result<GraphTable> {
-    let graph = Graph::from_file(path)?;
-    let outcomes = retrograde::label(graph.successors(), play);
-    let nimbers = match play {
-        Play::Normal => retrograde::nimbers(graph.successors()),
-        Play::Misere => None,
+/// The table of `game`: the family's own, or g(0..=to) of one heap; `progress(done)`
+/// is called as a long sequence goes.
+pub fn table(game: &str, request: &TableRequest, progress: &mut dyn FnMut(u64)) -> Result<Table> {
+    let (family, parameter) = spec::family(game)?;
+    if let Some(own) = family.table {
+        return own(parameter, request);
+    }
+    if request.rows.is_some() {
+        return Err(invalid!("'{game}' has no rows: a table by rows is for chomp"));
+    }
+    let Some(to) = request.to else {
+        return Err(invalid!(
+            "'table {game}' needs the largest heap size to tabulate"
+        ));
     };
-    let vertices = graph.names().to_vec();
-    let kernel = vertices
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, &o)| o == Outcome::P)
-        .map(|(v, _)| v.clone())
-        .collect();
-    Ok(GraphTable {
-        vertices,
-        outcomes,
-        nimbers,
-        kernel,
+    let heap_game = matches!(family.make, crate::games::Make::Heap(_));
+    if heap_game && request.play == Play::Normal {
+        let (_, values) = sequence(game, to, request, progress)?;
+        let saved = match request.save {
+            Save::To(path) | Save::Resume(path) => Some(path.to_string()),
+            Save::No => None,
+        };
+        return Ok(Table::Heaps {
+            game: game.to_string(),
+            values: Column::Nimbers(values),
+            saved,
+        });
+    }
+    if !matches!(request.save, Save::No) {
+        return Err(invalid!(
+            "only take-and-break heap games under normal play are saved and resumed"
+        ));
+    }
+    let mut solver = Solver::new(request.max_positions);
+    let values = heaps(&mut solver, family, game, to, request.play)?;
+    Ok(Table::Heaps {
+        game: game.to_string(),
+        values: Column::Values(values),
+        saved: None,
     })
 }
 
+/// Refuses a table of heaps 0..=`to` longer than the position budget.
+fn within_budget(to: u64, limit: usize) -> Result<()> {
+    if to >= limit as u64 {
+        return Err(Error::budget(limit));
+    }
+    Ok(())
+}
+
+/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
+/// table longer than the position budget is refused.
+fn heaps(
+    solver: &mut Solver,
+    family: &Family,
+    game: &str,
+    to: u64,
+    play: Play,
+) -> Result<Vec<Value>> {
+    let g = spec::game(game, solver)?;
+    within_budget(to, solver.max_positions())?;
+    let mut values = Vec::new();
+    for n in 0..=to {
+        let part = solver.parse_part(g, &n.to_string()).map_err(|_| {
+            invalid!(
+                "'{game}' is not a heap game: its positions are not heap sizes ({})",
+                family.about
+            )
+        })?;
+        values.push(solver.value(&Sum(vec![part]), play)?);
+    }
+    Ok(values)
+}
+
 /// Where a long sequence run keeps its values: a new file, or one to resume.
+#[derive(Clone, Copy)]
 pub enum Save<'a> {
     /// Nowhere.
     No,
@@ -87,15 +194,14 @@ pub enum Save<'a> {
 pub fn sequence(
     game: &str,
     to: u64,
-    method: Method,
-    save: Save,
-    max_positions: usize,
+    request: &TableRequest,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(String, Vec<u16>)> {
-    let (name, rules) = spec::heap_rules(game)?;
-    within_budget(to, max_positions)?;
+    let heap = spec::heap_rules(game)?;
+    within_budget(to, request.max_positions)?;
+    let (name, rules, method) = (heap.name, heap.rules, request.method);
     let len = to as usize + 1;
-    let (mut sequence, mut writer) = match save {
+    let (mut sequence, mut writer) = match request.save {
         Save::No => (Sequence::new(rules, method), None),
         Save::To(path) => (
             Sequence::new(rules, method),
@@ -120,8 +226,8 @@ pub fn sequence(
 
 /// The period of the take-and-break game `game`: values are computed in doubling
 /// runs, up to heap `to` (or until they no longer fit in two bytes), until a period
-/// is proved. The game's normalised name and
-/// the shortest period seen (proved or not), if any.
+/// is proved. The game's normalised name and the shortest period seen (proved or
+/// not), if any.
 pub fn period(
     game: &str,
     to: u64,
@@ -129,9 +235,10 @@ pub fn period(
     max_positions: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(String, Option<Period>)> {
-    let (name, rules) = spec::heap_rules(game)?;
+    let heap = spec::heap_rules(game)?;
     within_budget(to, max_positions)?;
-    let mut sequence = Sequence::new(rules, method);
+    let name = heap.name;
+    let mut sequence = Sequence::new(heap.rules, method);
     let mut len = 1024.min(to as usize + 1);
     loop {
         if let Err(too_large) = sequence.extend(len) {
@@ -148,31 +255,4 @@ pub fn period(
         }
         len = (2 * len).min(to as usize + 1);
     }
-}
-
-/// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
-/// bottom row, each as its rows (bottom first), in increasing order; three rows or
-/// fewer by the fast recursion, more by the dense table of the whole box.
-pub fn chomp_p_positions(rows: usize, to: u32, limit: usize) -> Result<Vec<Vec<u32>>> {
-    if rows == 0 || to == 0 {
-        return Err(crate::invalid!(
-            "a Chomp table needs at least 1 row and a width of at least 1"
-        ));
-    }
-    let mut found: Vec<Vec<u32>> = if rows <= 3 {
-        chomp::three_row_p_positions(to, limit)?
-            .into_iter()
-            .filter(|p| p[rows..].iter().all(|&r| r == 0))
-            .map(|p| p.into_iter().filter(|&r| r > 0).collect())
-            .collect()
-    } else {
-        let b = Rectangle::new(rows, to);
-        let nimbers = chomp::nimbers_in_rectangle(&b, limit)?;
-        (1..b.len())
-            .filter(|&rank| nimbers[rank as usize] == 0)
-            .map(|rank| b.unrank(rank).to_vec())
-            .collect()
-    };
-    found.sort_unstable();
-    Ok(found)
 }

@@ -7,7 +7,7 @@ use grundy::games::chomp::{self, Rectangle};
 use grundy::games::{Chomp, Hackenbush, Placement};
 use grundy::solve::memo::{Memo, SpragueGrundy};
 use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
-use grundy::{Game, Nimber, Outcome, Play, Result};
+use grundy::{Game, Nimber, OwnSearch, Outcome, Play, Result, Theory};
 use proptest::prelude::*;
 
 /// A game searched move by move: no theory, no split into parts.
@@ -94,14 +94,14 @@ proptest! {
     fn hackenbush_theory_agrees_with_search(text in drawing()) {
         let game = Hackenbush;
         let p = game.parse_position(&text).unwrap();
-        let theory = game.nimber_by_theory(&p).unwrap();
+        let theory = Theory::nimber(&game, &p).unwrap();
         let searched = Searched(Hackenbush);
         let mut memo = Memo::<Searched<Hackenbush>, SpragueGrundy>::default();
         prop_assert_eq!(theory, memo.value(&searched, &p, 1 << 20).unwrap(), "{}", text);
         let mut options = Vec::new();
         game.moves(&p, &mut options);
         for target in 0..4 {
-            let by_theory = game.moves_to_nimber(&p, target).unwrap();
+            let by_theory = Theory::moves_to_nimber(&game, &p, target).unwrap();
             let mut by_search = Vec::new();
             for o in &options {
                 if memo.value(&searched, o, 1 << 20).unwrap() == target {
@@ -319,7 +319,7 @@ proptest! {
             .value(&Searched(game.clone()), &p, 1 << 22)
             .unwrap();
         for k in heaps.into_iter().chain([g]) {
-            let has = game.has_nimber(&p, k, 1 << 22).unwrap().unwrap();
+            let has = game.has_nimber(&p, k, 1 << 22).unwrap();
             prop_assert_eq!(has, k == g, "{} {} heap {}", game.name(), text, k);
         }
     }
@@ -340,17 +340,18 @@ fn bad_boards_and_pieces_are_refused() {
     let sum = grundy::spec::parse("cram 5x7", &mut solver).unwrap();
     assert_eq!(
         solver.value(&sum, Play::Normal).unwrap_err(),
-        grundy::Error::Budget { limit: 1000 }
+        grundy::Error::budget(1000)
     );
-    // 1000,1000,1000 has C(1003, 3) - 1 sub-diagrams: refused before any search.
+    // 1000,1000,1000 has C(1003, 3) - 1 sub-diagrams: its nimber is refused before
+    // any search, while strategy stealing makes the rectangle N at once.
     let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
     let sum = grundy::spec::parse("chomp 1000x3", &mut solver).unwrap();
     let start = std::time::Instant::now();
     assert_eq!(
-        solver.value(&sum, Play::Normal).unwrap_err(),
-        grundy::Error::Budget {
-            limit: DEFAULT_MAX_POSITIONS
-        }
+        solver.nimber(&sum).unwrap_err(),
+        grundy::Error::budget(DEFAULT_MAX_POSITIONS)
     );
+    let value = solver.value(&sum, Play::Normal).unwrap();
+    assert_eq!((value.outcome, value.nimber), (Outcome::N, None));
     assert!(start.elapsed().as_secs_f64() < 1.0);
 }

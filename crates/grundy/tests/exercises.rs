@@ -16,7 +16,7 @@ use grundy::games::{
     CoinTurning, EmptyDivide, Moore, Northcott, Sos, Staircase, ThirtyOne, Wythoff,
 };
 use grundy::solve::{retrograde, Solver, DEFAULT_MAX_POSITIONS};
-use grundy::{mex, Game, Nimber, Outcome, Play};
+use grundy::{mex, Game, Nimber, Outcome, Play, Theory};
 
 /// Nimbers by recursion over the moves, memoised (small positions only).
 struct Brute<G: Game> {
@@ -60,7 +60,7 @@ where
         }
         let options = self.options(p);
         let o = if options.is_empty() {
-            match (self.game.is_drawn_end(p), play) {
+            match (self.game.capabilities().drawn_ends.is_some_and(|e| e.is_drawn_end(p)), play) {
                 (true, _) => Outcome::D,
                 (false, Play::Normal) => Outcome::P,
                 (false, Play::Misere) => Outcome::N,
@@ -129,9 +129,9 @@ fn staircase_odd_steps_are_nim_up_to_four_steps_of_four_coins() {
     let mut brute = Brute::new(Staircase);
     for steps in tuples(4, 4) {
         let g = brute.nimber(&steps);
-        assert_eq!(Staircase.nimber_by_theory(&steps), Some(g), "{steps:?}");
+        assert_eq!(Theory::nimber(&Staircase, &steps), Some(g), "{steps:?}");
         for target in 0..8 {
-            let by_theory = Staircase.moves_to_nimber(&steps, target).unwrap();
+            let by_theory = Theory::moves_to_nimber(&Staircase, &steps, target).unwrap();
             assert_eq!(
                 sorted(by_theory),
                 sorted(brute.moves_to(&steps, target)),
@@ -151,13 +151,13 @@ fn moores_columns_mod_k_plus_1_up_to_four_heaps_of_four() {
             assert_eq!(moore::is_p_position(&heaps, k), p, "Nim_{k} {heaps:?}");
             for play in [Play::Normal, Play::Misere] {
                 assert_eq!(
-                    game.outcome_by_theory(&heaps, play),
+                    Theory::outcome(&game, &heaps, play),
                     Some(brute.outcome(&heaps, play)),
                     "Nim_{k} {heaps:?} {play:?}"
                 );
             }
             assert_eq!(
-                sorted(game.moves_to_nimber(&heaps, 0).unwrap()),
+                sorted(Theory::moves_to_nimber(&game, &heaps, 0).unwrap()),
                 sorted(brute.moves_to(&heaps, 0)),
                 "every winning move of Nim_{k} {heaps:?}"
             );
@@ -179,7 +179,7 @@ fn nimble_is_nim_and_nimble_k_is_moore() {
     let coins = Heaps::from_slice(&[1, 3, 4, 4, 7, 9]);
     assert!(!moore::is_p_position(&coins, 2));
     let nimble2 = Moore::new(2, Board::Squares);
-    let winning = nimble2.moves_to_nimber(&coins, 0).unwrap();
+    let winning = Theory::moves_to_nimber(&nimble2, &coins, 0).unwrap();
     // Listed from the columns by a separate script; e.g. the coin on 9 to square 2
     // leaves 1, 3, 4, 4, 7, 2, with 0, 3, 3, 3 ones in the columns 8, 4, 2, 1.
     let expected: Vec<Heaps> = [
@@ -210,8 +210,8 @@ fn turtles_are_nim_and_mock_turtles_odious_up_to_nine_coins() {
                     .map(|i| if heads >> i & 1 == 1 { 'H' } else { 'T' })
                     .collect();
                 let p = game.parse_position(&row).unwrap();
-                assert_eq!(game.nimber_by_theory(&p), Some(brute.nimber(&p)), "{row}");
-                if let Some(found) = game.moves_to_nimber(&p, 0) {
+                assert_eq!(Theory::nimber(&game, &p), Some(brute.nimber(&p)), "{row}");
+                if let Some(found) = Theory::moves_to_nimber(&game, &p, 0) {
                     assert_eq!(
                         sorted_rows(&game, found),
                         sorted_rows(&game, brute.moves_to(&p, 0))
@@ -248,16 +248,16 @@ fn wythoff_beatty_pairs_up_to_heaps_of_24() {
             let p = Heaps::from_slice(&[a, b]);
             for play in [Play::Normal, Play::Misere] {
                 assert_eq!(
-                    Wythoff.outcome_by_theory(&p, play),
+                    Theory::outcome(&Wythoff, &p, play),
                     Some(brute.outcome(&p, play)),
                     "{a},{b} {play:?}"
                 );
             }
-            if let Some(g) = Wythoff.nimber_by_theory(&p) {
+            if let Some(g) = Theory::nimber(&Wythoff, &p) {
                 assert_eq!(g, brute.nimber(&p));
             }
             assert_eq!(
-                sorted(Wythoff.moves_to_nimber(&p, 0).unwrap()),
+                sorted(Theory::moves_to_nimber(&Wythoff, &p, 0).unwrap()),
                 sorted(brute.moves_to(&p, 0)),
                 "{a},{b}"
             );
@@ -273,7 +273,7 @@ fn empty_and_divide_nimbers_up_to_boxes_of_32() {
         for n in 1..=32 {
             let p = Heaps::from_slice(&[m, n]);
             let g = brute.nimber(&p);
-            assert_eq!(EmptyDivide.nimber_by_theory(&p), Some(g), "{m},{n}");
+            assert_eq!(Theory::nimber(&EmptyDivide, &p), Some(g), "{m},{n}");
             assert_eq!(g == 0, m % 2 == 1 && n % 2 == 1, "P exactly when both odd");
         }
     }
@@ -329,12 +329,12 @@ fn dynamic_subtraction_and_fibonacci_nim_up_to_piles_of_40() {
             for limit in 0..=chips {
                 let p = Pile { chips, limit };
                 assert_eq!(
-                    game.outcome_by_theory(&p, Play::Normal),
+                    Theory::outcome(&game, &p, Play::Normal),
                     Some(p_or_n(brute.nimber(&p) == 0)),
                     "{p:?}"
                 );
                 assert_eq!(
-                    sorted_piles(game.moves_to_nimber(&p, 0).unwrap()),
+                    sorted_piles(Theory::moves_to_nimber(&game, &p, 0).unwrap()),
                     sorted_piles(brute.moves_to(&p, 0))
                 );
             }
@@ -458,7 +458,7 @@ fn northcott_gaps_against_retrograde_analysis_on_boards_up_to_three_rows() {
         let labels = retrograde::label(&successors, Play::Normal);
         for (b, &label) in boards.iter().zip(&labels) {
             assert_eq!(
-                Northcott.outcome_by_theory(b, Play::Normal),
+                Theory::outcome(&Northcott, b, Play::Normal),
                 Some(label),
                 "{}",
                 Northcott.format_position(b)
@@ -502,7 +502,7 @@ fn sos_lemmas_against_search_on_every_board_up_to_seven_squares() {
                 .collect();
             let p = Sos.parse_position(&row).unwrap();
             for play in [Play::Normal, Play::Misere] {
-                if let Some(o) = Sos.outcome_by_theory(&p, play) {
+                if let Some(o) = Theory::outcome(&Sos, &p, play) {
                     assert_eq!(o, brute.outcome(&p, play), "{row} {play:?}");
                 }
             }

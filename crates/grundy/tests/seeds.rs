@@ -454,7 +454,7 @@ fn the_memoised_search_goes_a_million_moves_deep_on_a_small_stack() {
 
 #[test]
 fn budgets_are_enforced() {
-    let budget = Err(Error::Budget { limit: 1000 });
+    let budget = Err(Error::budget(1000));
     // A heap beyond the budget, in a game with no proved period, is refused; one of
     // 10^12 chips is refused before its options are listed.
     for heap in ["100000", "1000000000000"] {
@@ -473,13 +473,13 @@ fn budgets_are_enforced() {
     assert_eq!(solver.value(&sum, Play::Misere), budget);
     assert_eq!(
         solver.winning_moves(&sum, Play::Misere).map(|m| m.len()),
-        Err(Error::Budget { limit: 1000 })
+        Err(Error::budget(1000))
     );
 
     // Listing 10^12 moves is refused before any is made.
     let mut solver = Solver::new(1000);
     let sum = grundy::spec::parse("nim 1000000000000", &mut solver).unwrap();
-    assert_eq!(solver.moves(&sum), Err(Error::Budget { limit: 1000 }));
+    assert_eq!(solver.moves(&sum), Err(Error::budget(1000)));
     // ... while its value needs no listing at all (Bouton).
     assert_eq!(
         solver.value(&sum, Play::Normal),

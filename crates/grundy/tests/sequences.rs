@@ -8,7 +8,7 @@ use grundy::{spec, table, Play};
 use proptest::prelude::*;
 
 fn values(game: &str, len: usize, method: Method) -> Vec<u16> {
-    let (_, rules) = spec::heap_rules(game).unwrap();
+    let rules = spec::heap_rules(game).unwrap().rules;
     let mut sequence = Sequence::new(rules, method);
     sequence.extend(len).unwrap();
     sequence.values().to_vec()
@@ -93,7 +93,7 @@ fn rare_common_resumes_anywhere() {
     for game in ["octal:0.6", "grundy-game", "octal:4.07"] {
         let whole = values(game, 2000, Method::RareCommon);
         for stop in [0, 1, 13, 999, 1000] {
-            let (_, rules) = spec::heap_rules(game).unwrap();
+            let rules = spec::heap_rules(game).unwrap().rules;
             let mut resumed = Sequence::resume(rules, Method::RareCommon, whole[..stop].to_vec());
             resumed.extend(2000).unwrap();
             assert_eq!(resumed.values(), &whole[..], "{game} resumed at {stop}");

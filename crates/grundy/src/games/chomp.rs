@@ -14,7 +14,13 @@ use smallvec::SmallVec;
 
 use super::grid::{self, Cell};
 use super::heaps::parse_number;
-use crate::{invalid, mex, Error, Game, Nimber, Result};
+use crate::{
+    invalid, mex, too_large, Capabilities, Error, Game, Nimber, Outcome, Picture, Play, Result,
+    Size, Theory,
+};
+use super::Family;
+use crate::solve::GameBox;
+use crate::table::{Save, Table, TableRequest};
 
 /// Row lengths, bottom row first, non-increasing, each at least 1.
 pub type Rows = SmallVec<[u32; 4]>;
@@ -56,50 +62,6 @@ impl Game for Chomp {
             let first = if y == 0 { 1 } else { 0 };
             out.extend((first..len).map(|x| chomped(p, x, y)));
         }
-    }
-
-    fn count_moves(&self, p: &Rows) -> Option<u64> {
-        Some(p.iter().map(|&r| r as u64).sum::<u64>() - 1)
-    }
-
-    /// The diagrams inside `p`: choosing each row's length, from the bottom up, at
-    /// most the row below and at most `p`'s row, counted row by row.
-    fn count_positions(&self, p: &Rows) -> Option<u64> {
-        let squares: u64 = p.iter().map(|&r| r as u64).sum();
-        if squares > 1 << 28 {
-            return Some(u64::MAX);
-        }
-        // ways[r]: the diagrams of the rows so far whose last row has length r.
-        let mut ways = vec![0u64; p[0] as usize + 1];
-        ways[1..].fill(1);
-        for &len in &p[1..] {
-            let mut next = vec![0u64; len as usize + 1];
-            let mut at_least = 0u64;
-            for r in (0..ways.len()).rev() {
-                at_least = at_least.saturating_add(ways[r]);
-                if r <= len as usize {
-                    next[r] = at_least;
-                }
-            }
-            ways = next;
-        }
-        Some(ways.iter().fold(0u64, |a, &w| a.saturating_add(w)))
-    }
-
-    /// The diagram as squares, the bottom row lowest, the poisoned square red.
-    fn picture(&self, p: &Rows) -> Option<String> {
-        let (rows, cols) = (p.len(), p[0] as usize);
-        if rows * cols > 100_000 {
-            return None;
-        }
-        Some(grid::picture(rows, cols, |r, c| {
-            let y = rows - 1 - r;
-            match (c, y) {
-                (0, 0) => Cell::Marked,
-                _ if c < p[y] as usize => Cell::Empty,
-                _ => Cell::Absent,
-            }
-        }))
     }
 
     fn parse_position(&self, text: &str) -> Result<Rows> {
@@ -166,6 +128,92 @@ impl Game for Chomp {
             self.format_position(from),
             self.format_position(to)
         )
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Rows> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            picture: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Size<Rows> for Chomp {
+    fn count_moves(&self, p: &Rows) -> Option<u64> {
+        Some(p.iter().map(|&r| r as u64).sum::<u64>() - 1)
+    }
+    /// The diagrams inside `p`: choosing each row's length, from the bottom up, at
+    /// most the row below and at most `p`'s row, counted row by row.
+    fn count_positions(&self, p: &Rows) -> Option<u64> {
+        let squares: u64 = p.iter().map(|&r| r as u64).sum();
+        if squares > 1 << 28 {
+            return Some(u64::MAX);
+        }
+        // ways[r]: the diagrams of the rows so far whose last row has length r.
+        let mut ways = vec![0u64; p[0] as usize + 1];
+        ways[1..].fill(1);
+        for &len in &p[1..] {
+            let mut next = vec![0u64; len as usize + 1];
+            let mut at_least = 0u64;
+            for r in (0..ways.len()).rev() {
+                at_least = at_least.saturating_add(ways[r]);
+                if r <= len as usize {
+                    next[r] = at_least;
+                }
+            }
+            ways = next;
+        }
+        Some(ways.iter().fold(0u64, |a, &w| a.saturating_add(w)))
+    }
+}
+
+/// Strategy stealing: a rectangle larger than the poisoned square is an
+/// N-position. If chomping the top right square alone lost, the first player would
+/// steal the reply, since every reply is also a move from the whole rectangle.
+impl Theory<Rows> for Chomp {
+    fn theorem(&self) -> &'static str {
+        "strategy stealing"
+    }
+
+    fn outcome(&self, p: &Rows, play: Play) -> Option<Outcome> {
+        let rectangle = p.iter().all(|&row| row == p[0]) && p.len() * p[0] as usize > 1;
+        (play == Play::Normal && rectangle).then_some(Outcome::N)
+    }
+
+    fn explain(&self, p: &Rows, play: Play) -> Vec<String> {
+        if self.outcome(p, play).is_none() {
+            return Vec::new();
+        }
+        vec![
+            "Strategy stealing: a rectangle larger than the poisoned square is an N-position. \
+             Suppose chomping the top right square alone lost; then the opponent would have a \
+             winning reply, and the first player could have made that reply at once, since \
+             chomping any square also removes the top right one. So some first move wins, \
+             though the argument does not say which."
+                .into(),
+        ]
+    }
+}
+
+impl Picture<Rows> for Chomp {
+    /// The diagram as squares, the bottom row lowest, the poisoned square red.
+    fn svg(&self, p: &Rows) -> Result<String> {
+        let (rows, cols) = (p.len(), p[0] as usize);
+        if rows.saturating_mul(cols) > 100_000 {
+            return Err(too_large!(
+                "a Chomp diagram of {rows} rows and {cols} columns is too large to draw: at most 100000 squares"
+            ));
+        }
+        Ok(grid::picture(rows, cols, |r, c| {
+            let y = rows - 1 - r;
+            match (c, y) {
+                (0, 0) => Cell::Marked,
+                _ if c < p[y] as usize => Cell::Empty,
+                _ => Cell::Absent,
+            }
+        }))
     }
 }
 
@@ -245,7 +293,7 @@ impl Rectangle {
 /// diagrams is refused.
 pub fn nimbers_in_rectangle(b: &Rectangle, limit: usize) -> Result<Vec<Nimber>> {
     if b.len() > limit as u64 {
-        return Err(Error::Budget { limit });
+        return Err(Error::budget(limit));
     }
     let mut nimbers = vec![0; b.len() as usize];
     let mut options = Vec::new();
@@ -278,7 +326,7 @@ pub fn three_row_p_positions(width: u32, limit: usize) -> Result<Vec<[u32; 3]>> 
     let values = 3 * w + 3;
     let words = values.div_ceil(64);
     if (w + 1) * (w + 2) / 2 > limit {
-        return Err(Error::Budget { limit });
+        return Err(Error::budget(limit));
     }
     const NONE: u32 = u32::MAX;
     // f[b][c] for c ≤ b.
@@ -342,6 +390,70 @@ fn least_missing(a: &[u64], b: &[u64], lowest: usize) -> u32 {
         taken = a[word] | b[word];
     }
     (word * 64) as u32 + taken.trailing_ones()
+}
+
+/// The registry entry of `chomp`.
+pub const FAMILY: Family = Family::game(
+    "chomp",
+    "Chomp: take a square and all right of and above it; (1,1) is poisoned",
+    |_| Ok(GameBox::new("chomp", Chomp)),
+)
+.with_table(p_position_table);
+
+/// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
+/// bottom row, each as its rows (bottom first), in increasing order.
+fn p_position_table(_: &str, request: &TableRequest) -> Result<Table> {
+    let (Some(rows), Some(to)) = (request.rows, request.to) else {
+        return Err(invalid!(
+            "a Chomp table needs at most how many rows and how wide a bottom row (rows R, to W)"
+        ));
+    };
+    if request.play == Play::Misere {
+        return Err(invalid!(
+            "a Chomp table lists normal-play P-positions; misère play does not apply"
+        ));
+    }
+    if !matches!(request.save, Save::No) {
+        return Err(invalid!(
+            "only take-and-break heap games under normal play are saved and resumed"
+        ));
+    }
+    let Ok(width) = u32::try_from(to) else {
+        return Err(too_large!("a bottom row of {to} squares is too wide for a Chomp table"));
+    };
+    Ok(Table::PPositions {
+        game: "chomp".into(),
+        rows,
+        to: width,
+        positions: p_positions(rows, width, request.max_positions)?,
+    })
+}
+
+/// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
+/// bottom row, each as its rows (bottom first), in increasing order; three rows or
+/// fewer by the fast recursion, more by the dense table of the whole box.
+pub fn p_positions(rows: usize, to: u32, limit: usize) -> Result<Vec<Vec<u32>>> {
+    if rows == 0 || to == 0 {
+        return Err(invalid!(
+            "a Chomp table needs at least 1 row and a width of at least 1"
+        ));
+    }
+    let mut found: Vec<Vec<u32>> = if rows <= 3 {
+        three_row_p_positions(to, limit)?
+            .into_iter()
+            .filter(|p| p[rows..].iter().all(|&r| r == 0))
+            .map(|p| p.into_iter().filter(|&r| r > 0).collect())
+            .collect()
+    } else {
+        let b = Rectangle::new(rows, to);
+        let nimbers = nimbers_in_rectangle(&b, limit)?;
+        (1..b.len())
+            .filter(|&rank| nimbers[rank as usize] == 0)
+            .map(|rank| b.unrank(rank).to_vec())
+            .collect()
+    };
+    found.sort_unstable();
+    Ok(found)
 }
 
 #[cfg(test)]

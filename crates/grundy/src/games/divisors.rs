@@ -9,7 +9,9 @@
 //! is not implied by another are listed, so each position has one spelling.
 
 use super::heaps::parse_number;
-use crate::{invalid, Game, Result};
+use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Theory};
+use super::Family;
+use crate::solve::GameBox;
 
 /// The largest N accepted: divisors are found by trial division.
 const LARGEST: u64 = 1_000_000_000_000;
@@ -132,6 +134,13 @@ impl Game for DivisorGame {
         }
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Divisors> {
+        Capabilities {
+            theory: Some(self),
+            ..Capabilities::default()
+        }
+    }
+
     fn why_illegal(&self, from: &Divisors, to: &Divisors) -> String {
         if from.n != to.n {
             return format!("the game is played on the divisors of {}", from.n);
@@ -139,6 +148,39 @@ impl Game for DivisorGame {
         "naming one divisor left (not 1) removes it and its multiples, and never gives that".into()
     }
 }
+
+/// Strategy stealing: the divisors of N > 1 with none named are an N-position. If
+/// naming N alone lost, the first player would steal the reply: every reply
+/// removes N too, so it is also a first move.
+impl Theory<Divisors> for DivisorGame {
+    fn theorem(&self) -> &'static str {
+        "strategy stealing"
+    }
+
+    fn outcome(&self, p: &Divisors, play: Play) -> Option<Outcome> {
+        (play == Play::Normal && p.removed.is_empty() && p.n > 1).then_some(Outcome::N)
+    }
+
+    fn explain(&self, p: &Divisors, play: Play) -> Vec<String> {
+        if self.outcome(p, play).is_none() {
+            return Vec::new();
+        }
+        vec![format!(
+            "Strategy stealing: suppose naming {0} alone lost; then the opponent would have a \
+             winning reply, and the first player could have named it at once instead, since \
+             naming any divisor also removes its multiple {0}. So some first move wins, though \
+             the argument does not say which.",
+            p.n
+        )]
+    }
+}
+
+/// The registry entry of `divisors`.
+pub const FAMILY: Family = Family::game(
+    "divisors",
+    "Schuh's divisor game: name a divisor of N, removing its multiples; 1 loses",
+    |_| Ok(GameBox::new("divisors", DivisorGame)),
+);
 
 #[cfg(test)]
 mod tests {

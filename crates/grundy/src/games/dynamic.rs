@@ -12,7 +12,9 @@
 //! A position is the pile and the most the player to move may take.
 
 use super::heaps;
-use crate::{invalid, Game, Outcome, Play, Result};
+use crate::{Capabilities, Game, Outcome, Play, Result, Size, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// A dynamic subtraction game: take at most `factor` times the opponent's last take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,29 +114,6 @@ impl Game for Dynamic {
         out.extend((1..=p.limit).map(|take| self.after_taking(*p, take)));
     }
 
-    fn count_moves(&self, p: &Pile) -> Option<u64> {
-        Some(p.limit)
-    }
-
-    /// Every move to a P-position, by the theorem.
-    fn moves_to_nimber(&self, p: &Pile, target: u64) -> Option<Vec<Pile>> {
-        if target != 0 {
-            return None;
-        }
-        let mut all = Vec::new();
-        self.moves(p, &mut all);
-        all.retain(|&q| self.is_p_position(q));
-        Some(all)
-    }
-
-    fn outcome_by_theory(&self, p: &Pile, play: Play) -> Option<Outcome> {
-        match play {
-            Play::Normal if self.is_p_position(*p) => Some(Outcome::P),
-            Play::Normal => Some(Outcome::N),
-            Play::Misere => None,
-        }
-    }
-
     fn parse_position(&self, text: &str) -> Result<Pile> {
         let (chips, limit) = match text.split_once('/') {
             None => (text.trim(), None),
@@ -193,7 +172,57 @@ impl Game for Dynamic {
         )
     }
 
-    fn theory(&self, p: &Pile, play: Play) -> Vec<String> {
+    fn capabilities(&self) -> Capabilities<'_, Pile> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Pile> for Dynamic {
+    fn theorem(&self) -> &'static str {
+        if self.factor == 1 {
+            "the binary rule of dynamic subtraction"
+        } else {
+            "Zeckendorf's theorem"
+        }
+    }
+
+    /// Every move to a P-position, by the theorem, without listing the moves: a
+    /// winning take t leaves a pile whose smallest term is more than `factor` × t,
+    /// and then the terms of t are the smallest terms of the pile (for binary terms
+    /// plainly; for Zeckendorf's, since t is less than half the next term, its terms
+    /// stay apart from it). So the winning takes are among the sums of the pile's
+    /// smallest terms, at most 64 or 92 of them.
+    fn moves_to_nimber(&self, p: &Pile, target: u64) -> Option<Vec<Pile>> {
+        if target != 0 {
+            return None;
+        }
+        let mut winning = Vec::new();
+        let mut take = 0u64;
+        for &term in self.terms(p.chips).iter().rev() {
+            take += term;
+            if take > p.limit {
+                break;
+            }
+            let q = self.after_taking(*p, take);
+            if self.is_p_position(q) {
+                winning.push(q);
+            }
+        }
+        Some(winning)
+    }
+
+    fn outcome(&self, p: &Pile, play: Play) -> Option<Outcome> {
+        match play {
+            Play::Normal if self.is_p_position(*p) => Some(Outcome::P),
+            Play::Normal => Some(Outcome::N),
+            Play::Misere => None,
+        }
+    }
+    fn explain(&self, p: &Pile, play: Play) -> Vec<String> {
         if play == Play::Misere {
             return Vec::new();
         }
@@ -245,6 +274,26 @@ impl Game for Dynamic {
         lines
     }
 }
+
+impl Size<Pile> for Dynamic {
+    fn count_moves(&self, p: &Pile) -> Option<u64> {
+        Some(p.limit)
+    }
+}
+
+/// The registry entry of `dynamic`.
+pub const DYNAMIC: Family = Family::game(
+    "dynamic",
+    "dynamic subtraction: take at most what the opponent just took (pile n, or n/limit)",
+    |_| Ok(GameBox::new("dynamic", Dynamic::DYNAMIC)),
+);
+
+/// The registry entry of `fibonacci`.
+pub const FIBONACCI: Family = Family::game(
+    "fibonacci",
+    "Fibonacci Nim: take at most twice what the opponent just took (pile n, or n/limit)",
+    |_| Ok(GameBox::new("fibonacci", Dynamic::FIBONACCI)),
+);
 
 #[cfg(test)]
 mod tests {

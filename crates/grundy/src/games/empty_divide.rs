@@ -5,11 +5,20 @@
 //! of 1s that binary number ends with.
 
 use super::heaps::{self, Heaps};
-use crate::{invalid, Game, Nimber, Play, Result};
+use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// Empty and Divide; a position is the two boxes' chips.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EmptyDivide;
+
+/// The boxes whose chips a move may keep and divide: both, or one when they are
+/// equal (dividing either gives the same positions).
+fn kept_boxes(p: &Heaps) -> impl Iterator<Item = u64> {
+    let (m, n) = (p[0], p[1]);
+    [n, m].into_iter().take(if m == n { 1 } else { 2 })
+}
 
 /// The nimber of (m, n): the count of trailing 1s of (m − 1) OR (n − 1).
 pub fn nimber(m: u64, n: u64) -> Nimber {
@@ -20,23 +29,9 @@ impl Game for EmptyDivide {
     type Position = Heaps;
 
     fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
-        let start = out.len();
-        for &kept in &[p[1], p[0]] {
-            for a in 1..kept {
-                let q = Heaps::from_slice(&[a, kept - a]);
-                if !out[start..].contains(&q) {
-                    out.push(q);
-                }
-            }
+        for kept in kept_boxes(p) {
+            out.extend((1..kept).map(|a| Heaps::from_slice(&[a, kept - a])));
         }
-    }
-
-    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
-        Some(nimber(p[0], p[1]))
-    }
-
-    fn count_moves(&self, p: &Heaps) -> Option<u64> {
-        Some(p[0] - 1 + p[1] - 1)
     }
 
     fn parse_position(&self, text: &str) -> Result<Heaps> {
@@ -77,7 +72,35 @@ impl Game for EmptyDivide {
         )
     }
 
-    fn theory(&self, p: &Heaps, play: Play) -> Vec<String> {
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Heaps> for EmptyDivide {
+    fn theorem(&self) -> &'static str {
+        "the parity rule of Empty and Divide"
+    }
+
+    fn nimber(&self, p: &Heaps) -> Option<Nimber> {
+        Some(nimber(p[0], p[1]))
+    }
+
+    /// Every move to a position of nimber `target`, by the formula, in the order of
+    /// [`Game::moves`].
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        let mut found = Vec::new();
+        for kept in kept_boxes(p) {
+            let reach = (1..kept).filter(|&a| nimber(a, kept - a) == target);
+            found.extend(reach.map(|a| Heaps::from_slice(&[a, kept - a])));
+        }
+        Some(found)
+    }
+    fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
         if play == Play::Misere {
             return Vec::new();
         }
@@ -101,3 +124,16 @@ impl Game for EmptyDivide {
         ]
     }
 }
+
+impl Size<Heaps> for EmptyDivide {
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        Some(kept_boxes(p).map(|kept| kept - 1).sum())
+    }
+}
+
+/// The registry entry of `empty-divide`.
+pub const FAMILY: Family = Family::game(
+    "empty-divide",
+    "Empty and Divide: empty one box, divide the other between both (boxes m,n)",
+    |_| Ok(GameBox::new("empty-divide", EmptyDivide)),
+);

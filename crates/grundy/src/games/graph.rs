@@ -6,8 +6,10 @@
 
 use std::collections::HashMap;
 
-use crate::solve::retrograde;
-use crate::{invalid, Game, Result};
+use super::Family;
+use crate::solve::{retrograde, GameBox};
+use crate::{invalid, Capabilities, Error, Game, Outcome, Play, Result};
+use crate::table::{GraphTable, Save, Table, TableRequest};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
@@ -25,8 +27,7 @@ pub type Tokens = Vec<u32>;
 impl Graph {
     /// Reads the graph file at `path`.
     pub fn from_file(path: &str) -> Result<Self> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| invalid!("cannot read graph file '{path}': {}", io_reason(&e)))?;
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| invalid!("graph file '{path}' is not UTF-8 text"))?;
         Self::parse(&text, path)
@@ -122,14 +123,6 @@ impl Graph {
     }
 }
 
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string(),
-    }
-}
-
 impl Game for Graph {
     type Position = Tokens;
 
@@ -148,10 +141,6 @@ impl Game for Graph {
             .iter()
             .filter(|&&v| !self.successors[v as usize].is_empty());
         out.extend(live.map(|&v| vec![v]));
-    }
-
-    fn is_acyclic(&self) -> bool {
-        self.acyclic
     }
 
     fn parse_position(&self, text: &str) -> Result<Tokens> {
@@ -195,6 +184,57 @@ impl Game for Graph {
             _ => "a move slides one token only".into(),
         }
     }
+
+    fn capabilities(&self) -> Capabilities<'_, Tokens> {
+        Capabilities {
+            cycles: !self.acyclic,
+            ..Capabilities::default()
+        }
+    }
+}
+
+/// The registry entry of `graph`.
+pub const FAMILY: Family = Family::game(
+    "graph",
+    "tokens on the directed graph in FILE (lines 'a -> b c')",
+    |path| Ok(GameBox::new(format!("graph:{path}"), Graph::from_file(path)?)),
+)
+.with_parameter("FILE", "graph:moves.txt")
+.with_table(vertex_table);
+
+/// Every vertex of the graph in `path`, labelled by Ferguson's algorithm, with its
+/// nimber where the graph has no cycle and play is normal.
+fn vertex_table(path: &str, request: &TableRequest) -> Result<Table> {
+    if request.to.is_some() || request.rows.is_some() {
+        return Err(invalid!(
+            "a graph table lists every vertex of '{path}': it takes no largest heap or rows"
+        ));
+    }
+    if !matches!(request.save, Save::No) {
+        return Err(invalid!(
+            "only take-and-break heap games under normal play are saved and resumed"
+        ));
+    }
+    let graph = Graph::from_file(path)?;
+    let outcomes = retrograde::label(graph.successors(), request.play);
+    let nimbers = match request.play {
+        Play::Normal => retrograde::nimbers(graph.successors()),
+        Play::Misere => None,
+    };
+    let vertices = graph.names().to_vec();
+    let kernel = vertices
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, &o)| o == Outcome::P)
+        .map(|(v, _)| v.clone())
+        .collect();
+    Ok(Table::Vertices(GraphTable {
+        game: format!("graph:{path}"),
+        vertices,
+        outcomes,
+        nimbers,
+        kernel,
+    }))
 }
 
 #[cfg(test)]
@@ -206,7 +246,7 @@ mod tests {
         let g = Graph::parse("# a path\na -> b c\nb -> c # note\nc ->\n\n", "t").unwrap();
         assert_eq!(g.names(), ["a", "b", "c"]);
         assert_eq!(g.successors(), [vec![1, 2], vec![2], vec![]]);
-        assert!(g.is_acyclic());
+        assert!(!g.capabilities().cycles);
     }
 
     #[test]

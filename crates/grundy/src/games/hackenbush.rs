@@ -17,7 +17,9 @@
 
 use std::fmt::Write as _;
 
-use crate::{invalid, Game, Nimber, Result};
+use crate::{invalid, Capabilities, Error, Game, Nimber, Picture, Result, Size, Theory};
+use super::Family;
+use crate::solve::GameBox;
 
 /// The ground's name.
 const GROUND: &str = "g";
@@ -431,7 +433,7 @@ fn numbered(vertices: u32, edges: Vec<(u32, u32)>) -> Drawing {
 /// Reads the file at `path` as a position, its comments dropped and lines joined.
 fn from_file(path: &str) -> Result<Drawing> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| invalid!("cannot read Hackenbush file '{path}': {e}"))?;
+        .map_err(|e| Error::io(path, e))?;
     let joined: Vec<&str> = text
         .lines()
         .map(|line| line.split('#').next().unwrap_or_default().trim())
@@ -508,47 +510,6 @@ impl Game for Hackenbush {
         );
     }
 
-    fn nimber_by_theory(&self, p: &Drawing) -> Option<Nimber> {
-        Some(nimber_by_fusion(p))
-    }
-
-    fn nim_heap(&self, p: &Drawing) -> Option<u64> {
-        // A single stalk: a path up from the ground, or nothing.
-        let mut end = 0;
-        for &(u, v) in &p.edges {
-            if u != end || v == u {
-                return None;
-            }
-            end = v;
-        }
-        let distinct = p.edges.windows(2).all(|w| w[0].1 < w[1].1);
-        distinct.then_some(p.edges.len() as u64)
-    }
-
-    fn moves_to_nimber(&self, p: &Drawing, target: Nimber) -> Option<Vec<Drawing>> {
-        let reduction = Reduction::of(p.names.len(), &p.edges, &[]);
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut found = Vec::new();
-        for (i, &e) in p.edges.iter().enumerate() {
-            if seen.insert(e) && reduction.nimber_without(&p.edges, i) == target {
-                found.push(p.without(i));
-            }
-        }
-        Some(found)
-    }
-
-    fn count_moves(&self, p: &Drawing) -> Option<u64> {
-        Some(p.edges.len() as u64)
-    }
-
-    fn reasoning(&self, p: &Drawing) -> Option<Vec<String>> {
-        Some(explain_reduction(p))
-    }
-
-    fn picture(&self, p: &Drawing) -> Option<String> {
-        Some(draw(p))
-    }
-
     fn parse_position(&self, text: &str) -> Result<Drawing> {
         parse_position(text)
     }
@@ -610,6 +571,63 @@ impl Game for Hackenbush {
             self.format_position(from),
             self.format_position(to)
         )
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Drawing> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            picture: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Drawing> for Hackenbush {
+    fn theorem(&self) -> &'static str {
+        "the colon and fusion principles"
+    }
+
+    fn nimber(&self, p: &Drawing) -> Option<Nimber> {
+        Some(nimber_by_fusion(p))
+    }
+    fn nim_heap(&self, p: &Drawing) -> Option<u64> {
+        // A single stalk: a path up from the ground, or nothing.
+        let mut end = 0;
+        for &(u, v) in &p.edges {
+            if u != end || v == u {
+                return None;
+            }
+            end = v;
+        }
+        let distinct = p.edges.windows(2).all(|w| w[0].1 < w[1].1);
+        distinct.then_some(p.edges.len() as u64)
+    }
+    fn moves_to_nimber(&self, p: &Drawing, target: Nimber) -> Option<Vec<Drawing>> {
+        let reduction = Reduction::of(p.names.len(), &p.edges, &[]);
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut found = Vec::new();
+        for (i, &e) in p.edges.iter().enumerate() {
+            if seen.insert(e) && reduction.nimber_without(&p.edges, i) == target {
+                found.push(p.without(i));
+            }
+        }
+        Some(found)
+    }
+    fn explain_nimber(&self, p: &Drawing) -> Option<Vec<String>> {
+        Some(explain_reduction(p))
+    }
+}
+
+impl Size<Drawing> for Hackenbush {
+    fn count_moves(&self, p: &Drawing) -> Option<u64> {
+        Some(p.edges.len() as u64)
+    }
+}
+
+impl Picture<Drawing> for Hackenbush {
+    fn svg(&self, p: &Drawing) -> Result<String> {
+        Ok(draw(p))
     }
 }
 
@@ -765,6 +783,13 @@ fn draw(p: &Drawing) -> String {
     svg.push_str("</svg>\n");
     svg
 }
+
+/// The registry entry of `hackenbush`.
+pub const FAMILY: Family = Family::game(
+    "hackenbush",
+    "Green Hackenbush: cut an edge; what loses touch with the ground g falls",
+    |_| Ok(GameBox::new("hackenbush", Hackenbush)),
+);
 
 #[cfg(test)]
 mod tests {

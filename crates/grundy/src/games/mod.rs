@@ -1,8 +1,9 @@
-//! The game families, one file each. A family implements [`Game`](crate::Game) and
-//! reads and writes its own positions; families never import one another. They
-//! share only helpers: [`heaps`] (the text of heap lists), [`grid`] (pictures of
-//! boards) and [`take_break`] (a game given by take-and-break rules, for octal
-//! codes, Grundy's game and subtraction sets).
+//! The game families, one file each, and their registry. A family implements
+//! [`Game`](crate::Game), reads and writes its own positions, and declares its entry
+//! (a [`Family`]) beside its rules; [`FAMILIES`] lists the entries, one line each.
+//! Families never import one another. They share only helpers: [`heaps`] (the text
+//! of heap lists), [`grid`] (pictures of boards) and [`take_break`] (a game given by
+//! take-and-break rules, for octal codes, Grundy's game and subtraction sets).
 
 pub mod chomp;
 pub mod divisors;
@@ -41,3 +42,126 @@ pub use take_break::TakeBreak;
 pub use thirty_one::ThirtyOne;
 pub use turtles::CoinTurning;
 pub use wythoff::Wythoff;
+
+use crate::solve::GameBox;
+use crate::table::{Table, TableRequest};
+use crate::Result;
+use take_break::HeapRules;
+
+/// A family of games as a SPEC names it: `nim`, or `sub:S` with a parameter.
+pub struct Family {
+    /// The name, before any colon.
+    pub name: &'static str,
+    /// The parameter written after the colon, as a placeholder and an example, if the
+    /// family takes one: `("S", "sub:1,3,4")`.
+    pub parameter: Option<(&'static str, &'static str)>,
+    /// What the game is, in one line.
+    pub about: &'static str,
+    /// How the game is made from the parameter (empty when it takes none).
+    pub make: Make,
+    /// A table of the family's own (`grundy table NAME`), where it has one; heap
+    /// games have the heap table of the sequence engine.
+    pub table: Option<fn(&str, &TableRequest) -> Result<Table>>,
+}
+
+/// How a family makes its game.
+pub enum Make {
+    /// A game of its own, ready for a solver.
+    Game(fn(&str) -> Result<GameBox>),
+    /// A take-and-break game played on heaps, by its rules: the heap-sequence engine
+    /// computes its values.
+    Heap(fn(&str) -> Result<HeapRules>),
+}
+
+/// Every family a SPEC can name, in the order help and errors list them.
+pub static FAMILIES: &[Family] = &[
+    nim::FAMILY,
+    subtraction::FINITE,
+    subtraction::ALL_BUT,
+    octal::CODE,
+    octal::GRUNDY_GAME,
+    graph::FAMILY,
+    staircase::FAMILY,
+    moore::FAMILY,
+    moore::NIMBLE,
+    moore::NIMBLE_K,
+    turtles::TURTLES,
+    turtles::MOCK_TURTLES,
+    wythoff::FAMILY,
+    empty_divide::FAMILY,
+    dynamic::DYNAMIC,
+    dynamic::FIBONACCI,
+    thirty_one::FAMILY,
+    northcott::FAMILY,
+    sos::FAMILY,
+    hackenbush::FAMILY,
+    chomp::FAMILY,
+    divisors::FAMILY,
+    placement::CRAM,
+    placement::PLACE,
+    octal::KAYLES,
+    octal::DAWSON_KAYLES,
+    octal::DAWSON_CHESS,
+    octal::TREBLECROSS,
+    octal::GUILES,
+    octal::OFFICERS,
+    subtraction::POWERS_OF_2,
+    subtraction::SQUARES,
+    subtraction::PRIMES,
+];
+
+impl Family {
+    /// A family whose game has no parameter, made by `make`.
+    pub const fn game(
+        name: &'static str,
+        about: &'static str,
+        make: fn(&str) -> Result<GameBox>,
+    ) -> Family {
+        Family {
+            name,
+            parameter: None,
+            about,
+            make: Make::Game(make),
+            table: None,
+        }
+    }
+
+    /// The same family, taking a parameter after a colon.
+    pub const fn with_parameter(self, placeholder: &'static str, example: &'static str) -> Family {
+        Family {
+            parameter: Some((placeholder, example)),
+            ..self
+        }
+    }
+
+    /// The same family, with a table of its own.
+    pub const fn with_table(self, table: fn(&str, &TableRequest) -> Result<Table>) -> Family {
+        Family {
+            table: Some(table),
+            ..self
+        }
+    }
+
+    /// A take-and-break heap family, made from its rules by `make`.
+    pub const fn heap(
+        name: &'static str,
+        about: &'static str,
+        make: fn(&str) -> Result<HeapRules>,
+    ) -> Family {
+        Family {
+            name,
+            parameter: None,
+            about,
+            make: Make::Heap(make),
+            table: None,
+        }
+    }
+
+    /// How the family is written in a SPEC: `nim`, `sub:S`.
+    pub fn syntax(&self) -> String {
+        match self.parameter {
+            Some((placeholder, _)) => format!("{}:{placeholder}", self.name),
+            None => self.name.to_string(),
+        }
+    }
+}

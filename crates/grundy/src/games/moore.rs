@@ -5,7 +5,9 @@
 //! square n is a heap of n, and a move slides up to k coins to the left.
 
 use super::heaps::{self, Heaps};
-use crate::{invalid, Game, Nimber, Outcome, Play, Result};
+use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// How the position is told: heaps of chips, or coins on numbered squares (Nimble).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +40,48 @@ pub fn column_counts(heaps: &[u64]) -> Vec<usize> {
 pub fn is_p_position(heaps: &[u64], k: usize) -> bool {
     column_counts(heaps).iter().all(|&n| n % (k + 1) == 0)
 }
+
+/// The winning move that Moore's proof constructs, from an N-position: going down
+/// the columns, a column whose count of 1s is r more than a multiple of k + 1 is
+/// mended either by setting bits of heaps already lowered (their lower bits are
+/// free), or by lowering r more heaps that have a 1 there; one of the two always
+/// fits within k heaps. `None` from a P-position.
+pub fn constructed_winning_move(heaps: &[u64], k: usize) -> Option<Heaps> {
+    let mut next = Heaps::from_slice(heaps);
+    let mut lowered = vec![false; heaps.len()];
+    let mut count = 0;
+    for b in (0..64).rev() {
+        let fixed: Vec<usize> = (0..heaps.len())
+            .filter(|&i| !lowered[i] && heaps[i] >> b & 1 == 1)
+            .collect();
+        let r = fixed.len() % (k + 1);
+        let add = (k + 1 - r) % (k + 1);
+        let free: Vec<usize> = (0..heaps.len()).filter(|&i| lowered[i]).collect();
+        if add <= count {
+            for (j, &i) in free.iter().enumerate() {
+                set_bit(&mut next[i], b, j < add);
+            }
+        } else {
+            for &i in &fixed[..r] {
+                lowered[i] = true;
+                set_bit(&mut next[i], b, false);
+            }
+            for &i in &free {
+                set_bit(&mut next[i], b, false);
+            }
+            count += r;
+        }
+    }
+    (count > 0).then_some(next)
+}
+
+fn set_bit(h: &mut u64, b: u32, one: bool) {
+    *h = (*h & !(1 << b)) | (u64::from(one) << b);
+}
+
+/// The most moves listed one by one to find every winning move; past it, the
+/// winning move of Moore's proof stands for them.
+const LISTED: u64 = 100_000;
 
 impl Moore {
     /// Nim_k told with `board`; `k` is at least 1.
@@ -113,48 +157,6 @@ impl Game for Moore {
         }
     }
 
-    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
-        if self.k == 1 || p.iter().all(|&h| h == 0) {
-            return Some(p.iter().fold(0, |a, b| a ^ b));
-        }
-        None
-    }
-
-    fn nim_heap(&self, p: &Heaps) -> Option<u64> {
-        heaps::single(p)
-    }
-
-    /// Every move to a P-position, by Moore's theorem.
-    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
-        if target != 0 || self.k == 1 {
-            return None;
-        }
-        let mut all = Vec::new();
-        self.moves(p, &mut all);
-        all.retain(|q| is_p_position(q, self.k));
-        Some(all)
-    }
-
-    fn count_moves(&self, p: &Heaps) -> Option<u64> {
-        // e[j]: the ways to lower exactly j heaps (elementary symmetric sums).
-        let mut e = vec![0u64; self.k + 1];
-        e[0] = 1;
-        for &h in p {
-            for j in (1..=self.k).rev() {
-                e[j] = e[j].saturating_add(e[j - 1].saturating_mul(h));
-            }
-        }
-        Some(e[1..].iter().fold(0, |a: u64, &n| a.saturating_add(n)))
-    }
-
-    fn outcome_by_theory(&self, p: &Heaps, play: Play) -> Option<Outcome> {
-        let p_position = match play {
-            Play::Normal => is_p_position(p, self.k),
-            Play::Misere => self.misere_p(p),
-        };
-        Some(if p_position { Outcome::P } else { Outcome::N })
-    }
-
     fn parse_position(&self, text: &str) -> Result<Heaps> {
         match self.board {
             Board::Heaps => heaps::parse(text),
@@ -201,7 +203,51 @@ impl Game for Moore {
         }
     }
 
-    fn theory(&self, p: &Heaps, play: Play) -> Vec<String> {
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Heaps> for Moore {
+    fn theorem(&self) -> &'static str {
+        "Moore's theorem"
+    }
+
+    fn nimber(&self, p: &Heaps) -> Option<Nimber> {
+        if self.k == 1 || p.iter().all(|&h| h == 0) {
+            return Some(p.iter().fold(0, |a, b| a ^ b));
+        }
+        None
+    }
+    fn nim_heap(&self, p: &Heaps) -> Option<u64> {
+        heaps::single(p)
+    }
+    /// Every move to a P-position, by Moore's theorem; from a position with more
+    /// than [`LISTED`] moves, the one winning move that Moore's proof constructs.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        if target != 0 || self.k == 1 {
+            return None;
+        }
+        if self.count_moves(p).is_some_and(|n| n > LISTED) {
+            return Some(constructed_winning_move(p, self.k).into_iter().collect());
+        }
+        let mut all = Vec::new();
+        self.moves(p, &mut all);
+        all.retain(|q| is_p_position(q, self.k));
+        Some(all)
+    }
+    fn outcome(&self, p: &Heaps, play: Play) -> Option<Outcome> {
+        let p_position = match play {
+            Play::Normal => is_p_position(p, self.k),
+            Play::Misere => self.misere_p(p),
+        };
+        Some(if p_position { Outcome::P } else { Outcome::N })
+    }
+    fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
         let k = self.k;
         let mut lines = Vec::new();
         if self.board == Board::Squares {
@@ -272,9 +318,68 @@ impl Game for Moore {
     }
 }
 
+impl Size<Heaps> for Moore {
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        // e[j]: the ways to lower exactly j heaps (elementary symmetric sums).
+        let mut e = vec![0u64; self.k + 1];
+        e[0] = 1;
+        for &h in p {
+            for j in (1..=self.k).rev() {
+                e[j] = e[j].saturating_add(e[j - 1].saturating_mul(h));
+            }
+        }
+        Some(e[1..].iter().fold(0, |a: u64, &n| a.saturating_add(n)))
+    }
+}
+
+/// The registry entry of `moore`.
+pub const FAMILY: Family = Family::game(
+    "moore",
+    "Moore's Nim_K: take chips from up to K heaps at once",
+    |k| Moore::parse(k, Board::Heaps).map(|g| GameBox::new(g.name(), g)),
+)
+.with_parameter("K", "moore:2");
+
+/// The registry entry of `nimble`.
+pub const NIMBLE: Family = Family::game(
+    "nimble",
+    "Nimble: slide one coin left on a strip of squares (the coins' squares)",
+    |_| Ok(GameBox::new("nimble", Moore::new(1, Board::Squares))),
+);
+
+/// The registry entry of `nimble-k`.
+pub const NIMBLE_K: Family = Family::game(
+    "nimble-k",
+    "Nimble sliding up to K coins left at once (Moore's Nim_K in disguise)",
+    |k| Moore::parse(k, Board::Squares).map(|g| GameBox::new(g.name(), g)),
+)
+.with_parameter("K", "nimble-k:2");
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_constructed_move_wins_from_every_small_n_position() {
+        for k in 1..=3 {
+            for a in 0..8u64 {
+                for b in 0..8 {
+                    for c in 0..8 {
+                        for d in [0, 5] {
+                            let p = [a, b, c, d];
+                            let found = constructed_winning_move(&p, k);
+                            assert_eq!(found.is_none(), is_p_position(&p, k), "{p:?} k={k}");
+                            let Some(q) = found else { continue };
+                            assert!(is_p_position(&q, k), "{p:?} -> {q:?}");
+                            let lowered = p.iter().zip(&q).filter(|(x, y)| x != y).count();
+                            assert!((1..=k).contains(&lowered), "{p:?} -> {q:?}");
+                            assert!(p.iter().zip(&q).all(|(x, y)| y <= x), "{p:?} -> {q:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn moves_lower_up_to_k_heaps_and_are_counted() {

@@ -2,7 +2,9 @@
 //! chips the nimber n, and a position the nim-sum of its heaps.
 
 use super::heaps::{self, Heaps};
-use crate::{Game, Nimber, Result};
+use crate::{Capabilities, Game, Nimber, Result, Size, Theory};
+use super::Family;
+use crate::solve::GameBox;
 
 /// The game of Nim; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,35 +28,6 @@ impl Game for Nim {
         heaps::split(p, out);
     }
 
-    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
-        Some(nim_sum(p))
-    }
-
-    fn reasoning(&self, p: &Heaps) -> Option<Vec<String>> {
-        Some(vec![format!(
-            "a Nim heap of {0} has nimber {0}",
-            nim_sum(p)
-        )])
-    }
-
-    fn nim_heap(&self, p: &Heaps) -> Option<u64> {
-        heaps::single(p)
-    }
-
-    /// Bouton: heap h can go to h ^ (g ^ target) whenever that is smaller than h.
-    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
-        let change = nim_sum(p) ^ target;
-        if change == 0 {
-            return Some(Vec::new());
-        }
-        let moves = p.iter().enumerate().filter(|&(_, &h)| h ^ change < h);
-        Some(moves.map(|(i, &h)| heaps::with(p, i, h ^ change)).collect())
-    }
-
-    fn count_moves(&self, p: &Heaps) -> Option<u64> {
-        Some(p.iter().fold(0, |a: u64, &h| a.saturating_add(h)))
-    }
-
     fn parse_position(&self, text: &str) -> Result<Heaps> {
         heaps::parse(text)
     }
@@ -72,4 +45,53 @@ impl Game for Nim {
             .err()
             .unwrap_or_else(|| "that is a legal move".into())
     }
+
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            ..Capabilities::default()
+        }
+    }
 }
+
+impl Theory<Heaps> for Nim {
+    fn theorem(&self) -> &'static str {
+        "Bouton's theorem"
+    }
+
+    fn nimber(&self, p: &Heaps) -> Option<Nimber> {
+        Some(nim_sum(p))
+    }
+    fn explain_nimber(&self, p: &Heaps) -> Option<Vec<String>> {
+        Some(vec![format!(
+            "a Nim heap of {0} has nimber {0}",
+            nim_sum(p)
+        )])
+    }
+    fn nim_heap(&self, p: &Heaps) -> Option<u64> {
+        heaps::single(p)
+    }
+    /// Bouton: heap h can go to h ^ (g ^ target) whenever that is smaller than h.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        let change = nim_sum(p) ^ target;
+        if change == 0 {
+            return Some(Vec::new());
+        }
+        let moves = p.iter().enumerate().filter(|&(_, &h)| h ^ change < h);
+        Some(moves.map(|(i, &h)| heaps::with(p, i, h ^ change)).collect())
+    }
+}
+
+impl Size<Heaps> for Nim {
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        Some(p.iter().fold(0, |a: u64, &h| a.saturating_add(h)))
+    }
+}
+
+/// The registry entry of `nim`.
+pub const FAMILY: Family = Family::game(
+    "nim",
+    "Nim: take any number of chips from one heap",
+    |_| Ok(GameBox::new("nim", Nim)),
+);

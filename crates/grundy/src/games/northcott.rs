@@ -9,8 +9,10 @@
 //! checker can be undone at once, and no one can retreat for ever), so the player to
 //! move wins exactly when the nim-sum of the gaps is not 0, whatever their colour.
 
-use crate::explain::binary_columns;
-use crate::{invalid, Game, Outcome, Play, Result};
+use crate::notation::binary_columns;
+use crate::{Capabilities, Game, Outcome, Play, Result, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// The widest row grundy accepts.
 pub const MAX_WIDTH: usize = 64;
@@ -87,22 +89,6 @@ impl Game for Northcott {
                 }
                 out.push(next);
             }
-        }
-    }
-
-    fn is_acyclic(&self) -> bool {
-        false
-    }
-
-    fn joins_sums(&self) -> bool {
-        false
-    }
-
-    fn outcome_by_theory(&self, p: &Board, play: Play) -> Option<Outcome> {
-        match play {
-            Play::Normal if p.nim_sum() == 0 => Some(Outcome::P),
-            Play::Normal => Some(Outcome::N),
-            Play::Misere => None,
         }
     }
 
@@ -220,7 +206,29 @@ impl Game for Northcott {
         )
     }
 
-    fn theory(&self, p: &Board, play: Play) -> Vec<String> {
+    fn capabilities(&self) -> Capabilities<'_, Board> {
+        Capabilities {
+            theory: Some(self),
+            cycles: true,
+            alone: true,
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Board> for Northcott {
+    fn theorem(&self) -> &'static str {
+        "Northcott's game as Nim on the gaps"
+    }
+
+    fn outcome(&self, p: &Board, play: Play) -> Option<Outcome> {
+        match play {
+            Play::Normal if p.nim_sum() == 0 => Some(Outcome::P),
+            Play::Normal => Some(Outcome::N),
+            Play::Misere => None,
+        }
+    }
+    fn explain(&self, p: &Board, play: Play) -> Vec<String> {
         if play == Play::Misere {
             return Vec::new();
         }
@@ -257,6 +265,13 @@ impl Game for Northcott {
         lines
     }
 }
+
+/// The registry entry of `northcott`.
+pub const FAMILY: Family = Family::game(
+    "northcott",
+    "Northcott's game, partizan and loopy (rows like W..B,.B.W then white or black to move)",
+    |_| Ok(GameBox::new("northcott", Northcott)),
+);
 
 #[cfg(test)]
 mod tests {

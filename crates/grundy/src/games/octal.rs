@@ -6,38 +6,60 @@
 //! (hexadecimal) three heaps. The digit before the point is for taking nothing:
 //! 4 there allows breaking a heap in two without taking any chip.
 
+use super::take_break::HeapRules;
+use super::Family;
 use crate::solve::sequence::{leaves, Beyond, Rules};
 use crate::{invalid, Result};
 
-/// Famous take-and-break games by name: (name, code, what it is).
-pub const NAMED: &[(&str, &str, &str)] = &[
-    (
-        "kayles",
-        "0.77",
-        "knock down one pin or two adjacent pins from a row",
-    ),
-    (
-        "dawson-kayles",
-        "0.07",
-        "knock down two adjacent pins from a row",
-    ),
-    (
-        "dawson-chess",
-        "0.137",
-        "Dawson's chess: pawns on a 3×n board, captures forced",
-    ),
-    (
-        "treblecross",
-        "0.007",
-        "one-dimensional tic-tac-toe: take three, leaving any",
-    ),
-    (
-        "guiles",
-        "0.15",
-        "take one from a heap of one, or two leaving one or two heaps",
-    ),
-    ("officers", "0.6", "take one, leaving one or two heaps"),
-];
+/// The registry entry of `octal:CODE`.
+pub const CODE: Family = Family::heap(
+    "octal",
+    "take-and-break game by its octal or hexadecimal code",
+    |code| Ok(HeapRules::new(format!("octal:{code}"), rules(code)?)),
+)
+.with_parameter("CODE", "octal:0.137");
+
+/// The registry entry of `grundy-game`.
+pub const GRUNDY_GAME: Family = Family::heap(
+    "grundy-game",
+    "Grundy's game: break a heap into two heaps of different sizes",
+    |_| Ok(HeapRules::new("grundy-game".into(), grundy_game())),
+);
+
+/// A famous take-and-break game by its name and code.
+macro_rules! named {
+    ($(#[$doc:meta])* $entry:ident, $name:literal, $code:literal, $about:literal) => {
+        $(#[$doc])*
+        pub const $entry: Family = Family::heap($name, $about, |_| {
+            Ok(HeapRules::new($name.into(), rules($code)?))
+        });
+    };
+}
+
+named!(
+    /// Kayles: knock down one pin or two adjacent pins from a row.
+    KAYLES, "kayles", "0.77", "knock down one pin or two adjacent pins from a row"
+);
+named!(
+    /// Dawson's Kayles.
+    DAWSON_KAYLES, "dawson-kayles", "0.07", "knock down two adjacent pins from a row"
+);
+named!(
+    /// Dawson's chess.
+    DAWSON_CHESS, "dawson-chess", "0.137", "Dawson's chess: pawns on a 3×n board, captures forced"
+);
+named!(
+    /// Treblecross.
+    TREBLECROSS, "treblecross", "0.007", "one-dimensional tic-tac-toe: take three, leaving any"
+);
+named!(
+    /// Guiles.
+    GUILES, "guiles", "0.15", "take one from a heap of one, or two leaving one or two heaps"
+);
+named!(
+    /// Officers.
+    OFFICERS, "officers", "0.6", "take one, leaving one or two heaps"
+);
 
 /// The rules of the octal (or hexadecimal) code `code`, such as `0.137` or `4.07`.
 pub fn rules(code: &str) -> Result<Rules> {
@@ -80,14 +102,6 @@ pub fn rules(code: &str) -> Result<Rules> {
         beyond: Beyond::Nothing,
         unequal_splits: false,
     })
-}
-
-/// The code of a famous game, by name.
-pub fn named(name: &str) -> Option<&'static str> {
-    NAMED
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|&(_, code, _)| code)
 }
 
 /// Grundy's game: break one heap into two heaps of different sizes.

@@ -6,7 +6,9 @@
 //! player to move has lost, as in normal play. A full board without SOS is a drawn
 //! end ([`Game::is_drawn_end`]). There is no theorem to lean on: the search answers.
 
-use crate::{invalid, Game, Outcome, Play, Result};
+use crate::{Capabilities, DrawnEnds, Game, Outcome, Play, Result, Size, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// The longest row grundy accepts.
 pub const MAX_SQUARES: usize = 64;
@@ -117,42 +119,6 @@ impl Game for Sos {
         }
     }
 
-    fn has_drawn_ends(&self) -> bool {
-        true
-    }
-
-    fn is_drawn_end(&self, p: &Row) -> bool {
-        p.full() && !p.has_sos()
-    }
-
-    fn joins_sums(&self) -> bool {
-        false
-    }
-
-    /// A board on which no three consecutive squares can still become SOS is a draw.
-    /// Two lemmas of the olympiad's solution, for normal play: a player who can
-    /// complete SOS wins; a player who cannot, on a board not full whose every empty
-    /// square is bad (either letter there lets the opponent complete SOS), loses.
-    fn outcome_by_theory(&self, p: &Row, play: Play) -> Option<Outcome> {
-        if p.has_sos() || p.full() {
-            return None;
-        }
-        if !p.sos_possible() {
-            return Some(Outcome::D);
-        }
-        if play == Play::Misere {
-            return None;
-        }
-        if p.completing_squares() != 0 {
-            return Some(Outcome::N);
-        }
-        p.every_square_bad().then_some(Outcome::P)
-    }
-
-    fn count_moves(&self, p: &Row) -> Option<u64> {
-        Some(2 * (p.len as u64 - p.filled.count_ones() as u64))
-    }
-
     /// An empty row of n squares (`7`), or the squares written with S, O and `-`.
     fn parse_position(&self, text: &str) -> Result<Row> {
         let text = text.trim();
@@ -211,7 +177,62 @@ impl Game for Sos {
         }
         "a move writes one letter in one empty square".into()
     }
+
+    fn capabilities(&self) -> Capabilities<'_, Row> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            drawn_ends: Some(self),
+            alone: true,
+            ..Capabilities::default()
+        }
+    }
 }
+
+impl Theory<Row> for Sos {
+    fn theorem(&self) -> &'static str {
+        "the SOS theorem"
+    }
+
+    /// A board on which no three consecutive squares can still become SOS is a draw.
+    /// Two lemmas of the olympiad's solution, for normal play: a player who can
+    /// complete SOS wins; a player who cannot, on a board not full whose every empty
+    /// square is bad (either letter there lets the opponent complete SOS), loses.
+    fn outcome(&self, p: &Row, play: Play) -> Option<Outcome> {
+        if p.has_sos() || p.full() {
+            return None;
+        }
+        if !p.sos_possible() {
+            return Some(Outcome::D);
+        }
+        if play == Play::Misere {
+            return None;
+        }
+        if p.completing_squares() != 0 {
+            return Some(Outcome::N);
+        }
+        p.every_square_bad().then_some(Outcome::P)
+    }
+}
+
+impl Size<Row> for Sos {
+    fn count_moves(&self, p: &Row) -> Option<u64> {
+        Some(2 * (p.len as u64 - p.filled.count_ones() as u64))
+    }
+}
+
+impl DrawnEnds<Row> for Sos {
+    fn is_drawn_end(&self, p: &Row) -> bool {
+        p.full() && !p.has_sos()
+    }
+}
+
+/// The registry entry of `sos`.
+pub const FAMILY: Family = Family::game(
+    "sos",
+    "the SOS game: write S or O, first to complete SOS wins, a full board draws (n, or S-O-)",
+    |_| Ok(GameBox::new("sos", Sos)),
+);
 
 #[cfg(test)]
 mod tests {

@@ -5,8 +5,10 @@
 //! every move changes exactly one odd step, and lowering an odd step is a Nim move.
 
 use super::heaps::{self, Heaps};
-use crate::explain::binary_columns;
-use crate::{invalid, Game, Nimber, Play, Result};
+use crate::notation::binary_columns;
+use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// Staircase Nim; a position lists the coins on steps 1, 2, …, n.
 #[derive(Clone, Copy, Debug, Default)]
@@ -43,33 +45,6 @@ impl Game for Staircase {
         for (i, &x) in p.iter().enumerate() {
             out.extend((1..=x).map(|coins| carried(p, i, coins)));
         }
-    }
-
-    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
-        Some(odd_steps_nim_sum(p))
-    }
-
-    /// An odd step lowered to `x ^ change` by carrying coins down from it, or raised
-    /// to it by carrying coins down from the even step above.
-    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
-        let change = odd_steps_nim_sum(p) ^ target;
-        let mut found = Vec::new();
-        if change == 0 {
-            return Some(found);
-        }
-        for i in (0..p.len()).step_by(2) {
-            let (x, wanted) = (p[i], p[i] ^ change);
-            if wanted < x {
-                found.push(carried(p, i, x - wanted));
-            } else if i + 1 < p.len() && wanted - x <= p[i + 1] {
-                found.push(carried(p, i + 1, wanted - x));
-            }
-        }
-        Some(found)
-    }
-
-    fn count_moves(&self, p: &Heaps) -> Option<u64> {
-        Some(p.iter().fold(0, |a: u64, &x| a.saturating_add(x)))
     }
 
     fn parse_position(&self, text: &str) -> Result<Heaps> {
@@ -114,7 +89,42 @@ impl Game for Staircase {
         )
     }
 
-    fn theory(&self, p: &Heaps, play: Play) -> Vec<String> {
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Heaps> for Staircase {
+    fn theorem(&self) -> &'static str {
+        "Staircase Nim as Nim on the odd steps"
+    }
+
+    fn nimber(&self, p: &Heaps) -> Option<Nimber> {
+        Some(odd_steps_nim_sum(p))
+    }
+    /// An odd step lowered to `x ^ change` by carrying coins down from it, or raised
+    /// to it by carrying coins down from the even step above.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        let change = odd_steps_nim_sum(p) ^ target;
+        let mut found = Vec::new();
+        if change == 0 {
+            return Some(found);
+        }
+        for i in (0..p.len()).step_by(2) {
+            let (x, wanted) = (p[i], p[i] ^ change);
+            if wanted < x {
+                found.push(carried(p, i, x - wanted));
+            } else if i + 1 < p.len() && wanted - x <= p[i + 1] {
+                found.push(carried(p, i + 1, wanted - x));
+            }
+        }
+        Some(found)
+    }
+    fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
         if play == Play::Misere {
             return Vec::new();
         }
@@ -135,6 +145,19 @@ impl Game for Staircase {
         lines
     }
 }
+
+impl Size<Heaps> for Staircase {
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        Some(p.iter().fold(0, |a: u64, &x| a.saturating_add(x)))
+    }
+}
+
+/// The registry entry of `staircase`.
+pub const FAMILY: Family = Family::game(
+    "staircase",
+    "Staircase Nim: carry coins from one step to the next lower one (coins on steps 1..n)",
+    |_| Ok(GameBox::new("staircase", Staircase)),
+);
 
 #[cfg(test)]
 mod tests {

@@ -4,22 +4,63 @@
 //! squares, the primes.
 
 use super::heaps;
+use super::take_break::{ClosedForm, HeapRules};
+use super::Family;
 use crate::solve::sequence::{leaves, Beyond, Rules};
 use crate::{invalid, Result};
 
-/// Whether a number of chips is in a subtraction set.
-pub type Membership = fn(u64) -> bool;
+/// The registry entry of `sub:S`.
+pub const FINITE: Family = Family::heap(
+    "sub",
+    "subtraction game: take s chips from one heap, s in the finite set S",
+    finite,
+)
+.with_parameter("S", "sub:1,3,4");
 
-/// Subtraction sets given by a rule: (name, what they hold, membership).
-pub const RULES: &[(&str, &str, Membership)] = &[
-    ("sub-pow2", "the powers of two 1, 2, 4, 8, …", |k| {
-        k.is_power_of_two()
-    }),
-    ("sub-squares", "the squares 1, 4, 9, 16, …", |k| {
-        k > 0 && k.isqrt() * k.isqrt() == k
-    }),
-    ("sub-primes", "the primes 2, 3, 5, 7, …", is_prime),
-];
+/// The registry entry of `sub-allbut:E`.
+pub const ALL_BUT: Family = Family::heap(
+    "sub-allbut",
+    "subtraction game: take any number of chips but those in E",
+    all_but,
+)
+.with_parameter("E", "sub-allbut:1,2");
+
+/// The registry entry of `sub-pow2`: take a power of 2. Its nimbers are n mod 3,
+/// for heaps of any size: powers of 2 leave 1 or 2 mod 3, never 0, so no move keeps
+/// the residue, and taking 1 or 2 reaches both others.
+pub const POWERS_OF_2: Family = Family::heap(
+    "sub-pow2",
+    "the powers of two 1, 2, 4, 8, …",
+    |_| {
+        Ok(HeapRules::new("sub-pow2".into(), by_rule(|k| k.is_power_of_two())).with_closed_form(
+            ClosedForm {
+                theorem: "g(n) = n mod 3 for the powers of 2",
+                why: "a power of 2 leaves 1 or 2 mod 3, never 0, so no move keeps n mod 3, \
+                      and taking 1 or 2 reaches both other residues",
+                nimber: |n| n % 3,
+                takes: |n, target| {
+                    // Powers of 2 are 1 and 2 mod 3 in turn: those that reach `target`.
+                    let need = (n % 3 + 3 - target % 3) % 3;
+                    (0..64)
+                        .map(|b| 1u64 << b)
+                        .take_while(|&k| k <= n)
+                        .filter(|&k| need != 0 && k % 3 == need)
+                        .collect()
+                },
+            },
+        ))
+    },
+);
+
+/// The registry entry of `sub-squares`.
+pub const SQUARES: Family = Family::heap("sub-squares", "the squares 1, 4, 9, 16, …", |_| {
+    Ok(HeapRules::new("sub-squares".into(), by_rule(|k| k > 0 && k.isqrt() * k.isqrt() == k)))
+});
+
+/// The registry entry of `sub-primes`.
+pub const PRIMES: Family = Family::heap("sub-primes", "the primes 2, 3, 5, 7, …", |_| {
+    Ok(HeapRules::new("sub-primes".into(), by_rule(is_prime)))
+});
 
 fn is_prime(k: u64) -> bool {
     k >= 2 && (2..).take_while(|d| d * d <= k).all(|d| k % d != 0)
@@ -46,7 +87,7 @@ fn parse_set(text: &str, family: &str) -> Result<Vec<u64>> {
 pub const MAX_FINITE: u64 = 1 << 20;
 
 /// The game `sub:S` for a finite set S, with its normalised name.
-pub fn finite(text: &str) -> Result<(String, Rules)> {
+pub fn finite(text: &str) -> Result<HeapRules> {
     let set = parse_set(text, "sub")?;
     if let Some(&big) = set.iter().find(|&&s| s > MAX_FINITE) {
         return Err(invalid!(
@@ -62,18 +103,18 @@ pub fn finite(text: &str) -> Result<(String, Rules)> {
         beyond: Beyond::Nothing,
         unequal_splits: false,
     };
-    Ok((format!("sub:{}", heaps::format(&set)), rules))
+    Ok(HeapRules::new(format!("sub:{}", heaps::format(&set)), rules))
 }
 
 /// The game `sub-allbut:E`: take any number of chips except those in E.
-pub fn all_but(text: &str) -> Result<(String, Rules)> {
+pub fn all_but(text: &str) -> Result<HeapRules> {
     let set = parse_set(text, "sub-allbut")?;
     let rules = Rules {
         digits: Vec::new(),
         beyond: Beyond::AllBut(set.clone()),
         unequal_splits: false,
     };
-    Ok((format!("sub-allbut:{}", heaps::format(&set)), rules))
+    Ok(HeapRules::new(format!("sub-allbut:{}", heaps::format(&set)), rules))
 }
 
 /// A subtraction game whose set is given by a rule.
@@ -88,13 +129,14 @@ pub fn by_rule(allowed: fn(u64) -> bool) -> Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Make;
 
     #[test]
     fn sets_are_normalised_and_bad_sets_refused() {
-        let (name, rules) = finite("4,1,3,3").unwrap();
-        assert_eq!(name, "sub:1,3,4");
-        assert_eq!(rules.digits, [0, 3, 0, 3, 3]);
-        assert_eq!(all_but("2,1").unwrap().0, "sub-allbut:1,2");
+        let game = finite("4,1,3,3").unwrap();
+        assert_eq!(game.name, "sub:1,3,4");
+        assert_eq!(game.rules.digits, [0, 3, 0, 3, 3]);
+        assert_eq!(all_but("2,1").unwrap().name, "sub-allbut:1,2");
         assert!(finite("0,1").unwrap_err().to_string().contains("'0'"));
         assert!(finite("1,x").unwrap_err().to_string().contains("'x'"));
         assert!(finite("1,9999999999")
@@ -105,9 +147,17 @@ mod tests {
 
     #[test]
     fn rule_sets_hold_what_they_say() {
-        let members = |i: usize| (1..=20).filter(|&k| (RULES[i].2)(k)).collect::<Vec<u64>>();
-        assert_eq!(members(0), [1, 2, 4, 8, 16]);
-        assert_eq!(members(1), [1, 4, 9, 16]);
-        assert_eq!(members(2), [2, 3, 5, 7, 11, 13, 17, 19]);
+        let members = |family: &Family| {
+            let Make::Heap(make) = family.make else {
+                panic!("a heap family")
+            };
+            let game = make("").unwrap();
+            (1..=20)
+                .filter(|&k| game.rules.leaves(k, 20) != 0)
+                .collect::<Vec<u64>>()
+        };
+        assert_eq!(members(&POWERS_OF_2), [1, 2, 4, 8, 16]);
+        assert_eq!(members(&SQUARES), [1, 4, 9, 16]);
+        assert_eq!(members(&PRIMES), [2, 3, 5, 7, 11, 13, 17, 19]);
     }
 }

@@ -11,26 +11,73 @@ use smallvec::smallvec;
 use super::heaps::{self, Heaps};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::{leaves, Method, Rules, Sequence};
-use crate::{Game, Nimber, Result};
+use crate::{Capabilities, Game, Nimber, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;
 
+/// A take-and-break game as a family makes it: its SPEC name, its rules, and a
+/// closed form of its nimbers where a theorem gives one.
+#[derive(Debug)]
+pub struct HeapRules {
+    /// The SPEC name, normalised (`sub:1,3,4`).
+    pub name: String,
+    /// The rules, for the heap-sequence engine.
+    pub rules: Rules,
+    /// The nimber of every heap by a formula, where one is proved.
+    pub closed_form: Option<ClosedForm>,
+}
+
+impl HeapRules {
+    /// The game `name` with these rules and no closed form.
+    pub fn new(name: String, rules: Rules) -> Self {
+        HeapRules {
+            name,
+            rules,
+            closed_form: None,
+        }
+    }
+
+    /// The same game with a closed form for its nimbers.
+    pub fn with_closed_form(self, closed_form: ClosedForm) -> Self {
+        HeapRules {
+            closed_form: Some(closed_form),
+            ..self
+        }
+    }
+}
+
+/// A formula for the nimber of a heap of any size, with the theorem behind it.
+#[derive(Clone, Copy, Debug)]
+pub struct ClosedForm {
+    /// The theorem, as the analysis cites it.
+    pub theorem: &'static str,
+    /// Why it holds, in a sentence.
+    pub why: &'static str,
+    /// g(n).
+    pub nimber: fn(u64) -> Nimber,
+    /// The amounts to take from a heap of n (leaving one heap) to reach nimber
+    /// `target`: every such amount.
+    pub takes: fn(u64, Nimber) -> Vec<u64>,
+}
+
 /// A take-and-break game; a position is a list of heaps.
 pub struct TakeBreak {
     name: String,
+    closed_form: Option<ClosedForm>,
     sequence: RefCell<Sequence>,
     period: OnceCell<Option<Period>>,
     max_heap: u64,
 }
 
 impl TakeBreak {
-    /// The game called `name` (its SPEC name) with these rules, computing values of
-    /// heaps below `max_heap` when no proved period answers.
-    pub fn new(name: &str, rules: Rules, max_heap: u64) -> Self {
+    /// The game `heap` (its name, rules and closed form), computing values of heaps
+    /// below `max_heap` when neither a closed form nor a proved period answers.
+    pub fn new(heap: HeapRules, max_heap: u64) -> Self {
         TakeBreak {
-            name: name.to_string(),
-            sequence: RefCell::new(Sequence::new(rules, Method::RareCommon)),
+            name: heap.name,
+            closed_form: heap.closed_form,
+            sequence: RefCell::new(Sequence::new(heap.rules, Method::RareCommon)),
             period: OnceCell::new(),
             max_heap,
         }
@@ -63,6 +110,9 @@ impl TakeBreak {
     /// g(n): computed (small heaps are computed when first asked for), or by the
     /// proved period; `None` beyond both.
     pub fn nimber(&self, n: u64) -> Option<Nimber> {
+        if let Some(form) = &self.closed_form {
+            return Some((form.nimber)(n));
+        }
         if let Some(&g) = self.sequence.borrow().values().get(n as usize) {
             return Some(g as Nimber);
         }
@@ -125,69 +175,6 @@ impl Game for TakeBreak {
         heaps::split(p, out);
     }
 
-    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
-        self.nimber(heaps::single(p)?)
-    }
-
-    fn reasoning(&self, p: &Heaps) -> Option<Vec<String>> {
-        let [n] = p[..] else { return None };
-        if n < self.sequence.borrow().values().len() as u64 {
-            return None;
-        }
-        let period = self.proved_period()?;
-        (n >= self.sequence.borrow().values().len() as u64).then(|| {
-            let base = period.preperiod + (n - period.preperiod) % period.period;
-            vec![format!(
-                "the values of {} repeat with period {} from heap {} (proved), so g({n}) = g({base}) = {}",
-                self.name,
-                period.period,
-                period.preperiod,
-                period.value_at(self.sequence.borrow().values(), n)
-            )]
-        })
-    }
-
-    /// A heap beyond the computed values has more moves than can be listed: the
-    /// moves found are those whose smallest piece is below the preperiod plus the
-    /// period. Every other winning move leaves the same values as one of these.
-    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
-        let [n] = p[..] else { return None };
-        if n < self.sequence.borrow().values().len() as u64 {
-            return None;
-        }
-        let period = self.proved_period()?;
-        if n < self.sequence.borrow().values().len() as u64 {
-            return None;
-        }
-        let g = |m: u64| self.nimber(m).expect("a proved period answers every heap");
-        let window = period.preperiod + period.period;
-        let rules = self.rules().clone();
-        let mut found = Vec::new();
-        for k in 0..rules.digits.len() as u64 {
-            let d = rules.leaves(k, n);
-            let rest = n - k;
-            if d & leaves::ONE != 0 && g(rest) == target {
-                found.push(smallvec![rest]);
-            }
-            if d & leaves::TWO != 0 {
-                for a in 1..window.min(rest / 2 + 1) {
-                    if g(a) ^ g(rest - a) == target {
-                        found.push(smallvec![a, rest - a]);
-                    }
-                }
-            }
-        }
-        Some(found)
-    }
-
-    fn count_moves(&self, p: &Heaps) -> Option<u64> {
-        let rules = self.rules();
-        Some(
-            p.iter()
-                .fold(0, |a: u64, &h| a.saturating_add(rules.count_options(h))),
-        )
-    }
-
     fn parse_position(&self, text: &str) -> Result<Heaps> {
         heaps::parse(text)
     }
@@ -233,6 +220,96 @@ impl Game for TakeBreak {
                 1 => "one heap".to_string(),
                 n => format!("{n} heaps of {}", list(left)),
             }
+        )
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Heaps> for TakeBreak {
+    fn theorem(&self) -> &'static str {
+        self.closed_form
+            .map_or("the periodicity theorem", |form| form.theorem)
+    }
+
+    fn nimber(&self, p: &Heaps) -> Option<Nimber> {
+        self.nimber(heaps::single(p)?)
+    }
+    fn explain_nimber(&self, p: &Heaps) -> Option<Vec<String>> {
+        let [n] = p[..] else { return None };
+        if let Some(form) = &self.closed_form {
+            return Some(vec![format!(
+                "{} ({}): g({n}) = {}",
+                form.theorem,
+                form.why,
+                (form.nimber)(n)
+            )]);
+        }
+        if n < self.sequence.borrow().values().len() as u64 {
+            return None;
+        }
+        let period = self.proved_period()?;
+        (n >= self.sequence.borrow().values().len() as u64).then(|| {
+            let base = period.preperiod + (n - period.preperiod) % period.period;
+            vec![format!(
+                "the values of {} repeat with period {} from heap {} (proved), so g({n}) = g({base}) = {}",
+                self.name,
+                period.period,
+                period.preperiod,
+                period.value_at(self.sequence.borrow().values(), n)
+            )]
+        })
+    }
+    /// A heap beyond the computed values has more moves than can be listed: the
+    /// moves found are those whose smallest piece is below the preperiod plus the
+    /// period. Every other winning move leaves the same values as one of these.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        let [n] = p[..] else { return None };
+        if let Some(form) = &self.closed_form {
+            let takes = (form.takes)(n, target);
+            return Some(takes.into_iter().map(|k| smallvec![n - k]).collect());
+        }
+        if n < self.sequence.borrow().values().len() as u64 {
+            return None;
+        }
+        let period = self.proved_period()?;
+        if n < self.sequence.borrow().values().len() as u64 {
+            return None;
+        }
+        let g = |m: u64| self.nimber(m).expect("a proved period answers every heap");
+        let window = period.preperiod + period.period;
+        let rules = self.rules().clone();
+        let mut found = Vec::new();
+        for k in 0..rules.digits.len() as u64 {
+            let d = rules.leaves(k, n);
+            let rest = n - k;
+            if d & leaves::ONE != 0 && g(rest) == target {
+                found.push(smallvec![rest]);
+            }
+            if d & leaves::TWO != 0 {
+                for a in 1..window.min(rest / 2 + 1) {
+                    if g(a) ^ g(rest - a) == target {
+                        found.push(smallvec![a, rest - a]);
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+}
+
+impl Size<Heaps> for TakeBreak {
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        let rules = self.rules();
+        Some(
+            p.iter()
+                .fold(0, |a: u64, &h| a.saturating_add(rules.count_options(h))),
         )
     }
 }

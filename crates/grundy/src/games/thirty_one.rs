@@ -8,7 +8,9 @@
 //! keeps turning 4s defeats that strategy. The first player still wins: the search
 //! finds how.
 
-use crate::{invalid, Game, Play, Result};
+use crate::{Capabilities, Game, Play, Result, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// The total a player must not go above.
 pub const TARGET: u32 = 31;
@@ -118,7 +120,20 @@ impl Game for ThirtyOne {
         }
     }
 
-    fn theory(&self, p: &Turned, play: Play) -> Vec<String> {
+    fn capabilities(&self) -> Capabilities<'_, Turned> {
+        Capabilities {
+            theory: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Turned> for ThirtyOne {
+    fn theorem(&self) -> &'static str {
+        "the Thirty-one analysis"
+    }
+
+    fn explain(&self, p: &Turned, play: Play) -> Vec<String> {
         if play == Play::Misere {
             return Vec::new();
         }
@@ -152,6 +167,13 @@ impl Game for ThirtyOne {
         lines
     }
 }
+
+/// The registry entry of `thirty-one`.
+pub const FAMILY: Family = Family::game(
+    "thirty-one",
+    "the Thirty-one game: turn cards 1-6 (four of each), never above 31 (cards turned, or -)",
+    |_| Ok(GameBox::new("thirty-one", ThirtyOne)),
+);
 
 #[cfg(test)]
 mod tests {

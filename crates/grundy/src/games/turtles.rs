@@ -11,8 +11,10 @@
 //! of coin-turning games), though the heads are not independent parts: a move may turn
 //! two heads at once.
 
-use crate::explain::binary_columns;
-use crate::{invalid, Game, Nimber, Play, Result};
+use crate::notation::binary_columns;
+use crate::{Capabilities, Game, Nimber, Play, Result, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// The most coins a row may have.
 pub const MAX_COINS: usize = 128;
@@ -97,29 +99,6 @@ impl Game for CoinTurning {
         }
     }
 
-    fn nimber_by_theory(&self, p: &Coins) -> Option<Nimber> {
-        let heads = p.head_places().into_iter();
-        Some(heads.fold(0, |a, place| a ^ self.head_nimber(place)))
-    }
-
-    /// Turning Turtles as Nim: the head in place h goes to place h XOR change.
-    fn moves_to_nimber(&self, p: &Coins, target: Nimber) -> Option<Vec<Coins>> {
-        if self.most != 2 {
-            return None;
-        }
-        let change = self.nimber_by_theory(p)? ^ target;
-        let mut found = Vec::new();
-        for head in p.head_places() {
-            let to = head ^ change;
-            if to == 0 {
-                found.push(p.turned(&[head]));
-            } else if to < head {
-                found.push(p.turned(&[head, to]));
-            }
-        }
-        Some(found)
-    }
-
     fn parse_position(&self, text: &str) -> Result<Coins> {
         let text = text.trim();
         if text.is_empty() || text.len() > MAX_COINS {
@@ -195,7 +174,45 @@ impl Game for CoinTurning {
         }
     }
 
-    fn theory(&self, p: &Coins, play: Play) -> Vec<String> {
+    fn capabilities(&self) -> Capabilities<'_, Coins> {
+        Capabilities {
+            theory: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Coins> for CoinTurning {
+    fn theorem(&self) -> &'static str {
+        if self.most == 2 {
+            "Turning Turtles as Nim on the heads"
+        } else {
+            "Mock Turtles and the odious numbers"
+        }
+    }
+
+    fn nimber(&self, p: &Coins) -> Option<Nimber> {
+        let heads = p.head_places().into_iter();
+        Some(heads.fold(0, |a, place| a ^ self.head_nimber(place)))
+    }
+    /// Turning Turtles as Nim: the head in place h goes to place h XOR change.
+    fn moves_to_nimber(&self, p: &Coins, target: Nimber) -> Option<Vec<Coins>> {
+        if self.most != 2 {
+            return None;
+        }
+        let change = self.nimber(p)? ^ target;
+        let mut found = Vec::new();
+        for head in p.head_places() {
+            let to = head ^ change;
+            if to == 0 {
+                found.push(p.turned(&[head]));
+            } else if to < head {
+                found.push(p.turned(&[head, to]));
+            }
+        }
+        Some(found)
+    }
+    fn explain(&self, p: &Coins, play: Play) -> Vec<String> {
         if play == Play::Misere {
             return Vec::new();
         }
@@ -220,6 +237,20 @@ impl Game for CoinTurning {
         lines
     }
 }
+
+/// The registry entry of `turtles`.
+pub const TURTLES: Family = Family::game(
+    "turtles",
+    "Turning Turtles: turn a head to tails and maybe one coin to its left (a row like THTTH)",
+    |_| Ok(GameBox::new("turtles", CoinTurning::TURTLES)),
+);
+
+/// The registry entry of `mock-turtles`.
+pub const MOCK_TURTLES: Family = Family::game(
+    "mock-turtles",
+    "Mock Turtles: turn a head to tails and up to two coins to its left",
+    |_| Ok(GameBox::new("mock-turtles", CoinTurning::MOCK_TURTLES)),
+);
 
 #[cfg(test)]
 mod tests {

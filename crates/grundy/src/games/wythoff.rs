@@ -5,7 +5,9 @@
 //! except that (0, 0) and (1, 2) give way to (0, 1) and (2, 2).
 
 use super::heaps::{self, Heaps};
-use crate::{invalid, Game, Nimber, Outcome, Play, Result};
+use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory, invalid};
+use super::Family;
+use crate::solve::GameBox;
 
 /// The largest heap grundy accepts, so that ⌊kφ⌋ is computed exactly in integers.
 pub const MAX_HEAP: u64 = 1 << 62;
@@ -76,45 +78,6 @@ impl Game for Wythoff {
         out.extend((1..=a.min(b)).map(|t| Heaps::from_slice(&[a - t, b - t])));
     }
 
-    /// A P-position has nimber 0; other nimbers are searched.
-    fn nimber_by_theory(&self, p: &Heaps) -> Option<Nimber> {
-        is_p_position(p[0], p[1]).then_some(0)
-    }
-
-    /// The moves to P-positions: to the partner of either heap, or along the
-    /// diagonal to the P-position with the same difference.
-    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
-        if target != 0 {
-            return None;
-        }
-        let (a, b) = (p[0], p[1]);
-        let mut found = Vec::new();
-        if partner(a) < b {
-            found.push(heaps::with(p, 1, partner(a)));
-        }
-        if partner(b) < a {
-            found.push(heaps::with(p, 0, partner(b)));
-        }
-        let (low, _) = p_pair(a.abs_diff(b));
-        if low < a.min(b) {
-            let t = a.min(b) - low;
-            found.push(Heaps::from_slice(&[a - t, b - t]));
-        }
-        Some(found)
-    }
-
-    fn count_moves(&self, p: &Heaps) -> Option<u64> {
-        Some(p[0] + p[1] + p[0].min(p[1]))
-    }
-
-    fn outcome_by_theory(&self, p: &Heaps, play: Play) -> Option<Outcome> {
-        let p_position = match play {
-            Play::Normal => is_p_position(p[0], p[1]),
-            Play::Misere => misere_p(p[0], p[1]),
-        };
-        Some(if p_position { Outcome::P } else { Outcome::N })
-    }
-
     fn parse_position(&self, text: &str) -> Result<Heaps> {
         let p = heaps::parse(text)?;
         if p.len() != 2 {
@@ -155,7 +118,53 @@ impl Game for Wythoff {
         )
     }
 
-    fn theory(&self, p: &Heaps, play: Play) -> Vec<String> {
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+        Capabilities {
+            theory: Some(self),
+            size: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl Theory<Heaps> for Wythoff {
+    fn theorem(&self) -> &'static str {
+        "Wythoff's theorem"
+    }
+
+    /// A P-position has nimber 0; other nimbers are searched.
+    fn nimber(&self, p: &Heaps) -> Option<Nimber> {
+        is_p_position(p[0], p[1]).then_some(0)
+    }
+    /// The moves to P-positions: to the partner of either heap, or along the
+    /// diagonal to the P-position with the same difference.
+    fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+        if target != 0 {
+            return None;
+        }
+        let (a, b) = (p[0], p[1]);
+        let mut found = Vec::new();
+        if partner(a) < b {
+            found.push(heaps::with(p, 1, partner(a)));
+        }
+        if partner(b) < a {
+            found.push(heaps::with(p, 0, partner(b)));
+        }
+        let (low, _) = p_pair(a.abs_diff(b));
+        if low < a.min(b) {
+            let t = a.min(b) - low;
+            found.push(Heaps::from_slice(&[a - t, b - t]));
+        }
+        Some(found)
+    }
+    fn outcome(&self, p: &Heaps, play: Play) -> Option<Outcome> {
+        let p_position = match play {
+            Play::Normal => is_p_position(p[0], p[1]),
+            Play::Misere => misere_p(p[0], p[1]),
+        };
+        Some(if p_position { Outcome::P } else { Outcome::N })
+    }
+    fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
         let (a, b) = (p[0].min(p[1]), p[0].max(p[1]));
         let k = b - a;
         let (low, high) = p_pair(k);
@@ -184,6 +193,19 @@ impl Game for Wythoff {
         lines
     }
 }
+
+impl Size<Heaps> for Wythoff {
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
+        Some(p[0] + p[1] + p[0].min(p[1]))
+    }
+}
+
+/// The registry entry of `wythoff`.
+pub const FAMILY: Family = Family::game(
+    "wythoff",
+    "Wythoff's game: take from one heap, or the same from both (two heaps a,b)",
+    |_| Ok(GameBox::new("wythoff", Wythoff)),
+);
 
 #[cfg(test)]
 mod tests {

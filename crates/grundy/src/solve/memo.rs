@@ -28,7 +28,7 @@ pub struct SpragueGrundy;
 
 impl Valuation for SpragueGrundy {
     fn by_theory<G: Game>(game: &G, p: &G::Position) -> Option<Nimber> {
-        game.nimber_by_theory(p)
+        game.capabilities().theory?.nimber(p)
     }
     fn add(a: u64, b: u64) -> u64 {
         a ^ b
@@ -43,7 +43,7 @@ pub struct Height;
 
 impl Valuation for Height {
     fn by_theory<G: Game>(game: &G, p: &G::Position) -> Option<u64> {
-        game.nim_heap(p)
+        game.capabilities().theory?.nim_heap(p)
     }
     fn add(a: u64, b: u64) -> u64 {
         a.saturating_add(b)
@@ -126,8 +126,12 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         if let Some(v) = self.known(game, p) {
             return Ok(v);
         }
-        if game.count_positions(p).is_some_and(|n| n > limit as u64) {
-            return Err(Error::Budget { limit });
+        let size = game.capabilities().size;
+        if size
+            .and_then(|s| s.count_positions(p))
+            .is_some_and(|n| n > limit as u64)
+        {
+            return Err(Error::budget(limit));
         }
         let mut moves = Vec::new();
         let mut parts = Vec::new();
@@ -136,11 +140,11 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             option_values: SmallVec::new(),
         }];
         'search: while let Some(top) = stack.last_mut() {
-            if game
-                .count_moves(&top.position)
+            if size
+                .and_then(|s| s.count_moves(&top.position))
                 .is_some_and(|n| n > limit as u64)
             {
-                return Err(Error::Budget { limit });
+                return Err(Error::budget(limit));
             }
             moves.clear();
             game.moves(&top.position, &mut moves);
@@ -149,7 +153,7 @@ impl<G: Game, V: Valuation> Memo<G, V> {
                     Ok(v) => top.option_values.push(v),
                     Err(part) => {
                         if self.values.len() + stack.len() >= limit {
-                            return Err(Error::Budget { limit });
+                            return Err(Error::budget(limit));
                         }
                         stack.push(Frame {
                             position: part,

@@ -13,7 +13,7 @@ pub mod retrograde;
 pub mod sequence;
 pub mod sum;
 
-pub use sum::{Part, Solver, Sum, Value};
+pub use sum::{GameBox, Part, Solver, Sum, Value, CHEAP};
 
 /// The default position budget of a search (`--max-positions`).
 pub const DEFAULT_MAX_POSITIONS: usize = 10_000_000;

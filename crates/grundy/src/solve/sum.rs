@@ -14,7 +14,7 @@
 //! - Games with drawn ends (SOS): no nimbers; the searches label a drawn end D, and a
 //!   position with no move to a P-position but one to a D-position D.
 //! - Wherever outcomes are searched, a part played alone whose outcome a theorem
-//!   gives ([`Game::outcome_by_theory`]) is answered without search.
+//!   gives ([`Theory::outcome`]) is answered without search.
 
 use std::rc::Rc;
 
@@ -22,7 +22,11 @@ use rustc_hash::FxHashMap;
 
 use super::memo::{Height, Memo, SpragueGrundy};
 use super::retrograde;
-use crate::{Error, Game, Nimber, Outcome, Play, Result};
+use crate::{Error, Game, Nimber, Outcome, Play, Result, Theory};
+
+/// The budget of work done only because it may be cheap: a nimber beside a
+/// theorem's outcome, winning moves a theorem proves exist but does not name.
+pub const CHEAP: usize = 20_000;
 
 /// A position of one game, interned by the game's view in a [`Solver`].
 pub type PosId = u32;
@@ -61,27 +65,37 @@ impl Value {
     }
 }
 
-/// An object-safe view of one game with interned positions and memoised values.
+/// An object-safe view of one game with interned positions and memoised values:
+/// the questions the solver asks of a part, answered from the game's moves and
+/// whichever capabilities ([`Game::capabilities`]) it has.
 trait AnyGame {
     fn parse(&mut self, text: &str) -> Result<PosId>;
     fn format(&self, id: PosId) -> String;
     fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>>;
     fn components(&mut self, id: PosId) -> Rc<[PosId]>;
+    fn count_moves(&self, id: PosId) -> Option<u64>;
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber>;
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
-    fn nim_heap(&self, id: PosId) -> Option<u64>;
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
-    fn reasoning(&self, id: PosId) -> Option<Vec<String>>;
-    fn picture(&self, id: PosId) -> Option<String>;
-    fn is_acyclic(&self) -> bool;
-    fn has_drawn_ends(&self) -> bool;
-    fn is_drawn_end(&self, id: PosId) -> bool;
-    fn joins_sums(&self) -> bool;
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
-    fn theory(&self, id: PosId, play: Play) -> Vec<String>;
+    fn nim_heap(&self, id: PosId) -> Option<u64>;
+    fn theorem(&self) -> Option<&'static str>;
+    fn explain(&self, id: PosId, play: Play) -> Vec<String>;
+    fn explain_nimber(&self, id: PosId) -> Option<Vec<String>>;
+    fn picture(&self, id: PosId) -> Option<Result<String>>;
+    fn kind(&self) -> Kind;
+    fn is_drawn_end(&self, id: PosId) -> bool;
     fn describe_move(&self, from: PosId, to: PosId) -> String;
     fn why_illegal(&self, from: PosId, to: PosId) -> String;
+}
+
+/// How a game plays: its capabilities that are flags.
+#[derive(Clone, Copy, Debug)]
+struct Kind {
+    cycles: bool,
+    alone: bool,
+    drawn_ends: bool,
 }
 
 /// A game with its interned positions, cached moves and memos.
@@ -117,6 +131,14 @@ impl<G: Game> View<G> {
         self.ids.insert(p, id);
         id
     }
+
+    fn position(&self, id: PosId) -> &G::Position {
+        &self.positions[id as usize]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<G::Position>> {
+        self.game.capabilities().theory
+    }
 }
 
 impl<G: Game> AnyGame for View<G> {
@@ -126,16 +148,17 @@ impl<G: Game> AnyGame for View<G> {
     }
 
     fn format(&self, id: PosId) -> String {
-        self.game.format_position(&self.positions[id as usize])
+        self.game.format_position(self.position(id))
     }
 
     fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>> {
         if let Some(moves) = self.moves.get(&id) {
             return Ok(moves.clone());
         }
-        let p = &self.positions[id as usize];
-        if self.game.count_moves(p).is_some_and(|n| n > limit as u64) {
-            return Err(Error::Budget { limit });
+        let p = self.position(id);
+        let size = self.game.capabilities().size;
+        if size.and_then(|s| s.count_moves(p)).is_some_and(|n| n > limit as u64) {
+            return Err(Error::budget(limit));
         }
         let mut out = Vec::new();
         self.game.moves(p, &mut out);
@@ -149,21 +172,24 @@ impl<G: Game> AnyGame for View<G> {
             return parts.clone();
         }
         let mut parts = Vec::new();
-        self.game
-            .components(&self.positions[id as usize], &mut parts);
+        self.game.components(self.position(id), &mut parts);
         let parts: Rc<[PosId]> = parts.into_iter().map(|q| self.intern(q)).collect();
         self.components.insert(id, parts.clone());
         parts
     }
 
+    fn count_moves(&self, id: PosId) -> Option<u64> {
+        self.game.capabilities().size?.count_moves(self.position(id))
+    }
+
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber> {
         let p = &self.positions[id as usize];
-        let mut k = 0;
-        while let Some(has) = self.game.has_nimber(p, k, limit) {
-            if has? {
-                return Ok(k);
+        if let Some(search) = self.game.capabilities().search {
+            let mut k = 0;
+            while !search.has_nimber(p, k, limit)? {
+                k += 1;
             }
-            k += 1;
+            return Ok(k);
         }
         self.nimbers.value(&self.game, p, limit)
     }
@@ -174,17 +200,16 @@ impl<G: Game> AnyGame for View<G> {
     }
 
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>> {
-        if let Some(found) = self
-            .game
-            .moves_to_nimber(&self.positions[id as usize], target)
-        {
+        let by_theory = self
+            .theory()
+            .and_then(|t| t.moves_to_nimber(self.position(id), target));
+        if let Some(found) = by_theory {
             return Ok(found.into_iter().map(|q| self.intern(q)).collect());
         }
         let mut found = Vec::new();
         for &m in self.moves(id, limit)?.iter() {
-            let p = &self.positions[m as usize];
-            let has = match self.game.has_nimber(p, target, limit) {
-                Some(has) => has?,
+            let has = match self.game.capabilities().search {
+                Some(search) => search.has_nimber(self.position(m), target, limit)?,
                 None => self.nimber(m, limit)? == target,
             };
             if has {
@@ -194,55 +219,72 @@ impl<G: Game> AnyGame for View<G> {
         Ok(found)
     }
 
-    fn nim_heap(&self, id: PosId) -> Option<u64> {
-        self.game.nim_heap(&self.positions[id as usize])
-    }
-
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber> {
-        self.game.nimber_by_theory(&self.positions[id as usize])
-    }
-
-    fn reasoning(&self, id: PosId) -> Option<Vec<String>> {
-        self.game.reasoning(&self.positions[id as usize])
-    }
-
-    fn picture(&self, id: PosId) -> Option<String> {
-        self.game.picture(&self.positions[id as usize])
-    }
-
-    fn is_acyclic(&self) -> bool {
-        self.game.is_acyclic()
-    }
-
-    fn has_drawn_ends(&self) -> bool {
-        self.game.has_drawn_ends()
-    }
-
-    fn is_drawn_end(&self, id: PosId) -> bool {
-        self.game.is_drawn_end(&self.positions[id as usize])
-    }
-
-    fn joins_sums(&self) -> bool {
-        self.game.joins_sums()
+        self.theory()?.nimber(self.position(id))
     }
 
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome> {
-        self.game
-            .outcome_by_theory(&self.positions[id as usize], play)
+        self.theory()?.outcome(self.position(id), play)
     }
 
-    fn theory(&self, id: PosId, play: Play) -> Vec<String> {
-        self.game.theory(&self.positions[id as usize], play)
+    fn nim_heap(&self, id: PosId) -> Option<u64> {
+        self.theory()?.nim_heap(self.position(id))
+    }
+
+    fn theorem(&self) -> Option<&'static str> {
+        self.theory().map(|t| t.theorem())
+    }
+
+    fn explain(&self, id: PosId, play: Play) -> Vec<String> {
+        self.theory()
+            .map_or_else(Vec::new, |t| t.explain(self.position(id), play))
+    }
+
+    fn explain_nimber(&self, id: PosId) -> Option<Vec<String>> {
+        self.theory()?.explain_nimber(self.position(id))
+    }
+
+    fn picture(&self, id: PosId) -> Option<Result<String>> {
+        Some(self.game.capabilities().picture?.svg(self.position(id)))
+    }
+
+    fn kind(&self) -> Kind {
+        let c = self.game.capabilities();
+        Kind {
+            cycles: c.cycles,
+            alone: c.alone,
+            drawn_ends: c.drawn_ends.is_some(),
+        }
+    }
+
+    fn is_drawn_end(&self, id: PosId) -> bool {
+        let ends = self.game.capabilities().drawn_ends;
+        ends.is_some_and(|e| e.is_drawn_end(self.position(id)))
     }
 
     fn describe_move(&self, from: PosId, to: PosId) -> String {
-        let p = &self.positions;
-        self.game.describe_move(&p[from as usize], &p[to as usize])
+        self.game
+            .describe_move(self.position(from), self.position(to))
     }
 
     fn why_illegal(&self, from: PosId, to: PosId) -> String {
-        let p = &self.positions;
-        self.game.why_illegal(&p[from as usize], &p[to as usize])
+        self.game.why_illegal(self.position(from), self.position(to))
+    }
+}
+
+/// A game ready to join a [`Solver`], under its SPEC name.
+pub struct GameBox {
+    name: String,
+    view: Box<dyn AnyGame>,
+}
+
+impl GameBox {
+    /// `game`, called `name` in a SPEC (`nim`, `sub:1,3,4`).
+    pub fn new<G: Game>(name: impl Into<String>, game: G) -> Self {
+        GameBox {
+            name: name.into(),
+            view: Box::new(View::new(game)),
+        }
     }
 }
 
@@ -285,18 +327,15 @@ impl Solver {
         self.limit
     }
 
-    /// The index of the game named `name`, adding it with `make` if it is new.
-    pub fn add_game<G: Game + 'static>(
-        &mut self,
-        name: &str,
-        make: impl FnOnce() -> Result<G>,
-    ) -> Result<u32> {
-        if let Some(i) = self.names.iter().position(|n| n == name) {
-            return Ok(i as u32);
+    /// The index of `game` in this solver, adding it if no game of its name is
+    /// there yet.
+    pub fn add(&mut self, game: GameBox) -> u32 {
+        if let Some(i) = self.names.iter().position(|n| *n == game.name) {
+            return i as u32;
         }
-        self.games.push(Box::new(View::new(make()?)));
-        self.names.push(name.to_string());
-        Ok(self.names.len() as u32 - 1)
+        self.games.push(game.view);
+        self.names.push(game.name);
+        self.names.len() as u32 - 1
     }
 
     /// The name a game was added with, as in a SPEC (`nim`, `sub:1,3,4`).
@@ -334,7 +373,7 @@ impl Solver {
     fn acyclic(&self, sum: &Sum) -> bool {
         sum.0
             .iter()
-            .all(|p| self.games[p.game as usize].is_acyclic())
+            .all(|p| !self.games[p.game as usize].kind().cycles)
     }
 
     /// Whether the position has a nimber under normal play: no part's game has cycles
@@ -344,17 +383,22 @@ impl Solver {
             && sum
                 .0
                 .iter()
-                .all(|p| !self.games[p.game as usize].has_drawn_ends())
+                .all(|p| !self.games[p.game as usize].kind().drawn_ends)
     }
 
-    /// Whether `game` can be a part of a sum ([`Game::joins_sums`]).
+    /// Whether `game` can be a part of a sum ([`Capabilities::alone`](crate::Capabilities::alone)).
     pub fn joins_sums(&self, game: u32) -> bool {
-        self.games[game as usize].joins_sums()
+        !self.games[game as usize].kind().alone
     }
 
     /// The theorem that solves a part, at work, as lines of text ([`Game::theory`]).
     pub fn theory(&self, part: Part, play: Play) -> Vec<String> {
-        self.games[part.game as usize].theory(part.pos, play)
+        self.games[part.game as usize].explain(part.pos, play)
+    }
+
+    /// The name of the theorem the part's game knows, if it has one.
+    pub fn theorem(&self, part: Part) -> Option<&'static str> {
+        self.games[part.game as usize].theorem()
     }
 
     /// Whether the game ends here in a draw (a single part that is a drawn end).
@@ -376,9 +420,36 @@ impl Solver {
         self.games[part.game as usize].outcome_by_theory(part.pos, play)
     }
 
-    /// Who wins, and the nimber where one is defined.
+    /// The outcome of `sum` where a theorem gives it without search: a single part
+    /// played alone whose game's theory knows it, or a drawn end.
+    pub fn outcome_by_theory(&self, sum: &Sum, play: Play) -> Option<Outcome> {
+        self.outcome_known(&sum.0, play)
+    }
+
+    /// Runs `f` with the budget lowered to [`CHEAP`]: for work done only because it
+    /// may be cheap (a nimber beside a theorem's outcome). `None` when the budget ran
+    /// out.
+    pub fn cheaply<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<Option<T>> {
+        let limit = self.limit;
+        self.limit = limit.min(CHEAP);
+        let result = f(self);
+        self.limit = limit;
+        match result {
+            Ok(value) => Ok(Some(value)),
+            Err(e) if e.is_budget() => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Who wins, and the nimber where one is defined. Where a theorem gives the
+    /// outcome, the nimber is searched for only if that is cheap, and is `None`
+    /// otherwise.
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
         if play == Play::Normal && self.has_nimbers(sum) {
+            if let Some(outcome) = self.outcome_known(&sum.0, play) {
+                let nimber = self.cheaply(|s| s.nimber(sum))?;
+                return Ok(Value { outcome, nimber });
+            }
             return Ok(Value::of_nimber(self.nimber(sum)?));
         }
         Ok(Value {
@@ -387,11 +458,15 @@ impl Solver {
         })
     }
 
-    /// The nim-sum of the parts' nimbers (normal play, games without cycles).
+    /// The nim-sum of the parts' nimbers (normal play, games without cycles). In a
+    /// sum of several parts, a budget error names the part whose nimber needed it.
     pub fn nimber(&mut self, sum: &Sum) -> Result<Nimber> {
         let mut total = 0;
         for &part in &sum.0 {
-            total ^= self.part_nimber(part)?;
+            total ^= self.part_nimber(part).map_err(|e| match sum.0.len() {
+                1 => e,
+                _ => e.in_part(|| self.format_part(part)),
+            })?;
         }
         Ok(total)
     }
@@ -543,7 +618,7 @@ impl Solver {
                 }
                 None => {
                     if self.outcomes[memo].len() + depth >= self.limit {
-                        return Err(Error::Budget { limit: self.limit });
+                        return Err(Error::budget(self.limit));
                     }
                     let state = top.children[top.cursor].clone();
                     let children = self.children(&state, play)?;
@@ -581,7 +656,7 @@ impl Solver {
                 let id = *index.entry(child.clone()).or_insert(next);
                 if id == next {
                     if states.len() >= self.limit {
-                        return Err(Error::Budget { limit: self.limit });
+                        return Err(Error::budget(self.limit));
                     }
                     states.push(child);
                 }
@@ -595,6 +670,24 @@ impl Solver {
             self.outcomes[memo].insert(state, outcome);
         }
         Ok(root)
+    }
+
+    /// True when no move is left, or the game ends drawn here. A part whose game
+    /// counts more moves than the budget allows listing has a move left; the rest
+    /// are listed.
+    pub fn is_terminal(&mut self, sum: &Sum) -> Result<bool> {
+        if self.is_drawn_end(sum) {
+            return Ok(true);
+        }
+        for &part in &sum.0 {
+            let count = self.games[part.game as usize].count_moves(part.pos);
+            if count.is_some_and(|n| n > self.limit as u64)
+                || !self.part_moves(part)?.is_empty()
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// The positions of one part one move away, in the game's order.
@@ -621,10 +714,20 @@ impl Solver {
         Ok(all)
     }
 
-    /// Every move to a P-position.
+    /// Every move to a P-position. Where a theorem gives the outcome but not the
+    /// moves, they are searched for only if that is cheap ([`Solver::cheaply`]), and
+    /// past that the search stops with a budget error.
     pub fn winning_moves(&mut self, sum: &Sum, play: Play) -> Result<Vec<Sum>> {
         let mut winning = Vec::new();
         if play == Play::Normal && self.has_nimbers(sum) {
+            if let Some(outcome) = self.outcome_known(&sum.0, play) {
+                if outcome != Outcome::N {
+                    return Ok(winning);
+                }
+                return self
+                    .cheaply(|s| s.moves_to_nimbers(sum, 0, &[0]))?
+                    .ok_or_else(|| Error::budget(CHEAP));
+            }
             let total = self.nimber(sum)?;
             if total != 0 {
                 for (i, &part) in sum.0.iter().enumerate() {
@@ -730,11 +833,11 @@ impl Solver {
 
     /// How a theorem finds an indivisible part's nimber, line by line, if one does.
     pub fn reasoning(&self, part: Part) -> Option<Vec<String>> {
-        self.games[part.game as usize].reasoning(part.pos)
+        self.games[part.game as usize].explain_nimber(part.pos)
     }
 
     /// A part drawn as an SVG document, if its game draws.
-    pub fn picture(&self, part: Part) -> Option<String> {
+    pub fn picture(&self, part: Part) -> Option<Result<String>> {
         self.games[part.game as usize].picture(part.pos)
     }
 
@@ -822,14 +925,12 @@ mod tests {
         fn moves(&self, p: &u8, out: &mut Vec<u8>) {
             out.extend(MOVES[*p as usize]);
         }
-        fn is_acyclic(&self) -> bool {
-            false
-        }
-        fn has_drawn_ends(&self) -> bool {
-            true
-        }
-        fn is_drawn_end(&self, p: &u8) -> bool {
-            *p == 2
+        fn capabilities(&self) -> crate::Capabilities<'_, u8> {
+            crate::Capabilities {
+                drawn_ends: Some(self),
+                cycles: true,
+                ..Default::default()
+            }
         }
         fn parse_position(&self, text: &str) -> Result<u8> {
             text.parse().map_err(|_| crate::invalid!("'{text}'"))
@@ -842,10 +943,16 @@ mod tests {
         }
     }
 
+    impl crate::DrawnEnds<u8> for Drawn {
+        fn is_drawn_end(&self, p: &u8) -> bool {
+            *p == 2
+        }
+    }
+
     #[test]
     fn a_drawn_end_stays_drawn_in_the_labelling_of_a_game_with_cycles() {
         let mut solver = Solver::new(1000);
-        let g = solver.add_game("drawn", || Ok(Drawn)).unwrap();
+        let g = solver.add(GameBox::new("drawn", Drawn));
         let outcomes: String = (0..6)
             .map(|v| {
                 let part = solver.parse_part(g, &v.to_string()).unwrap();

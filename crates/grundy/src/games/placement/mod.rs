@@ -20,8 +20,10 @@ mod table;
 use std::cell::RefCell;
 
 use super::grid::{self, Cell};
-use crate::{invalid, Game, Nimber, Result};
+use crate::{Capabilities, Game, Nimber, OwnSearch, Picture, Result, invalid};
 use search::Search;
+use super::Family;
+use crate::solve::GameBox;
 
 /// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -452,21 +454,6 @@ impl Game for Placement {
         self.regions(p, |region| out.push(region));
     }
 
-    fn has_nimber(&self, p: &Board, k: Nimber, limit: usize) -> Option<Result<bool>> {
-        Some(self.search.borrow_mut().is_p(self, p, k, limit))
-    }
-
-    /// The board, empty cells light and filled ones dark.
-    fn picture(&self, p: &Board) -> Option<String> {
-        let cols = p.cols as usize;
-        Some(grid::picture(p.rows as usize, cols, |r, c| {
-            match p.empty >> (r * cols + c) & 1 {
-                1 => Cell::Empty,
-                _ => Cell::Filled,
-            }
-        }))
-    }
-
     fn parse_position(&self, text: &str) -> Result<Board> {
         let text = text.trim();
         let lines: Vec<&str> = if text.contains(['.', '#']) {
@@ -580,7 +567,49 @@ impl Game for Placement {
         }
         "a move fills the empty cells of one piece, and that change is not one".into()
     }
+
+    fn capabilities(&self) -> Capabilities<'_, Board> {
+        Capabilities {
+            picture: Some(self),
+            search: Some(self),
+            ..Capabilities::default()
+        }
+    }
 }
+
+impl Picture<Board> for Placement {
+    /// The board, empty cells light and filled ones dark.
+    fn svg(&self, p: &Board) -> Result<String> {
+        let cols = p.cols as usize;
+        Ok(grid::picture(p.rows as usize, cols, |r, c| {
+            match p.empty >> (r * cols + c) & 1 {
+                1 => Cell::Empty,
+                _ => Cell::Filled,
+            }
+        }))
+    }
+}
+
+impl OwnSearch<Board> for Placement {
+    fn has_nimber(&self, p: &Board, k: Nimber, limit: usize) -> Result<bool> {
+        self.search.borrow_mut().is_p(self, p, k, limit)
+    }
+}
+
+/// The registry entry of `cram`.
+pub const CRAM: Family = Family::game(
+    "cram",
+    "Cram: place a domino on two empty adjacent cells of the board",
+    |_| Ok(GameBox::new("cram", Placement::cram())),
+);
+
+/// The registry entry of `place`.
+pub const PLACE: Family = Family::game(
+    "place",
+    "place a piece (cells row.col, pieces joined by '|', ':fixed' for no turning)",
+    |pieces| Placement::parse(pieces).map(|g| GameBox::new(g.name(), g)),
+)
+.with_parameter("PIECES", "place:0.0,0.1,1.0");
 
 #[cfg(test)]
 mod tests {

@@ -150,7 +150,7 @@ impl Search {
         let reflections = reflections_fixing(at.game, &cut);
         if not == 0 {
             if self.known.len() >= at.limit {
-                return Err(Error::Budget { limit: at.limit });
+                return Err(Error::budget(at.limit));
             }
             if self.mirrored(at.game, &cut, &reflections) {
                 self.solved(&canonical, 0);

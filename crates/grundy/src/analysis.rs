@@ -1,0 +1,479 @@
+//! The analysis of a position: the one call every front end makes.
+//!
+//! [`analyse`] reads a SPEC and answers who wins, the nimber when it is known, each
+//! part and how it was valued, every winning move, and on request every move with
+//! what it leaves, the reasoning in words, and the computer's choice of move. The
+//! outcome and the winning moves come from a theorem wherever the game has one; the
+//! nimber is computed where a theorem gives it or a search within budget finds it,
+//! and is otherwise reported as not computed, with the reason. An [`Analyst`] keeps
+//! what it learnt between analyses, for a game played move by move.
+//!
+//! The JSON objects of the command line (and of the web and Python front ends) are
+//! [`Analysis::value_report`], [`Analysis::moves_report`] and
+//! [`Analysis::explain_report`].
+
+use serde::Serialize;
+
+use crate::explain;
+use crate::solve::{Solver, Sum, CHEAP, DEFAULT_MAX_POSITIONS};
+use crate::{spec, Error, Nimber, Outcome, Play, Result};
+
+/// What to analyse beyond the verdict, and within what budget.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Normal or misère play.
+    pub play: Play,
+    /// The most positions a search may keep.
+    pub max_positions: usize,
+    /// List every move with the outcome and nimber of the position it leaves.
+    pub all_moves: bool,
+    /// Write the reasoning in words.
+    pub explain: bool,
+    /// Choose the computer's move.
+    pub computer_move: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            play: Play::Normal,
+            max_positions: DEFAULT_MAX_POSITIONS,
+            all_moves: false,
+            explain: false,
+            computer_move: false,
+        }
+    }
+}
+
+/// A move: the position it leaves, in SPEC syntax, and the move in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Move {
+    /// The position after the move, parts and heaps in their order.
+    pub position: String,
+    /// The move in words ("take 9 from the heap of 13").
+    pub description: String,
+}
+
+/// A move with the verdict on the position it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub to: Move,
+    /// The outcome of the position it leaves.
+    pub outcome: Outcome,
+    /// Its nimber, where known.
+    pub nimber: Option<Nimber>,
+}
+
+/// How a part's value was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// By a theorem, named.
+    Theorem(&'static str),
+    /// By the generic search (memoised mex of the options, or the game's own).
+    Search,
+    /// By searching or labelling the whole position (misère play, cycles, draws).
+    Labelling,
+}
+
+/// One indivisible part of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartAnalysis {
+    /// The part in SPEC syntax.
+    pub position: String,
+    /// Its nimber, where defined and known.
+    pub nimber: Option<Nimber>,
+    /// How it was valued.
+    pub method: Method,
+    /// The theorem's steps to its nimber, where a theorem found it.
+    pub reasoning: Vec<String>,
+}
+
+/// The analysis of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The position in SPEC syntax, normalised.
+    pub position: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The nimber, where defined and known.
+    pub nimber: Option<Nimber>,
+    /// Why there is no nimber although one is defined (normal play of a game
+    /// without cycles): it was not computed, and why.
+    pub nimber_not_computed: Option<String>,
+    /// True when no move is left.
+    pub terminal: bool,
+    /// The indivisible parts and how each was valued.
+    pub parts: Vec<PartAnalysis>,
+    /// Every winning move (each leaves a P-position).
+    pub winning_moves: Vec<Move>,
+    /// Why the winning moves of an N-position are not listed, where they are not.
+    pub winning_moves_not_computed: Option<String>,
+    /// Of a drawn position, the moves that keep the draw.
+    pub drawing_moves: Vec<Move>,
+    /// Every move with what it leaves ([`Options::all_moves`]).
+    pub moves: Option<Vec<MoveValue>>,
+    /// The reasoning, one line a string ([`Options::explain`]).
+    pub explanation: Option<Vec<String>>,
+    /// The computer's move ([`Options::computer_move`]): a winning move if there is
+    /// one; else one that keeps a draw; else the one that leaves the longest game.
+    pub computer_move: Option<Move>,
+}
+
+/// Analyses the position written `spec` (e.g. `nim 13,12,8`).
+///
+/// ```
+/// let analysis = grundy::analyse("nim 13,12,8", &grundy::Options::default()).unwrap();
+/// assert_eq!(analysis.outcome, grundy::Outcome::N);
+/// assert_eq!(analysis.nimber, Some(9));
+/// assert_eq!(analysis.winning_moves[0].position, "nim 4,12,8");
+/// assert_eq!(analysis.winning_moves[0].description, "take 9 from the heap of 13");
+///
+/// // A theorem answers at once where no search could: Fibonacci Nim from a pile of
+/// // a million chips is won by taking the smallest term of its Zeckendorf sum,
+/// // 832040 + 121393 + 46368 + 144 + 55.
+/// let analysis = grundy::analyse("fibonacci 1000000", &grundy::Options::default()).unwrap();
+/// assert_eq!(analysis.outcome, grundy::Outcome::N);
+/// assert_eq!(analysis.winning_moves[0].description, "take 55 from the pile of 1000000");
+/// assert!(analysis.nimber_not_computed.is_some());
+/// ```
+pub fn analyse(spec: &str, options: &Options) -> Result<Analysis> {
+    let mut analyst = Analyst::new(options.max_positions);
+    let position = analyst.parse(spec)?;
+    analyst.analyse(&position, options)
+}
+
+/// The picture of the one-part position `spec`, as an SVG document.
+pub fn draw(spec: &str) -> Result<String> {
+    let mut solver = Solver::new(1);
+    let sum = spec::parse(spec, &mut solver)?;
+    let [part] = sum.0[..] else {
+        return Err(crate::invalid!(
+            "'{spec}' has {} parts: draw shows one part at a time",
+            sum.0.len()
+        ));
+    };
+    solver.picture(part).unwrap_or_else(|| {
+        Err(crate::invalid!(
+            "'{}' has no picture: draw knows hackenbush, chomp, cram and place",
+            solver.game_name(part.game)
+        ))
+    })
+}
+
+/// Analyses positions one after another, keeping what it learnt: a game played
+/// move by move asks about positions that share most of their parts.
+pub struct Analyst {
+    solver: Solver,
+}
+
+impl Analyst {
+    /// An analyst whose searches keep at most `max_positions` positions.
+    pub fn new(max_positions: usize) -> Self {
+        Analyst {
+            solver: Solver::new(max_positions),
+        }
+    }
+
+    /// Reads a SPEC.
+    pub fn parse(&mut self, spec: &str) -> Result<Sum> {
+        spec::parse(spec, &mut self.solver)
+    }
+
+    /// The position in SPEC syntax.
+    pub fn format(&self, position: &Sum) -> String {
+        self.solver.format(position)
+    }
+
+    /// Every position one move away, in the order `moves` lists them.
+    pub fn moves(&mut self, position: &Sum) -> Result<Vec<Sum>> {
+        self.solver.moves(position)
+    }
+
+    /// The move from `from` to `to` in words.
+    pub fn describe_move(&self, from: &Sum, to: &Sum) -> String {
+        self.solver.describe_move(from, to)
+    }
+
+    /// The position a person leaves from `position` by writing `text` (the whole
+    /// SPEC, or for a single part just its position), or one sentence saying why
+    /// that is not a legal move.
+    pub fn legal_move(&mut self, position: &Sum, text: &str) -> std::result::Result<Sum, String> {
+        let next = spec::parse_like(text, position, &mut self.solver)
+            .map_err(|e| format!("'{text}' is not a position of this game: {e}."))?;
+        let moves = self.solver.moves(position).map_err(|e| e.to_string())?;
+        if moves.contains(&next) {
+            Ok(next)
+        } else {
+            Err(format!(
+                "'{text}' is not a legal move: {}.",
+                self.solver.why_illegal(position, &next)
+            ))
+        }
+    }
+
+    /// The analysis of `position`.
+    pub fn analyse(&mut self, position: &Sum, options: &Options) -> Result<Analysis> {
+        let play = options.play;
+        let solver = &mut self.solver;
+        let value = solver.value(position, play)?;
+        let by_theory = solver.outcome_by_theory(position, play).is_some();
+        let nimbers_defined = play == Play::Normal && solver.has_nimbers(position);
+        let nimber_not_computed = (nimbers_defined && value.nimber.is_none()).then(|| {
+            format!(
+                "the outcome comes from {}, and a search for the nimber would keep more than {CHEAP} positions",
+                self.theorem(position)
+            )
+        });
+        let solver = &mut self.solver;
+        let terminal = solver.is_terminal(position)?;
+        let (winning, winning_moves_not_computed) = match solver.winning_moves(position, play) {
+            Ok(winning) => (winning, None),
+            Err(e) if e.is_budget() && by_theory => (
+                Vec::new(),
+                Some(format!(
+                    "{} shows that a winning move exists but does not name it, and a search for it would keep more than {CHEAP} positions",
+                    self.theorem(position)
+                )),
+            ),
+            Err(e) => return Err(e),
+        };
+        let winning_moves = self.describe_all(position, &winning);
+        let drawing = match value.outcome {
+            Outcome::D => self.moves_with_outcome(position, play, Outcome::D)?,
+            _ => Vec::new(),
+        };
+        let drawing_moves = self.describe_all(position, &drawing);
+        let parts = self.parts(position, play, value.nimber.is_some())?;
+        let moves = match options.all_moves {
+            true => Some(self.all_moves(position, play)?),
+            false => None,
+        };
+        let explanation = match options.explain {
+            true => Some(explain::explain(&mut self.solver, position, play)?),
+            false => None,
+        };
+        let computer_move = match (options.computer_move, terminal) {
+            (true, false) => {
+                let chosen = match winning.first().or(drawing.first()) {
+                    Some(m) => m.clone(),
+                    None => self.longest_game(position)?,
+                };
+                Some(self.describe(position, &chosen))
+            }
+            _ => None,
+        };
+        Ok(Analysis {
+            position: self.solver.format(position),
+            play,
+            outcome: value.outcome,
+            nimber: value.nimber,
+            nimber_not_computed,
+            terminal,
+            parts,
+            winning_moves,
+            winning_moves_not_computed,
+            drawing_moves,
+            moves,
+            explanation,
+            computer_move,
+        })
+    }
+
+    /// The theorem that gives the outcome of a single part played alone.
+    fn theorem(&self, position: &Sum) -> &'static str {
+        position
+            .0
+            .first()
+            .and_then(|&part| self.solver.theorem(part))
+            .unwrap_or("a theorem")
+    }
+
+    fn describe(&self, from: &Sum, to: &Sum) -> Move {
+        Move {
+            position: self.solver.format(to),
+            description: self.solver.describe_move(from, to),
+        }
+    }
+
+    fn describe_all(&self, from: &Sum, to: &[Sum]) -> Vec<Move> {
+        to.iter().map(|m| self.describe(from, m)).collect()
+    }
+
+    fn moves_with_outcome(&mut self, position: &Sum, play: Play, outcome: Outcome) -> Result<Vec<Sum>> {
+        let mut found = Vec::new();
+        for m in self.solver.moves(position)? {
+            if self.solver.value(&m, play)?.outcome == outcome {
+                found.push(m);
+            }
+        }
+        Ok(found)
+    }
+
+    fn all_moves(&mut self, position: &Sum, play: Play) -> Result<Vec<MoveValue>> {
+        let mut all = Vec::new();
+        for m in self.solver.moves(position)? {
+            let v = self.solver.value(&m, play)?;
+            all.push(MoveValue {
+                to: self.describe(position, &m),
+                outcome: v.outcome,
+                nimber: v.nimber,
+            });
+        }
+        Ok(all)
+    }
+
+    /// The move that leaves the most moves still to make, where the heights can be
+    /// had cheaply; otherwise the first move.
+    fn longest_game(&mut self, position: &Sum) -> Result<Sum> {
+        let moves = self.solver.moves(position)?;
+        let mut best = (0, 0);
+        if self.solver.has_nimbers(position) {
+            for (i, m) in moves.iter().enumerate() {
+                let Some(height) = self.solver.cheaply(|s| s.height(m))? else {
+                    break;
+                };
+                if height > best.0 {
+                    best = (height, i);
+                }
+            }
+        }
+        moves
+            .into_iter()
+            .nth(best.1)
+            .ok_or_else(|| Error::Invalid("no move is left".into()))
+    }
+
+    /// Each indivisible part, its nimber and how it was found.
+    fn parts(&mut self, position: &Sum, play: Play, nimbers: bool) -> Result<Vec<PartAnalysis>> {
+        let solver = &mut self.solver;
+        let mut parts = Vec::new();
+        for &written in &position.0 {
+            let components = match nimbers {
+                true => solver.components(written),
+                false => vec![written],
+            };
+            for part in components {
+                let theorem = solver.theorem(part);
+                let by_theory = match (nimbers, play) {
+                    (true, _) => solver.nimber_by_theory(part).is_some(),
+                    (false, _) => solver.outcome_by_theory(&Sum(vec![part]), play).is_some(),
+                };
+                let method = match (theorem, by_theory) {
+                    (Some(name), true) => Method::Theorem(name),
+                    _ if nimbers => Method::Search,
+                    _ => Method::Labelling,
+                };
+                let nimber = match nimbers {
+                    true => Some(solver.part_nimber(part)?),
+                    false => None,
+                };
+                let reasoning = match method {
+                    Method::Theorem(_) if nimbers => solver.reasoning(part).unwrap_or_default(),
+                    _ => Vec::new(),
+                };
+                parts.push(PartAnalysis {
+                    position: solver.format_part(part),
+                    nimber,
+                    method,
+                    reasoning,
+                });
+            }
+        }
+        Ok(parts)
+    }
+}
+
+/// The JSON object of `grundy value`.
+#[derive(Serialize)]
+pub struct ValueReport<'a> {
+    position: &'a str,
+    play: &'static str,
+    outcome: &'static str,
+    nimber: Option<Nimber>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber_not_computed: Option<&'a str>,
+    winning_moves: &'a [Move],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves_not_computed: Option<&'a str>,
+}
+
+/// A move as `grundy moves` lists it in JSON.
+#[derive(Serialize)]
+pub struct MoveReport<'a> {
+    position: &'a str,
+    description: &'a str,
+    outcome: &'static str,
+    nimber: Option<Nimber>,
+}
+
+/// The JSON object of `grundy moves`.
+#[derive(Serialize)]
+pub struct MovesReport<'a> {
+    position: &'a str,
+    play: &'static str,
+    moves: Vec<MoveReport<'a>>,
+}
+
+/// The JSON object of `grundy explain`.
+#[derive(Serialize)]
+pub struct ExplainReport<'a> {
+    position: &'a str,
+    play: &'static str,
+    lines: &'a [String],
+}
+
+impl Analysis {
+    /// The verdict, winning moves and nimber, as `grundy value --json` prints them.
+    pub fn value_report(&self) -> ValueReport<'_> {
+        ValueReport {
+            position: &self.position,
+            play: self.play.name(),
+            outcome: self.outcome.letter(),
+            nimber: self.nimber,
+            nimber_not_computed: self.nimber_not_computed.as_deref(),
+            winning_moves: &self.winning_moves,
+            winning_moves_not_computed: self.winning_moves_not_computed.as_deref(),
+        }
+    }
+
+    /// Every move with what it leaves, as `grundy moves --json` prints them (empty
+    /// unless [`Options::all_moves`] was asked for).
+    pub fn moves_report(&self) -> MovesReport<'_> {
+        let moves = self.moves.as_deref().unwrap_or_default();
+        MovesReport {
+            position: &self.position,
+            play: self.play.name(),
+            moves: moves
+                .iter()
+                .map(|m| MoveReport {
+                    position: &m.to.position,
+                    description: &m.to.description,
+                    outcome: m.outcome.letter(),
+                    nimber: m.nimber,
+                })
+                .collect(),
+        }
+    }
+
+    /// The reasoning, as `grundy explain --json` prints it (empty unless
+    /// [`Options::explain`] was asked for).
+    pub fn explain_report(&self) -> ExplainReport<'_> {
+        ExplainReport {
+            position: &self.position,
+            play: self.play.name(),
+            lines: self.explanation.as_deref().unwrap_or_default(),
+        }
+    }
+
+    /// "the previous player wins", and so on, for text.
+    pub fn who_wins(&self) -> &'static str {
+        match self.outcome {
+            Outcome::P => "the previous player wins",
+            Outcome::N => "the player to move wins",
+            Outcome::D => "a draw with perfect play",
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! The interface of a game: a small core trait, [`Game`], and capabilities beside
+//! it that a game opts into and the solvers discover through
+//! [`Game::capabilities`].
+//!
+//! The core is what every game has: its moves, an optional split into independent
+//! parts, and its text. A capability is what some games have: a theorem that
+//! values positions ([`Theory`]), sizes known without search ([`Size`]), a picture
+//! ([`Picture`]), a search of their own that beats the generic one ([`OwnSearch`]),
+//! positions with no move that end in a draw ([`DrawnEnds`]). A game lists the ones
+//! it has in one place:
+//!
+//! ```
+//! use grundy::{Capabilities, Game, Nimber, Result, Theory};
+//!
+//! /// Take one or two chips from a single heap.
+//! struct OneOrTwo;
+//!
+//! impl Game for OneOrTwo {
+//!     type Position = u64;
+//!     fn moves(&self, n: &u64, out: &mut Vec<u64>) {
+//!         out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
+//!     }
+//!     fn parse_position(&self, text: &str) -> Result<u64> {
+//!         text.parse().map_err(|_| grundy::invalid!("'{text}' is not a heap"))
+//!     }
+//!     fn format_position(&self, n: &u64) -> String {
+//!         n.to_string()
+//!     }
+//!     fn describe_move(&self, from: &u64, to: &u64) -> String {
+//!         format!("take {}", from - to)
+//!     }
+//!     fn capabilities(&self) -> Capabilities<'_, u64> {
+//!         Capabilities { theory: Some(self), ..Capabilities::default() }
+//!     }
+//! }
+//!
+//! impl Theory<u64> for OneOrTwo {
+//!     fn theorem(&self) -> &'static str {
+//!         "g(n) = n mod 3"
+//!     }
+//!     fn nimber(&self, n: &u64) -> Option<Nimber> {
+//!         Some(n % 3)
+//!     }
+//! }
+//! # assert_eq!(OneOrTwo.capabilities().theory.unwrap().nimber(&7), Some(1));
+//! ```
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::{Nimber, Outcome, Play, Result};
+
+/// An impartial game: the same moves for both players.
+///
+/// A position may be a sum of independent parts (Nim heaps, tokens on a graph);
+/// [`Game::components`] splits it, and the solvers value each part once.
+pub trait Game: 'static {
+    /// A position of the game, as a user writes it (possibly several parts).
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Every position one move away, appended to `out`. Parts keep their order, so
+    /// that a move reads as a change of one part.
+    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// The independent parts of `p`, each indivisible, appended to `out`; parts with
+    /// no move may be left out. Default: `p` itself.
+    fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        out.push(p.clone());
+    }
+
+    /// Reads a position written in this game's syntax (the part after the game's name).
+    fn parse_position(&self, text: &str) -> Result<Self::Position>;
+
+    /// Writes a position in the syntax [`Game::parse_position`] reads.
+    fn format_position(&self, p: &Self::Position) -> String;
+
+    /// The move from `from` to `to` in words, e.g. "take 9 from the heap of 13".
+    fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
+
+    /// Why no single move leads from `from` to `to`, in one sentence.
+    fn why_illegal(&self, from: &Self::Position, to: &Self::Position) -> String {
+        format!(
+            "no single move leads from {} to {}",
+            self.format_position(from),
+            self.format_position(to)
+        )
+    }
+
+    /// What the game can do beyond its moves. Default: nothing more.
+    fn capabilities(&self) -> Capabilities<'_, Self::Position> {
+        Capabilities::default()
+    }
+}
+
+/// The capabilities of a game, each present or not; see the module documentation.
+pub struct Capabilities<'a, P> {
+    /// Theorems that value positions without search.
+    pub theory: Option<&'a dyn Theory<P>>,
+    /// Sizes known without search, to refuse a search larger than its budget at once.
+    pub size: Option<&'a dyn Size<P>>,
+    /// Pictures of positions.
+    pub picture: Option<&'a dyn Picture<P>>,
+    /// A nimber search of the game's own.
+    pub search: Option<&'a dyn OwnSearch<P>>,
+    /// Positions with no move where the game ends in a draw. Such a game has
+    /// outcomes (P, N or D) but no nimbers.
+    pub drawn_ends: Option<&'a dyn DrawnEnds<P>>,
+    /// Play can return to an earlier position (the game may be drawn).
+    pub cycles: bool,
+    /// The game is played on its own and cannot be a part of a sum: a partizan game
+    /// whose positions say who is to move, or a game won by the move that completes
+    /// a pattern.
+    pub alone: bool,
+}
+
+impl<P> Default for Capabilities<'_, P> {
+    fn default() -> Self {
+        Capabilities {
+            theory: None,
+            size: None,
+            picture: None,
+            search: None,
+            drawn_ends: None,
+            cycles: false,
+            alone: false,
+        }
+    }
+}
+
+/// Theorems about a game's positions: who wins, nimbers, winning moves, each where
+/// the theorem answers, with the reasoning in words for `explain`.
+pub trait Theory<P> {
+    /// The theorem's name, as the analysis cites it ("Bouton's theorem").
+    fn theorem(&self) -> &'static str;
+
+    /// The nimber of the indivisible part `p`.
+    fn nimber(&self, _p: &P) -> Option<Nimber> {
+        None
+    }
+
+    /// The outcome of `p` played on its own under `play`. The solvers ask it before
+    /// any search, and it may answer where [`Theory::nimber`] does not.
+    fn outcome(&self, _p: &P, _play: Play) -> Option<Outcome> {
+        None
+    }
+
+    /// The moves from `p` to a position of nimber `target` (under normal play,
+    /// `target` 0 gives the winning moves of `p` played alone): every such move, or
+    /// where there are more than can be listed, one of each kind (as the game
+    /// documents); `None` means "list the moves and look".
+    fn moves_to_nimber(&self, _p: &P, _target: Nimber) -> Option<Vec<P>> {
+        None
+    }
+
+    /// `Some(n)` when the indivisible part `p` has exactly the game tree of a Nim heap
+    /// of `n` chips, so that misère Nim's rule applies to sums of such parts.
+    fn nim_heap(&self, _p: &P) -> Option<u64> {
+        None
+    }
+
+    /// The theorem at work on `p` under `play`, in the notes' terms: lines of text
+    /// that `explain` shows before its own reasoning; empty when it does not apply.
+    fn explain(&self, _p: &P, _play: Play) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// How the theorem finds the nimber of the indivisible part `p`, one line a
+    /// step; `None` when it does not.
+    fn explain_nimber(&self, _p: &P) -> Option<Vec<String>> {
+        None
+    }
+}
+
+/// Sizes of a game known without search.
+pub trait Size<P> {
+    /// How many moves `p` has, or a bound above it, where known; the solvers refuse
+    /// a list of moves larger than the position budget.
+    fn count_moves(&self, _p: &P) -> Option<u64> {
+        None
+    }
+
+    /// How many positions can be reached from `p` (itself included), or a bound;
+    /// the solvers refuse at once a search of more positions than the budget.
+    fn count_positions(&self, _p: &P) -> Option<u64> {
+        None
+    }
+}
+
+/// Pictures of a game's positions.
+pub trait Picture<P> {
+    /// `p` drawn as an SVG document, or [`Error::TooLarge`](crate::Error::TooLarge)
+    /// for a position too large to draw.
+    fn svg(&self, p: &P) -> Result<String>;
+}
+
+/// A nimber search of the game's own, for games where asking "is the nimber k?"
+/// costs less than valuing every option (Cram's outcome search stops at the first
+/// winning move).
+pub trait OwnSearch<P> {
+    /// Whether `p` has nimber `k` (whether `p` plus a nim heap of `k` is a
+    /// P-position); past `limit` positions it stops with [`Error::Budget`](crate::Error::Budget).
+    fn has_nimber(&self, p: &P, k: Nimber, limit: usize) -> Result<bool>;
+}
+
+/// Positions with no move where the game ends in a draw (a full SOS board with no
+/// SOS on it), under normal and misère play alike.
+pub trait DrawnEnds<P> {
+    /// True when `p` has no move and the game ends there drawn.
+    fn is_drawn_end(&self, p: &P) -> bool;
+}

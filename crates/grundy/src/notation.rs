@@ -1,0 +1,61 @@
+//! Notation shared by games and explanations: numbers in binary columns, as the
+//! notes write a nim-sum. A leaf module: it imports nothing of the crate.
+
+/// Rows of numbers in binary, one column per bit; below a rule, the number of 1s in
+/// each column, and the nim-sum: 1 where that count is odd.
+pub fn binary_columns(rows: &[(String, u64)], total: u64) -> Vec<String> {
+    let max = rows.iter().map(|r| r.1).max().unwrap_or(0).max(1);
+    let bits = 64 - max.leading_zeros() as usize;
+    let ones: Vec<usize> = (0..bits)
+        .rev()
+        .map(|b| rows.iter().filter(|r| r.1 >> b & 1 == 1).count())
+        .collect();
+    let cell = ones.iter().max().map_or(1, |n| n.to_string().len());
+    let label = rows
+        .iter()
+        .map(|r| r.0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(8);
+    let line = |name: &str, cells: Vec<String>, value: Option<u64>| {
+        let cells: Vec<String> = cells.iter().map(|c| format!("{c:>cell$}")).collect();
+        let value = value.map_or(String::new(), |v| format!("   = {v}"));
+        format!("  {name:<label$}  {}{value}", cells.join(" "))
+    };
+    let digits = |v: u64| (0..bits).rev().map(|b| (v >> b & 1).to_string()).collect();
+    let mut out: Vec<String> = rows
+        .iter()
+        .map(|(l, v)| line(l, digits(*v), Some(*v)))
+        .collect();
+    out.push(format!(
+        "  {}",
+        "-".repeat(label + 2 + (cell + 1) * bits - 1)
+    ));
+    out.push(line(
+        "1s",
+        ones.iter().map(usize::to_string).collect(),
+        None,
+    ));
+    out.push(line("nim-sum", digits(total), Some(total)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_columns_count_the_ones_as_the_notes_do() {
+        let rows = [("22".to_string(), 22), ("51".to_string(), 51)];
+        assert_eq!(
+            binary_columns(&rows, 22 ^ 51),
+            [
+                "  22        0 1 0 1 1 0   = 22",
+                "  51        1 1 0 0 1 1   = 51",
+                "  ---------------------",
+                "  1s        1 2 0 1 2 1",
+                "  nim-sum   1 0 0 1 0 1   = 37",
+            ]
+        );
+    }
+}
