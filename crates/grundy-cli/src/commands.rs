@@ -5,7 +5,7 @@
 use anyhow::Result;
 use grundy::analysis::MoveValue;
 use grundy::table::{Column, Save, Table, TableRequest};
-use grundy::{table as tables, Analysis, Options, Outcome, Play};
+use grundy::{table as tables, Analysis, Analyst, Options, Outcome, Play};
 use serde::Serialize;
 
 use crate::{progress, Common, PeriodArgs, TableArgs};
@@ -19,12 +19,13 @@ fn print_json(value: &impl Serialize) -> Result<()> {
 fn analyse(spec_text: &str, common: &Common, all_moves: bool, explain: bool) -> Result<Analysis> {
     let options = Options {
         play: common.play(),
-        max_positions: common.max_positions,
         all_moves,
         explain,
         computer_move: false,
     };
-    Ok(grundy::analyse(spec_text, &options)?)
+    let mut analyst = Analyst::new(common.max_positions);
+    let position = analyst.parse(spec_text)?;
+    Ok(analyst.analyse(&position, &options)?)
 }
 
 /// The nimber, or why there is none, for text.
@@ -155,7 +156,10 @@ fn heap_table(game: &str, column: &Column, saved: Option<String>, common: &Commo
     let play = common.play();
     if let Some(path) = saved {
         if !common.json {
-            out!("{game}: g(0..={}) computed and saved in {path}", column.len() - 1);
+            out!(
+                "{game}: g(0..={}) computed and saved in {path}",
+                column.len() - 1
+            );
             return Ok(());
         }
     }

@@ -24,7 +24,6 @@ pub fn run(
     let play = if misere { Play::Misere } else { Play::Normal };
     let options = |explain: bool, all_moves: bool| Options {
         play,
-        max_positions,
         all_moves,
         explain,
         computer_move: true,
@@ -86,7 +85,12 @@ pub fn run(
                     } else {
                         ""
                     };
-                    out!("  #{:<3} {}   {}{mark}", i + 1, m.to.position, m.to.description);
+                    out!(
+                        "  #{:<3} {}   {}{mark}",
+                        i + 1,
+                        m.to.position,
+                        m.to.description
+                    );
                 }
             }
             "hint" => {

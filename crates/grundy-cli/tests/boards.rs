@@ -3,14 +3,8 @@
 
 mod common;
 
-use common::grundy;
+use common::{grundy, json};
 use serde_json::Value;
-
-fn json(args: &[&str]) -> Value {
-    let run = grundy(args, "");
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
-    serde_json::from_str(&run.stdout).expect("one JSON object")
-}
 
 #[test]
 fn a_hackenbush_winning_move_names_the_edge_to_cut() {

@@ -3,14 +3,8 @@
 
 mod common;
 
-use common::grundy;
+use common::{grundy, json};
 use serde_json::Value;
-
-fn json(args: &[&str]) -> Value {
-    let run = grundy(args, "");
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
-    serde_json::from_str(&run.stdout).expect("one JSON object")
-}
 
 #[test]
 fn value_json_has_the_documented_fields() {
@@ -264,5 +258,59 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
         out.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_theorem_answers_where_the_nimber_is_out_of_reach() {
+    let run = grundy(&["value", "fibonacci", "1000000"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("N-position"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("nimber: not computed (the outcome comes from Zeckendorf's theorem"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("(take 55 from the pile of 1000000)"),
+        "{}",
+        run.stdout
+    );
+    let v = json(&["value", "fibonacci 1000000", "--json"]);
+    assert_eq!(v["nimber"], serde_json::Value::Null);
+    assert!(v["nimber_not_computed"]
+        .as_str()
+        .unwrap()
+        .contains("Zeckendorf"));
+    assert_eq!(v["winning_moves"][0]["position"], "fibonacci 999945/110");
+    // Where the nimber is known the field is absent, as before.
+    let v = json(&["value", "nim 13,12,8", "--json"]);
+    assert!(v.get("nimber_not_computed").is_none());
+    let v = json(&["value", "divisors 720720", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["winning_moves_not_computed"]
+        .as_str()
+        .unwrap()
+        .contains("strategy stealing"));
+}
+
+#[test]
+fn a_budget_error_in_a_sum_names_the_part() {
+    let run = grundy(
+        &[
+            "value",
+            "nim 3 + octal:0.16 100000",
+            "--max-positions",
+            "1000",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("more than 1000 positions to value octal:0.16 100000; raise the budget with --max-positions"),
+        "{}",
+        run.stderr
     );
 }

@@ -46,3 +46,11 @@ pub fn grundy(args: &[&str], input: &str) -> Run {
         code: out.status.code().expect("an exit code"),
     }
 }
+
+/// Runs `grundy` with `args`, which must succeed, and reads the JSON it prints.
+#[allow(dead_code)]
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let run = grundy(args, "");
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).expect("one JSON object")
+}

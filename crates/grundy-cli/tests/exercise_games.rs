@@ -4,14 +4,8 @@
 
 mod common;
 
-use common::grundy;
+use common::{grundy, json};
 use serde_json::Value;
-
-fn json(args: &[&str]) -> Value {
-    let run = grundy(args, "");
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
-    serde_json::from_str(&run.stdout).expect("one JSON object")
-}
 
 const POSITIONS: &[&str] = &[
     "staircase 3,0,2",

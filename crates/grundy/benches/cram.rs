@@ -27,10 +27,7 @@ fn solve_here(board: &str) {
     let p = game.parse_position(board).expect("a board");
     let start = Instant::now();
     let mut k = 0;
-    while !game
-        .has_nimber(&p, k, usize::MAX)
-        .expect("no budget")
-    {
+    while !game.has_nimber(&p, k, usize::MAX).expect("no budget") {
         k += 1;
     }
     let seconds = start.elapsed().as_secs_f64();

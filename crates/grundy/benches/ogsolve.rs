@@ -81,7 +81,9 @@ fn main() {
         "game", "heaps", "grundy", "ogsolve (best)", "ratio"
     );
     for &(code, last) in GAMES {
-        let rules = grundy::spec::heap_rules(&format!("octal:{code}")).expect("a code").rules;
+        let rules = grundy::spec::heap_rules(&format!("octal:{code}"))
+            .expect("a code")
+            .rules;
         let mut sequence = Sequence::new(rules, Method::RareCommon);
         let start = Instant::now();
         sequence.extend(last + 1).expect("values fit in two bytes");

@@ -15,34 +15,20 @@
 use serde::Serialize;
 
 use crate::explain;
-use crate::solve::{Solver, Sum, CHEAP, DEFAULT_MAX_POSITIONS};
+use crate::solve::{GameBox, Solver, Sum, Value, CHEAP, DEFAULT_MAX_POSITIONS};
 use crate::{spec, Error, Nimber, Outcome, Play, Result};
 
-/// What to analyse beyond the verdict, and within what budget.
-#[derive(Clone, Copy, Debug)]
+/// What to analyse beyond the verdict.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// Normal or misère play.
     pub play: Play,
-    /// The most positions a search may keep.
-    pub max_positions: usize,
     /// List every move with the outcome and nimber of the position it leaves.
     pub all_moves: bool,
     /// Write the reasoning in words.
     pub explain: bool,
     /// Choose the computer's move.
     pub computer_move: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            play: Play::Normal,
-            max_positions: DEFAULT_MAX_POSITIONS,
-            all_moves: false,
-            explain: false,
-            computer_move: false,
-        }
-    }
 }
 
 /// A move: the position it leaves, in SPEC syntax, and the move in words.
@@ -122,7 +108,8 @@ pub struct Analysis {
     pub computer_move: Option<Move>,
 }
 
-/// Analyses the position written `spec` (e.g. `nim 13,12,8`).
+/// Analyses the position written `spec` (e.g. `nim 13,12,8`), within the default
+/// budget of [`DEFAULT_MAX_POSITIONS`] positions (an [`Analyst`] takes another).
 ///
 /// ```
 /// let analysis = grundy::analyse("nim 13,12,8", &grundy::Options::default()).unwrap();
@@ -140,7 +127,7 @@ pub struct Analysis {
 /// assert!(analysis.nimber_not_computed.is_some());
 /// ```
 pub fn analyse(spec: &str, options: &Options) -> Result<Analysis> {
-    let mut analyst = Analyst::new(options.max_positions);
+    let mut analyst = Analyst::new(DEFAULT_MAX_POSITIONS);
     let position = analyst.parse(spec)?;
     analyst.analyse(&position, options)
 }
@@ -175,6 +162,12 @@ impl Analyst {
         Analyst {
             solver: Solver::new(max_positions),
         }
+    }
+
+    /// Adds a game of one's own, so that SPECs may name it (alone or in sums with
+    /// the built-in games).
+    pub fn add_game(&mut self, game: GameBox) {
+        self.solver.add(game);
     }
 
     /// Reads a SPEC.
@@ -221,9 +214,10 @@ impl Analyst {
         let value = solver.value(position, play)?;
         let by_theory = solver.outcome_by_theory(position, play).is_some();
         let nimbers_defined = play == Play::Normal && solver.has_nimbers(position);
+        let cheap = CHEAP.min(self.solver.max_positions());
         let nimber_not_computed = (nimbers_defined && value.nimber.is_none()).then(|| {
             format!(
-                "the outcome comes from {}, and a search for the nimber would keep more than {CHEAP} positions",
+                "the outcome comes from {}, and a search for the nimber would keep more than {cheap} positions",
                 self.theorem(position)
             )
         });
@@ -234,7 +228,7 @@ impl Analyst {
             Err(e) if e.is_budget() && by_theory => (
                 Vec::new(),
                 Some(format!(
-                    "{} shows that a winning move exists but does not name it, and a search for it would keep more than {CHEAP} positions",
+                    "{} shows that a winning move exists but does not name it, and a search for it would keep more than {cheap} positions",
                     self.theorem(position)
                 )),
             ),
@@ -246,7 +240,7 @@ impl Analyst {
             _ => Vec::new(),
         };
         let drawing_moves = self.describe_all(position, &drawing);
-        let parts = self.parts(position, play, value.nimber.is_some())?;
+        let parts = self.parts(position, play, value)?;
         let moves = match options.all_moves {
             true => Some(self.all_moves(position, play)?),
             false => None,
@@ -302,7 +296,12 @@ impl Analyst {
         to.iter().map(|m| self.describe(from, m)).collect()
     }
 
-    fn moves_with_outcome(&mut self, position: &Sum, play: Play, outcome: Outcome) -> Result<Vec<Sum>> {
+    fn moves_with_outcome(
+        &mut self,
+        position: &Sum,
+        play: Play,
+        outcome: Outcome,
+    ) -> Result<Vec<Sum>> {
         let mut found = Vec::new();
         for m in self.solver.moves(position)? {
             if self.solver.value(&m, play)?.outcome == outcome {
@@ -346,9 +345,19 @@ impl Analyst {
             .ok_or_else(|| Error::Invalid("no move is left".into()))
     }
 
-    /// Each indivisible part, its nimber and how it was found.
-    fn parts(&mut self, position: &Sum, play: Play, nimbers: bool) -> Result<Vec<PartAnalysis>> {
+    /// Each indivisible part, its nimber and how it was found; a position whose
+    /// outcome a theorem gives is one part, valued by the theorem.
+    fn parts(&mut self, position: &Sum, play: Play, value: Value) -> Result<Vec<PartAnalysis>> {
         let solver = &mut self.solver;
+        let nimbers = value.nimber.is_some();
+        if let (Some(_), [part]) = (solver.outcome_by_theory(position, play), &position.0[..]) {
+            return Ok(vec![PartAnalysis {
+                position: solver.format_part(*part),
+                nimber: value.nimber,
+                method: Method::Theorem(solver.theorem(*part).unwrap_or("a theorem")),
+                reasoning: Vec::new(),
+            }]);
+        }
         let mut parts = Vec::new();
         for &written in &position.0 {
             let components = match nimbers {
@@ -356,13 +365,12 @@ impl Analyst {
                 false => vec![written],
             };
             for part in components {
-                let theorem = solver.theorem(part);
-                let by_theory = match (nimbers, play) {
-                    (true, _) => solver.nimber_by_theory(part).is_some(),
-                    (false, _) => solver.outcome_by_theory(&Sum(vec![part]), play).is_some(),
+                let by_theory = match nimbers {
+                    true => solver.nimber_by_theory(part).is_some(),
+                    false => solver.outcome_by_theory(&Sum(vec![part]), play).is_some(),
                 };
-                let method = match (theorem, by_theory) {
-                    (Some(name), true) => Method::Theorem(name),
+                let method = match solver.theorem(part) {
+                    Some(name) if by_theory => Method::Theorem(name),
                     _ if nimbers => Method::Search,
                     _ => Method::Labelling,
                 };

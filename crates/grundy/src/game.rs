@@ -173,8 +173,9 @@ pub trait Theory<P> {
 
 /// Sizes of a game known without search.
 pub trait Size<P> {
-    /// How many moves `p` has, or a bound above it, where known; the solvers refuse
-    /// a list of moves larger than the position budget.
+    /// How many moves `p` has, where known, or a bound above it that is large only
+    /// when `p` has a move; the solvers refuse a list of moves larger than the
+    /// position budget, and take a large count for a move left.
     fn count_moves(&self, _p: &P) -> Option<u64> {
         None
     }

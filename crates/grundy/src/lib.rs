@@ -28,7 +28,6 @@ pub mod solve;
 pub mod spec;
 pub mod table;
 
-
 pub use analysis::{analyse, draw, Analysis, Analyst, Options};
 pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory};
 

@@ -112,7 +112,9 @@ pub fn table(game: &str, request: &TableRequest, progress: &mut dyn FnMut(u64)) 
         return own(parameter, request);
     }
     if request.rows.is_some() {
-        return Err(invalid!("'{game}' has no rows: a table by rows is for chomp"));
+        return Err(invalid!(
+            "'{game}' has no rows: a table by rows is for chomp"
+        ));
     }
     let Some(to) = request.to else {
         return Err(invalid!(

@@ -7,7 +7,7 @@ use grundy::games::chomp::{self, Rectangle};
 use grundy::games::{Chomp, Hackenbush, Placement};
 use grundy::solve::memo::{Memo, SpragueGrundy};
 use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
-use grundy::{Game, Nimber, OwnSearch, Outcome, Play, Result, Theory};
+use grundy::{Game, Nimber, Outcome, OwnSearch, Play, Result, Theory};
 use proptest::prelude::*;
 
 /// A game searched move by move: no theory, no split into parts.

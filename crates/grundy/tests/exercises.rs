@@ -60,7 +60,13 @@ where
         }
         let options = self.options(p);
         let o = if options.is_empty() {
-            match (self.game.capabilities().drawn_ends.is_some_and(|e| e.is_drawn_end(p)), play) {
+            match (
+                self.game
+                    .capabilities()
+                    .drawn_ends
+                    .is_some_and(|e| e.is_drawn_end(p)),
+                play,
+            ) {
                 (true, _) => Outcome::D,
                 (false, Play::Normal) => Outcome::P,
                 (false, Play::Misere) => Outcome::N,

@@ -14,13 +14,13 @@ use smallvec::SmallVec;
 
 use super::grid::{self, Cell};
 use super::heaps::parse_number;
+use super::Family;
+use crate::solve::GameBox;
+use crate::table::{Save, Table, TableRequest};
 use crate::{
     invalid, mex, too_large, Capabilities, Error, Game, Nimber, Outcome, Picture, Play, Result,
     Size, Theory,
 };
-use super::Family;
-use crate::solve::GameBox;
-use crate::table::{Save, Table, TableRequest};
 
 /// Row lengths, bottom row first, non-increasing, each at least 1.
 pub type Rows = SmallVec<[u32; 4]>;
@@ -419,7 +419,9 @@ fn p_position_table(_: &str, request: &TableRequest) -> Result<Table> {
         ));
     }
     let Ok(width) = u32::try_from(to) else {
-        return Err(too_large!("a bottom row of {to} squares is too wide for a Chomp table"));
+        return Err(too_large!(
+            "a bottom row of {to} squares is too wide for a Chomp table"
+        ));
     };
     Ok(Table::PPositions {
         game: "chomp".into(),

@@ -9,9 +9,9 @@
 //! is not implied by another are listed, so each position has one spelling.
 
 use super::heaps::parse_number;
-use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Theory};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
 
 /// The largest N accepted: divisors are found by trial division.
 const LARGEST: u64 = 1_000_000_000_000;
@@ -137,6 +137,7 @@ impl Game for DivisorGame {
     fn capabilities(&self) -> Capabilities<'_, Divisors> {
         Capabilities {
             theory: Some(self),
+            size: Some(self),
             ..Capabilities::default()
         }
     }
@@ -147,6 +148,36 @@ impl Game for DivisorGame {
         }
         "naming one divisor left (not 1) removes it and its multiples, and never gives that".into()
     }
+}
+
+/// The positions reachable from a position are the down-sets of the divisors left
+/// that hold 1 (name the least divisors missing from one, in turn), one for each
+/// antichain: at least 2^w of them, w the size of the largest rank level (the
+/// divisors left with one count of prime factors), every subset of which is an
+/// antichain.
+impl Size<Divisors> for DivisorGame {
+    fn count_positions(&self, p: &Divisors) -> Option<u64> {
+        let mut levels = vec![0u64; 64];
+        for d in p.left() {
+            levels[prime_factor_count(d)] += 1;
+        }
+        let width = levels.into_iter().max().unwrap_or(1);
+        Some(1u64.checked_shl(width as u32).unwrap_or(u64::MAX))
+    }
+}
+
+/// How many prime factors `n` has, counted with multiplicity.
+fn prime_factor_count(mut n: u64) -> usize {
+    let mut count = 0;
+    let mut p = 2;
+    while p * p <= n {
+        while n % p == 0 {
+            n /= p;
+            count += 1;
+        }
+        p += 1;
+    }
+    count + usize::from(n > 1)
 }
 
 /// Strategy stealing: the divisors of N > 1 with none named are an N-position. If

@@ -12,9 +12,9 @@
 //! A position is the pile and the most the player to move may take.
 
 use super::heaps;
-use crate::{Capabilities, Game, Outcome, Play, Result, Size, Theory, invalid};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
 
 /// A dynamic subtraction game: take at most `factor` times the opponent's last take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 //! of 1s that binary number ends with.
 
 use super::heaps::{self, Heaps};
-use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory, invalid};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory};
 
 /// Empty and Divide; a position is the two boxes' chips.
 #[derive(Clone, Copy, Debug, Default)]

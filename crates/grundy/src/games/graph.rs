@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use super::Family;
 use crate::solve::{retrograde, GameBox};
-use crate::{invalid, Capabilities, Error, Game, Outcome, Play, Result};
 use crate::table::{GraphTable, Save, Table, TableRequest};
+use crate::{invalid, Capabilities, Error, Game, Outcome, Play, Result};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
@@ -197,7 +197,12 @@ impl Game for Graph {
 pub const FAMILY: Family = Family::game(
     "graph",
     "tokens on the directed graph in FILE (lines 'a -> b c')",
-    |path| Ok(GameBox::new(format!("graph:{path}"), Graph::from_file(path)?)),
+    |path| {
+        Ok(GameBox::new(
+            format!("graph:{path}"),
+            Graph::from_file(path)?,
+        ))
+    },
 )
 .with_parameter("FILE", "graph:moves.txt")
 .with_table(vertex_table);

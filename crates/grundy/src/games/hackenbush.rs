@@ -17,9 +17,9 @@
 
 use std::fmt::Write as _;
 
-use crate::{invalid, Capabilities, Error, Game, Nimber, Picture, Result, Size, Theory};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Error, Game, Nimber, Picture, Result, Size, Theory};
 
 /// The ground's name.
 const GROUND: &str = "g";
@@ -432,8 +432,7 @@ fn numbered(vertices: u32, edges: Vec<(u32, u32)>) -> Drawing {
 
 /// Reads the file at `path` as a position, its comments dropped and lines joined.
 fn from_file(path: &str) -> Result<Drawing> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::io(path, e))?;
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
     let joined: Vec<&str> = text
         .lines()
         .map(|line| line.split('#').next().unwrap_or_default().trim())

@@ -5,9 +5,9 @@
 //! square n is a heap of n, and a move slides up to k coins to the left.
 
 use super::heaps::{self, Heaps};
-use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory, invalid};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How the position is told: heaps of chips, or coins on numbered squares (Nimble).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

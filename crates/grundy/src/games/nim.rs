@@ -2,9 +2,9 @@
 //! chips the nimber n, and a position the nim-sum of its heaps.
 
 use super::heaps::{self, Heaps};
-use crate::{Capabilities, Game, Nimber, Result, Size, Theory};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{Capabilities, Game, Nimber, Result, Size, Theory};
 
 /// The game of Nim; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,8 +90,7 @@ impl Size<Heaps> for Nim {
 }
 
 /// The registry entry of `nim`.
-pub const FAMILY: Family = Family::game(
-    "nim",
-    "Nim: take any number of chips from one heap",
-    |_| Ok(GameBox::new("nim", Nim)),
-);
+pub const FAMILY: Family =
+    Family::game("nim", "Nim: take any number of chips from one heap", |_| {
+        Ok(GameBox::new("nim", Nim))
+    });

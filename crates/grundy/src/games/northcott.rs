@@ -9,10 +9,10 @@
 //! checker can be undone at once, and no one can retreat for ever), so the player to
 //! move wins exactly when the nim-sum of the gaps is not 0, whatever their colour.
 
-use crate::notation::binary_columns;
-use crate::{Capabilities, Game, Outcome, Play, Result, Theory, invalid};
 use super::Family;
+use crate::notation::binary_columns;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Theory};
 
 /// The widest row grundy accepts.
 pub const MAX_WIDTH: usize = 64;

@@ -6,9 +6,9 @@
 //! player to move has lost, as in normal play. A full board without SOS is a drawn
 //! end ([`Game::is_drawn_end`]). There is no theorem to lean on: the search answers.
 
-use crate::{Capabilities, DrawnEnds, Game, Outcome, Play, Result, Size, Theory, invalid};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, DrawnEnds, Game, Outcome, Play, Result, Size, Theory};
 
 /// The longest row grundy accepts.
 pub const MAX_SQUARES: usize = 64;

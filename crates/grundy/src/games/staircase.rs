@@ -5,10 +5,10 @@
 //! every move changes exactly one odd step, and lowering an odd step is a Nim move.
 
 use super::heaps::{self, Heaps};
-use crate::notation::binary_columns;
-use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory, invalid};
 use super::Family;
+use crate::notation::binary_columns;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory};
 
 /// Staircase Nim; a position lists the coins on steps 1, 2, …, n.
 #[derive(Clone, Copy, Debug, Default)]

@@ -28,33 +28,35 @@ pub const ALL_BUT: Family = Family::heap(
 /// The registry entry of `sub-pow2`: take a power of 2. Its nimbers are n mod 3,
 /// for heaps of any size: powers of 2 leave 1 or 2 mod 3, never 0, so no move keeps
 /// the residue, and taking 1 or 2 reaches both others.
-pub const POWERS_OF_2: Family = Family::heap(
-    "sub-pow2",
-    "the powers of two 1, 2, 4, 8, …",
-    |_| {
-        Ok(HeapRules::new("sub-pow2".into(), by_rule(|k| k.is_power_of_two())).with_closed_form(
-            ClosedForm {
-                theorem: "g(n) = n mod 3 for the powers of 2",
-                why: "a power of 2 leaves 1 or 2 mod 3, never 0, so no move keeps n mod 3, \
+pub const POWERS_OF_2: Family =
+    Family::heap("sub-pow2", "the powers of two 1, 2, 4, 8, …", |_| {
+        Ok(
+            HeapRules::new("sub-pow2".into(), by_rule(|k| k.is_power_of_two())).with_closed_form(
+                ClosedForm {
+                    theorem: "g(n) = n mod 3 for the powers of 2",
+                    why: "a power of 2 leaves 1 or 2 mod 3, never 0, so no move keeps n mod 3, \
                       and taking 1 or 2 reaches both other residues",
-                nimber: |n| n % 3,
-                takes: |n, target| {
-                    // Powers of 2 are 1 and 2 mod 3 in turn: those that reach `target`.
-                    let need = (n % 3 + 3 - target % 3) % 3;
-                    (0..64)
-                        .map(|b| 1u64 << b)
-                        .take_while(|&k| k <= n)
-                        .filter(|&k| need != 0 && k % 3 == need)
-                        .collect()
+                    nimber: |n| n % 3,
+                    takes: |n, target| {
+                        // Powers of 2 are 1 and 2 mod 3 in turn: those that reach `target`.
+                        let need = (n % 3 + 3 - target % 3) % 3;
+                        (0..64)
+                            .map(|b| 1u64 << b)
+                            .take_while(|&k| k <= n)
+                            .filter(|&k| need != 0 && k % 3 == need)
+                            .collect()
+                    },
                 },
-            },
-        ))
-    },
-);
+            ),
+        )
+    });
 
 /// The registry entry of `sub-squares`.
 pub const SQUARES: Family = Family::heap("sub-squares", "the squares 1, 4, 9, 16, …", |_| {
-    Ok(HeapRules::new("sub-squares".into(), by_rule(|k| k > 0 && k.isqrt() * k.isqrt() == k)))
+    Ok(HeapRules::new(
+        "sub-squares".into(),
+        by_rule(|k| k > 0 && k.isqrt() * k.isqrt() == k),
+    ))
 });
 
 /// The registry entry of `sub-primes`.
@@ -103,7 +105,10 @@ pub fn finite(text: &str) -> Result<HeapRules> {
         beyond: Beyond::Nothing,
         unequal_splits: false,
     };
-    Ok(HeapRules::new(format!("sub:{}", heaps::format(&set)), rules))
+    Ok(HeapRules::new(
+        format!("sub:{}", heaps::format(&set)),
+        rules,
+    ))
 }
 
 /// The game `sub-allbut:E`: take any number of chips except those in E.
@@ -114,7 +119,10 @@ pub fn all_but(text: &str) -> Result<HeapRules> {
         beyond: Beyond::AllBut(set.clone()),
         unequal_splits: false,
     };
-    Ok(HeapRules::new(format!("sub-allbut:{}", heaps::format(&set)), rules))
+    Ok(HeapRules::new(
+        format!("sub-allbut:{}", heaps::format(&set)),
+        rules,
+    ))
 }
 
 /// A subtraction game whose set is given by a rule.

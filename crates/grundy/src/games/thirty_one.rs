@@ -8,9 +8,9 @@
 //! keeps turning 4s defeats that strategy. The first player still wins: the search
 //! finds how.
 
-use crate::{Capabilities, Game, Play, Result, Theory, invalid};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Play, Result, Theory};
 
 /// The total a player must not go above.
 pub const TARGET: u32 = 31;

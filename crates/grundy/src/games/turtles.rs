@@ -11,10 +11,10 @@
 //! of coin-turning games), though the heads are not independent parts: a move may turn
 //! two heads at once.
 
-use crate::notation::binary_columns;
-use crate::{Capabilities, Game, Nimber, Play, Result, Theory, invalid};
 use super::Family;
+use crate::notation::binary_columns;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Theory};
 
 /// The most coins a row may have.
 pub const MAX_COINS: usize = 128;

@@ -5,9 +5,9 @@
 //! except that (0, 0) and (1, 2) give way to (0, 1) and (2, 2).
 
 use super::heaps::{self, Heaps};
-use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory, invalid};
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// The largest heap grundy accepts, so that ⌊kφ⌋ is computed exactly in integers.
 pub const MAX_HEAP: u64 = 1 << 62;

@@ -157,7 +157,10 @@ impl<G: Game> AnyGame for View<G> {
         }
         let p = self.position(id);
         let size = self.game.capabilities().size;
-        if size.and_then(|s| s.count_moves(p)).is_some_and(|n| n > limit as u64) {
+        if size
+            .and_then(|s| s.count_moves(p))
+            .is_some_and(|n| n > limit as u64)
+        {
             return Err(Error::budget(limit));
         }
         let mut out = Vec::new();
@@ -179,7 +182,10 @@ impl<G: Game> AnyGame for View<G> {
     }
 
     fn count_moves(&self, id: PosId) -> Option<u64> {
-        self.game.capabilities().size?.count_moves(self.position(id))
+        self.game
+            .capabilities()
+            .size?
+            .count_moves(self.position(id))
     }
 
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber> {
@@ -268,7 +274,8 @@ impl<G: Game> AnyGame for View<G> {
     }
 
     fn why_illegal(&self, from: PosId, to: PosId) -> String {
-        self.game.why_illegal(self.position(from), self.position(to))
+        self.game
+            .why_illegal(self.position(from), self.position(to))
     }
 }
 
@@ -330,12 +337,17 @@ impl Solver {
     /// The index of `game` in this solver, adding it if no game of its name is
     /// there yet.
     pub fn add(&mut self, game: GameBox) -> u32 {
-        if let Some(i) = self.names.iter().position(|n| *n == game.name) {
-            return i as u32;
+        if let Some(i) = self.game_index(&game.name) {
+            return i;
         }
         self.games.push(game.view);
         self.names.push(game.name);
         self.names.len() as u32 - 1
+    }
+
+    /// The index of the game added under `name`, if there is one.
+    pub fn game_index(&self, name: &str) -> Option<u32> {
+        self.names.iter().position(|n| n == name).map(|i| i as u32)
     }
 
     /// The name a game was added with, as in a SPEC (`nim`, `sub:1,3,4`).
@@ -447,7 +459,11 @@ impl Solver {
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
         if play == Play::Normal && self.has_nimbers(sum) {
             if let Some(outcome) = self.outcome_known(&sum.0, play) {
-                let nimber = self.cheaply(|s| s.nimber(sum))?;
+                // A P-position has nimber 0; an N-position's is searched for if cheap.
+                let nimber = match outcome {
+                    Outcome::P => Some(0),
+                    _ => self.cheaply(|s| s.nimber(sum))?,
+                };
                 return Ok(Value { outcome, nimber });
             }
             return Ok(Value::of_nimber(self.nimber(sum)?));
@@ -673,17 +689,15 @@ impl Solver {
     }
 
     /// True when no move is left, or the game ends drawn here. A part whose game
-    /// counts more moves than the budget allows listing has a move left; the rest
-    /// are listed.
+    /// counts more than [`CHEAP`] moves has a move left ([`Size::count_moves`](crate::Size::count_moves)); the
+    /// moves of the rest are listed.
     pub fn is_terminal(&mut self, sum: &Sum) -> Result<bool> {
         if self.is_drawn_end(sum) {
             return Ok(true);
         }
         for &part in &sum.0 {
             let count = self.games[part.game as usize].count_moves(part.pos);
-            if count.is_some_and(|n| n > self.limit as u64)
-                || !self.part_moves(part)?.is_empty()
-            {
+            if count.is_some_and(|n| n > CHEAP as u64) || !self.part_moves(part)?.is_empty() {
                 return Ok(false);
             }
         }

@@ -57,11 +57,28 @@ pub fn heap_rules(name: &str) -> Result<HeapRules> {
     }
 }
 
-/// Adds the game named `name` (such as `sub:1,3,4`) to the solver; its index.
+/// Adds the game named `name` (such as `sub:1,3,4`) to the solver; its index. A
+/// game the solver holds already under that name (one added by the caller, such as
+/// a game of one's own) is used as it is.
 pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
+    if let Some(index) = solver.game_index(name) {
+        return Ok(index);
+    }
     let game = match family(name)? {
-        (Family { make: Make::Game(make), .. }, parameter) => make(parameter)?,
-        (Family { make: Make::Heap(make), .. }, parameter) => {
+        (
+            Family {
+                make: Make::Game(make),
+                ..
+            },
+            parameter,
+        ) => make(parameter)?,
+        (
+            Family {
+                make: Make::Heap(make),
+                ..
+            },
+            parameter,
+        ) => {
             let heap = make(parameter)?;
             let max_heap = solver.max_positions() as u64;
             GameBox::new(heap.name.clone(), TakeBreak::new(heap, max_heap))

@@ -20,10 +20,10 @@ mod table;
 use std::cell::RefCell;
 
 use super::grid::{self, Cell};
-use crate::{Capabilities, Game, Nimber, OwnSearch, Picture, Result, invalid};
-use search::Search;
 use super::Family;
 use crate::solve::GameBox;
+use crate::{invalid, Capabilities, Game, Nimber, OwnSearch, Picture, Result};
+use search::Search;
 
 /// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,275 @@
+//! The analysis API: outcomes from theorems first, for positions far beyond any
+//! search, each checked against what the theorem says; the theorems behind them
+//! checked against exhaustive search on small positions; games of one's own.
+
+use std::collections::BTreeSet;
+
+use grundy::analysis::Method;
+use grundy::games::moore;
+use grundy::solve::GameBox;
+use grundy::{analyse, Analysis, Analyst, Game, Options, Outcome, Play, Result};
+
+fn analysis(spec: &str) -> Analysis {
+    analyse(spec, &Options::default()).unwrap()
+}
+
+fn descriptions(a: &Analysis) -> Vec<&str> {
+    a.winning_moves
+        .iter()
+        .map(|m| m.description.as_str())
+        .collect()
+}
+
+#[test]
+fn dynamic_subtraction_by_the_binary_rule() {
+    // Ferguson, exercise 1.7: a power of 2 is P; else take the smallest power of 2
+    // of the pile's binary digits (1000000 = 2^6 × 15625, so 64).
+    let a = analysis("dynamic 1048576");
+    assert_eq!((a.outcome, a.nimber), (Outcome::P, Some(0)));
+    assert!(a.winning_moves.is_empty());
+    let a = analysis("dynamic 1000000");
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.nimber, None);
+    assert!(a
+        .nimber_not_computed
+        .as_deref()
+        .unwrap()
+        .contains("binary rule"));
+    assert_eq!(descriptions(&a)[0], "take 64 from the pile of 1000000");
+    assert_eq!(a.parts.len(), 1);
+    assert_eq!(
+        a.parts[0].method,
+        Method::Theorem("the binary rule of dynamic subtraction")
+    );
+}
+
+#[test]
+fn fibonacci_nim_by_zeckendorf() {
+    // Whinihan: 1000000 = 832040 + 121393 + 46368 + 144 + 55; take 55. Every other
+    // winning move takes a sum of the smallest terms out of the opponent's reach.
+    let a = analysis("fibonacci 1000000");
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(descriptions(&a)[0], "take 55 from the pile of 1000000");
+    // 1836311903 is the 46th Fibonacci number: P.
+    let a = analysis("fibonacci 1836311903");
+    assert_eq!((a.outcome, a.nimber), (Outcome::P, Some(0)));
+    // 2000 = 1597 + 377 + 21 + 5: take 5, 5 + 21 or 5 + 21 + 377.
+    let a = analysis("fibonacci 2000");
+    assert_eq!(
+        descriptions(&a),
+        [
+            "take 5 from the pile of 2000",
+            "take 26 from the pile of 2000",
+            "take 403 from the pile of 2000"
+        ]
+    );
+}
+
+#[test]
+fn moore_nim_by_moore_s_theorem() {
+    let heaps = [1_000_000u64, 2_000_000, 3_000_000, 4_000_000];
+    let a = analysis("moore:3 1000000,2000000,3000000,4000000");
+    let expected = match moore::is_p_position(&heaps, 3) {
+        true => Outcome::P,
+        false => Outcome::N,
+    };
+    assert_eq!(a.outcome, expected);
+    assert_eq!(a.outcome, Outcome::N);
+    // Too many moves to list: the one Moore's proof constructs, which leaves a
+    // P-position.
+    let [m] = &a.winning_moves[..] else {
+        panic!("{:?}", a.winning_moves)
+    };
+    let after = m.position.strip_prefix("moore:3 ").unwrap();
+    let after: Vec<u64> = after.split(',').map(|h| h.parse().unwrap()).collect();
+    assert!(moore::is_p_position(&after, 3), "{after:?}");
+}
+
+#[test]
+fn powers_of_two_by_residues_mod_3() {
+    let a = analysis("sub-pow2 1000000000002");
+    assert_eq!((a.outcome, a.nimber), (Outcome::P, Some(0)));
+    let a = analysis("sub-pow2 1000000000000");
+    assert_eq!((a.outcome, a.nimber), (Outcome::N, Some(1)));
+    // The powers 4^0, 4^1, …, 4^19 ≤ 10^12 are 1 mod 3.
+    assert_eq!(a.winning_moves.len(), 20);
+    // The last takes 4^19 = 274877906944.
+    assert_eq!(a.winning_moves[19].position, "sub-pow2 725122093056");
+    // The closed form equals the heap-sequence engine's values.
+    let engine = grundy::table::sequence(
+        "sub-pow2",
+        300,
+        &grundy::table::TableRequest {
+            to: Some(300),
+            rows: None,
+            play: Play::Normal,
+            max_positions: 10_000,
+            save: grundy::table::Save::No,
+            method: Default::default(),
+        },
+        &mut |_| {},
+    )
+    .unwrap()
+    .1;
+    for (n, &g) in engine.iter().enumerate() {
+        assert_eq!(g as u64, n as u64 % 3, "g({n})");
+        let a = analysis(&format!("sub-pow2 {n}"));
+        let winning = a.winning_moves.iter().map(|m| {
+            let left: u64 = m
+                .position
+                .strip_prefix("sub-pow2 ")
+                .unwrap()
+                .parse()
+                .unwrap();
+            engine[left as usize]
+        });
+        assert!(winning.clone().all(|g| g == 0), "sub-pow2 {n}");
+        let reachable_p = (0..n).filter(|&k| (n - k).is_power_of_two() && engine[k] == 0);
+        assert_eq!(winning.count(), reachable_p.count(), "sub-pow2 {n}");
+    }
+}
+
+#[test]
+fn empty_and_divide_by_parity() {
+    // Ferguson, exercise 1.4: P exactly when both boxes are odd; dividing the even
+    // box of 1000000 into two odd ones wins, in 500000 ways.
+    let a = analysis("empty-divide 1000000,999999");
+    assert_eq!((a.outcome, a.nimber), (Outcome::N, Some(6)));
+    assert_eq!(a.winning_moves.len(), 500_000);
+    assert!(a.winning_moves.iter().all(|m| {
+        let boxes = m.position.strip_prefix("empty-divide ").unwrap();
+        boxes.split(',').all(|b| b.parse::<u64>().unwrap() % 2 == 1)
+    }));
+}
+
+#[test]
+fn strategy_stealing_names_no_move() {
+    let a = analysis("divisors 720720");
+    assert_eq!(a.outcome, Outcome::N);
+    assert!(a.winning_moves.is_empty());
+    let why = a.winning_moves_not_computed.as_deref().unwrap();
+    assert!(why.contains("strategy stealing"), "{why}");
+    let a = analysis("chomp 1000x1000");
+    assert_eq!(a.outcome, Outcome::N);
+    assert!(a.winning_moves_not_computed.is_some());
+    // Where the search is cheap, the winning move is found after all: a 4×3
+    // rectangle is won by chomping (3, 2) (Gale's table).
+    let a = analysis("chomp 4x3");
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.winning_moves_not_computed, None);
+    assert_eq!(descriptions(&a), ["chomp (3,2), taking 4 squares"]);
+}
+
+/// Every position of the divisor game reachable from N, by exhaustive search: the
+/// sets of divisors left.
+fn reachable_divisor_positions(n: u64) -> usize {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![n.to_string()];
+    let mut analyst = Analyst::new(1 << 20);
+    while let Some(spec) = stack.pop() {
+        if !seen.insert(spec.clone()) {
+            continue;
+        }
+        let p = analyst.parse(&format!("divisors {spec}")).unwrap();
+        for m in analyst.moves(&p).unwrap() {
+            let text = analyst.format(&m);
+            stack.push(text.strip_prefix("divisors ").unwrap().to_string());
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn strategy_stealing_and_the_divisor_bound_agree_with_search() {
+    // Schuh's game from N > 1 is N, as exhaustive search confirms.
+    let mut small = Analyst::new(1 << 22);
+    for n in 2..=200u64 {
+        let p = small.parse(&format!("divisors {n}")).unwrap();
+        let a = small.analyse(&p, &Options::default()).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "divisors {n}");
+        // The search within budget finds the winning moves and the nimber.
+        assert!(!a.winning_moves.is_empty(), "divisors {n}");
+        assert!(a.nimber.is_some_and(|g| g > 0), "divisors {n}");
+    }
+    // The lower bound on the positions a search keeps is one.
+    for n in [12u64, 30, 36, 60, 72, 210] {
+        use grundy::Size;
+        let game = grundy::games::DivisorGame;
+        let p = game.parse_position(&n.to_string()).unwrap();
+        let bound = Size::count_positions(&game, &p).unwrap();
+        let actual = reachable_divisor_positions(n) as u64;
+        assert!(bound <= actual, "divisors {n}: bound {bound} > {actual}");
+    }
+}
+
+/// A game of one's own: take one or two chips from a single heap, written `n`.
+struct OneOrTwo;
+
+impl Game for OneOrTwo {
+    type Position = u64;
+    fn moves(&self, n: &u64, out: &mut Vec<u64>) {
+        out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
+    }
+    fn parse_position(&self, text: &str) -> Result<u64> {
+        text.parse()
+            .map_err(|_| grundy::invalid!("'{text}' is not a heap"))
+    }
+    fn format_position(&self, n: &u64) -> String {
+        n.to_string()
+    }
+    fn describe_move(&self, from: &u64, to: &u64) -> String {
+        format!("take {}", from - to)
+    }
+}
+
+#[test]
+fn a_game_of_one_s_own_joins_sums_with_the_built_in_games() {
+    let mut analyst = Analyst::new(1000);
+    analyst.add_game(GameBox::new("one-or-two", OneOrTwo));
+    // g(n) = n mod 3, so 7 has nimber 1, and with a Nim heap of 1 the sum is P.
+    let p = analyst.parse("one-or-two 7 + nim 1").unwrap();
+    let a = analyst.analyse(&p, &Options::default()).unwrap();
+    assert_eq!((a.outcome, a.nimber), (Outcome::P, Some(0)));
+    let p = analyst.parse("one-or-two 8 + nim 1").unwrap();
+    let a = analyst.analyse(&p, &Options::default()).unwrap();
+    assert_eq!((a.outcome, a.nimber), (Outcome::N, Some(3)));
+    assert_eq!(a.winning_moves[0].position, "one-or-two 7 + nim 1");
+    let misere = Options {
+        play: Play::Misere,
+        ..Options::default()
+    };
+    // Misère: from a heap of 1 the only move takes the last chip and loses (P);
+    // from 2, taking one leaves the opponent that heap of 1 (N).
+    let p = analyst.parse("one-or-two 1").unwrap();
+    assert_eq!(analyst.analyse(&p, &misere).unwrap().outcome, Outcome::P);
+    let p = analyst.parse("one-or-two 2").unwrap();
+    assert_eq!(analyst.analyse(&p, &misere).unwrap().outcome, Outcome::N);
+}
+
+#[test]
+fn the_computer_wins_keeps_draws_and_plays_long() {
+    let with_move = Options {
+        computer_move: true,
+        ..Options::default()
+    };
+    let a = analyse("nim 13,12,8", &with_move).unwrap();
+    assert_eq!(a.computer_move.as_ref(), a.winning_moves.first());
+    // From a P-position it leaves the longest game: take one chip.
+    let a = analyse("sub:1,2 9", &with_move).unwrap();
+    assert_eq!(a.computer_move.unwrap().position, "sub:1,2 8");
+    // No move left: no computer's move.
+    let a = analyse("nim 0", &with_move).unwrap();
+    assert!(a.terminal && a.computer_move.is_none());
+}
+
+#[test]
+fn parts_say_how_they_were_valued() {
+    let a = analysis("nim 3 + kayles 5");
+    assert_eq!(a.parts.len(), 2);
+    assert_eq!(a.parts[0].method, Method::Theorem("Bouton's theorem"));
+    assert_eq!(a.parts[0].nimber, Some(3));
+    assert_eq!(a.parts[1].position, "kayles 5");
+    // Kayles: 0, 1, 2, 3, 1, 4, … (Guy and Smith, 1956).
+    assert_eq!(a.parts[1].nimber, Some(4));
+    assert_eq!(a.nimber, Some(3 ^ 4));
+}
