@@ -19,6 +19,11 @@
 //! - [`explain`] writes the reasoning behind a verdict, as the lecture notes do.
 #![warn(missing_docs)]
 
+/// The README's Rust examples, run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub mod analysis;
 pub mod explain;
 mod game;

@@ -1,13 +1,8 @@
 //! Positions made of heaps of chips, shared by the heap games: the text syntax
 //! (`13,12,8`), the split into single heaps, and what changed in a move.
 
+pub use crate::solve::sequence::Heaps;
 use crate::{invalid, Result};
-
-use smallvec::SmallVec;
-
-/// Heap sizes, in the order the user wrote them (up to two kept inline, since a
-/// position in a search is most often one heap or the two a heap breaks into).
-pub type Heaps = SmallVec<[u64; 2]>;
 
 /// Reads heap sizes written as `13,12,8`.
 pub fn parse(text: &str) -> Result<Heaps> {

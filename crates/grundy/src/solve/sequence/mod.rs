@@ -17,10 +17,12 @@ pub mod period;
 pub mod rare_common;
 pub mod store;
 
-use smallvec::smallvec;
-
-use crate::games::heaps::Heaps;
 use crate::{invalid, Result};
+use smallvec::{smallvec, SmallVec};
+
+/// Heap sizes, in the order the user wrote them (up to two kept inline, since a
+/// position in a search is most often one heap or the two a heap breaks into).
+pub type Heaps = SmallVec<[u64; 2]>;
 
 /// What removing k chips may leave: bits of an octal (or hexadecimal) digit.
 pub mod leaves {
