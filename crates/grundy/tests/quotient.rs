@@ -211,8 +211,8 @@ fn nim_is_tame_and_kayles_is_not() {
     let nim = build("0.3333333", 7);
     assert!(nim.is_tame());
     assert_eq!(nim.order(), 10);
-    // Every heap of Dawson's Kayles (0.07) up to 9 is tame? Not claimed; Kayles is
-    // wild: its quotient to heap 12 is not misère Nim's.
+    // Kayles is wild (Conway, ONAG ch. 12): from heap 4 on, its quotient is not
+    // misère Nim's; heaps 1–3 alone play like nim heaps *1, *2, *3.
     assert!(!build("0.77", 12).is_tame());
     assert!(build("0.77", 3).is_tame());
 }
@@ -223,6 +223,13 @@ fn a_wild_game_past_the_bound_is_refused_cleanly() {
     let error = quotient(&rules, 40, 6).unwrap_err().to_string();
     assert!(error.contains("past the bound of 6"), "{error}");
     assert!(quotient(&rules, 10, 0).is_err());
+    assert!(quotient(&rules, u64::MAX, 100).is_err());
+    // A quotient that keeps growing (0.165 by heap 20) stops with the same kind of
+    // one-sentence error, whatever the bound.
+    let error = quotient(&octal::rules("0.165").unwrap(), 20, 40)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("past the bound"), "{error}");
 }
 
 proptest! {

@@ -94,6 +94,8 @@ const TABLE_LIMIT: usize = 1 << 24;
 const STATE_LIMIT: usize = 1 << 20;
 /// Options, all heaps together, that may be stored.
 const OPTION_LIMIT: u64 = 1 << 23;
+/// The largest heap bound accepted.
+pub const MAX_HEAP: u64 = 100_000;
 /// Recalibrations tried at one heap before giving up.
 const RECALIBRATIONS: usize = 200;
 /// Sets of heaps tried by one recalibration.
@@ -291,11 +293,18 @@ impl Quotient {
 
 /// The misère quotient of the game of `rules` restricted to heaps ≤ `to`, built heap
 /// by heap; an error when it (or a trial monoid on the way) grows past `max_order`
-/// elements, or when the recalibration does not settle.
+/// elements (trial monoids may reach 16 times that, and never more than 4,096
+/// elements), when `to` is past [`MAX_HEAP`], or when the recalibration does not
+/// settle.
 pub fn quotient(rules: &Rules, to: u64, max_order: usize) -> Result<Quotient> {
     if max_order == 0 {
         return Err(invalid!(
             "a misère quotient has at least one element: max_order must be at least 1"
+        ));
+    }
+    if to > MAX_HEAP {
+        return Err(invalid!(
+            "a misère quotient is built heap by heap up to {MAX_HEAP} at most, not {to}"
         ));
     }
     let options = all_options(rules, to)?;
@@ -506,8 +515,8 @@ fn reduce(monoid: &Monoid, p: &[bool], gens: &[u32]) -> (Monoid, Vec<bool>, Vec<
         count = classes;
     }
     let mut rep = vec![u32::MAX; count];
-    for x in 0..size {
-        let c = class[x] as usize;
+    for (x, &c) in class.iter().enumerate() {
+        let c = c as usize;
         if rep[c] == u32::MAX {
             rep[c] = x as u32;
         }
