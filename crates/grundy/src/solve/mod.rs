@@ -6,9 +6,12 @@
 //! - [`retrograde`]: Ferguson's labelling algorithm on an explicit graph, with draws;
 //! - [`sum`]: sums of parts from different games, normal and misère play;
 //! - [`sequence`]: the Grundy sequence of one heap of a take-and-break game, fast,
-//!   and its period.
+//!   and its period;
+//! - [`quotient`]: the misère quotient of a take-and-break heap game, which answers
+//!   misère sums of many heaps by multiplying monoid elements.
 
 pub mod memo;
+pub mod quotient;
 pub mod retrograde;
 pub mod sequence;
 pub mod sum;
