@@ -84,8 +84,7 @@
 
 use std::collections::HashMap;
 
-use crate::games::heaps::Heaps;
-use crate::solve::sequence::Rules;
+use crate::solve::sequence::{Heaps, Rules};
 use crate::{invalid, mex, Nimber, Outcome, Result};
 
 /// Entries a multiplication table may have (a monoid of 4,096 elements).
