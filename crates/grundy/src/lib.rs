@@ -31,6 +31,7 @@ pub mod games;
 pub mod notation;
 pub mod solve;
 pub mod spec;
+pub mod stop;
 pub mod table;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Options};
@@ -134,6 +135,9 @@ pub enum Error {
     /// time, before any work.
     #[error("{0}")]
     TooLarge(String),
+    /// The computation was stopped from outside ([`stop`]).
+    #[error("the computation was stopped before it finished")]
+    Stopped,
     /// The search needed more positions than allowed.
     #[error("the search needs more than {limit} positions{}", .part.as_ref().map_or(String::new(), |p| format!(" to value {p}")))]
     Budget {

@@ -273,3 +273,30 @@ fn parts_say_how_they_were_valued() {
     assert_eq!(a.parts[1].nimber, Some(4));
     assert_eq!(a.nimber, Some(3 ^ 4));
 }
+
+#[test]
+fn a_raised_stop_flag_ends_every_kind_of_search() {
+    use grundy::stop::{with_stop, StopFlag};
+    let flag = StopFlag::new();
+    flag.stop();
+    // The heap-sequence engine, the memoised search, a misère search of a sum, the
+    // Cram search and a Chomp table: each looks at the flag as it goes.
+    let stopped = |spec: &str, play: Play| {
+        let options = Options {
+            play,
+            ..Options::default()
+        };
+        let result = with_stop(&flag, || analyse(spec, &options));
+        assert!(
+            matches!(result, Err(grundy::Error::Stopped)),
+            "{spec} was not stopped"
+        );
+    };
+    stopped("grundy-game 100000", Play::Normal);
+    stopped("sub-squares 30000", Play::Normal);
+    stopped("dynamic 3000", Play::Normal);
+    stopped("cram 5x5", Play::Normal);
+    stopped("kayles 9,10,11,12", Play::Misere);
+    // Without the flag the same searches finish.
+    assert_eq!(analysis("kayles 9,10,11,12").outcome, Outcome::N);
+}

@@ -298,7 +298,9 @@ pub fn nimbers_in_rectangle(b: &Rectangle, limit: usize) -> Result<Vec<Nimber>> 
     let mut nimbers = vec![0; b.len() as usize];
     let mut options = Vec::new();
     let mut values = Vec::new();
+    let mut every = crate::stop::Every::default();
     for rank in 1..b.len() {
+        every.step()?;
         let rows = b.unrank(rank);
         options.clear();
         Chomp.moves(&rows, &mut options);
@@ -341,6 +343,7 @@ pub fn three_row_p_positions(width: u32, limit: usize) -> Result<Vec<[u32; 3]>> 
         }
     };
     for b in 0..=w {
+        crate::stop::check()?;
         let mut row = Vec::with_capacity(b + 1);
         let mut same_b = vec![0u64; words];
         for c in 0..=b {

@@ -91,20 +91,27 @@ impl TakeBreak {
     /// The period, looked for once in the first values (in doubling runs up to
     /// [`PERIOD_SEARCH`] heaps), if one is proved there.
     pub fn proved_period(&self) -> Option<Period> {
-        *self.period.get_or_init(|| {
-            let mut sequence = self.sequence.borrow_mut();
-            let most = (PERIOD_SEARCH as u64).min(self.max_heap) as usize;
-            let mut len = 1024.min(most);
-            loop {
-                let have = sequence.values().len();
-                sequence.extend(len.max(have)).ok()?;
-                let found = period::find(sequence.values(), sequence.rules());
-                if found.is_some_and(|p| p.proved) || len >= most {
-                    return found.filter(|p| p.proved);
-                }
-                len = (2 * len).min(most);
+        if let Some(&known) = self.period.get() {
+            return known;
+        }
+        let mut sequence = self.sequence.borrow_mut();
+        let most = (PERIOD_SEARCH as u64).min(self.max_heap) as usize;
+        let mut len = 1024.min(most);
+        let found = loop {
+            let have = sequence.values().len();
+            match sequence.extend(len.max(have)) {
+                // A stopped search learnt nothing: ask again next time.
+                Err(crate::Error::Stopped) => return None,
+                Err(_) => break None,
+                Ok(()) => {}
             }
-        })
+            let found = period::find(sequence.values(), sequence.rules());
+            if found.is_some_and(|p| p.proved) || len >= most {
+                break found.filter(|p| p.proved);
+            }
+            len = (2 * len).min(most);
+        };
+        *self.period.get_or_init(|| found)
     }
 
     /// g(n): computed (small heaps are computed when first asked for), or by the

@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use crate::stop::Every;
 use crate::{mex, Error, Game, Nimber, Result};
 
 /// What is computed for each position: how parts combine into a sum, and how a
@@ -139,7 +140,9 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             position: p.clone(),
             option_values: SmallVec::new(),
         }];
+        let mut every = Every::default();
         'search: while let Some(top) = stack.last_mut() {
+            every.step()?;
             if size
                 .and_then(|s| s.count_moves(&top.position))
                 .is_some_and(|n| n > limit as u64)

@@ -22,6 +22,7 @@ use rustc_hash::FxHashMap;
 
 use super::memo::{Height, Memo, SpragueGrundy};
 use super::retrograde;
+use crate::stop::Every;
 use crate::{Error, Game, Nimber, Outcome, Play, Result, Theory};
 
 /// The budget of work done only because it may be cheap: a nimber beside a
@@ -599,7 +600,9 @@ impl Solver {
             cursor: 0,
             draw: false,
         }];
+        let mut every = Every::default();
         while !stack.is_empty() {
+            every.step()?;
             let depth = stack.len();
             let top = stack.last_mut().expect("non-empty");
             let mut found = None;
@@ -660,7 +663,9 @@ impl Solver {
         let mut states = vec![root.clone()];
         index.insert(root, 0);
         let mut successors: Vec<Vec<u32>> = Vec::new();
+        let mut every = Every::default();
         while successors.len() < states.len() {
+            every.step()?;
             let state = states[successors.len()].clone();
             let mut edges = Vec::new();
             if self.drawn_end(&state) {

@@ -152,6 +152,7 @@ impl Search {
             if self.known.len() >= at.limit {
                 return Err(Error::budget(at.limit));
             }
+            crate::stop::check()?;
             if self.mirrored(at.game, &cut, &reflections) {
                 self.solved(&canonical, 0);
                 return Ok(heap != 0);

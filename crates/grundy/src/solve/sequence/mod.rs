@@ -17,6 +17,7 @@ pub mod period;
 pub mod rare_common;
 pub mod store;
 
+use crate::stop::Every;
 use crate::{invalid, Result};
 use smallvec::{smallvec, SmallVec};
 
@@ -244,7 +245,9 @@ impl Sequence {
     /// Computes g(n) for every n < `len`.
     pub fn extend(&mut self, len: usize) -> Result<()> {
         self.values.reserve(len.saturating_sub(self.values.len()));
+        let mut every = Every::default();
         while self.values.len() < len {
+            every.step()?;
             let n = self.values.len();
             let g = match &mut self.rare_common {
                 Some(state) => state.value(&self.rules, &self.values, n),

@@ -1,0 +1,90 @@
+//! Stopping a long computation from outside: a front end hands a [`StopFlag`] to
+//! the thread that computes ([`with_stop`]), and raises it from elsewhere (Ctrl-C,
+//! a wall-clock limit); the searches look at it as they go and end with
+//! [`Error::Stopped`](crate::Error::Stopped).
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::{Error, Result};
+
+/// A flag that stops the computations it was handed to.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A flag not yet raised.
+    pub fn new() -> Self {
+        StopFlag::default()
+    }
+
+    /// Raises the flag: the computations watching it stop soon after.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag was raised.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+thread_local! {
+    static WATCHED: RefCell<Option<StopFlag>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on this thread with the searches watching `flag`.
+pub fn with_stop<T>(flag: &StopFlag, f: impl FnOnce() -> T) -> T {
+    let before = WATCHED.with(|w| w.replace(Some(flag.clone())));
+    let result = f();
+    WATCHED.with(|w| *w.borrow_mut() = before);
+    result
+}
+
+/// [`Error::Stopped`] when the flag this thread watches was raised.
+pub fn check() -> Result<()> {
+    let raised = WATCHED.with(|w| w.borrow().as_ref().is_some_and(StopFlag::is_raised));
+    if raised {
+        Err(Error::Stopped)
+    } else {
+        Ok(())
+    }
+}
+
+/// A counter that looks at the flag once every 4096 steps of a hot loop, the first
+/// step included.
+#[derive(Default)]
+pub(crate) struct Every(u32);
+
+impl Every {
+    /// One step; the first and every 4096th after it look at the flag.
+    pub(crate) fn step(&mut self) -> Result<()> {
+        let look = self.0 % 4096 == 0;
+        self.0 = self.0.wrapping_add(1);
+        if look {
+            check()
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_raised_flag_stops_only_the_thread_that_watches_it() {
+        let flag = StopFlag::new();
+        assert_eq!(with_stop(&flag, check), Ok(()));
+        flag.stop();
+        assert_eq!(with_stop(&flag, check), Err(Error::Stopped));
+        assert_eq!(check(), Ok(()));
+        let mut every = Every::default();
+        let stopped = with_stop(&flag, || {
+            (0..5000).map(|_| every.step()).find(Result::is_err)
+        });
+        assert_eq!(stopped, Some(Err(Error::Stopped)));
+    }
+}
