@@ -48,6 +48,8 @@ enum Command {
     Explain(PositionArgs),
     /// The period of a take-and-break heap game, proved where a theorem allows.
     Period(PeriodArgs),
+    /// The misère quotient of a take-and-break heap game.
+    Quotient(QuotientArgs),
     /// An SVG picture of a position of one part (Hackenbush, Chomp, boards).
     Draw(DrawArgs),
     /// Play against the computer in the terminal.
@@ -148,6 +150,22 @@ struct PeriodArgs {
 }
 
 #[derive(Args)]
+struct QuotientArgs {
+    /// A take-and-break heap game: `kayles`, `octal:0.75`, …
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// Build the quotient of the heaps up to this size.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    to: u64,
+    /// Stop with an error once the quotient has more elements than this.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    max_order: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
 struct DrawArgs {
     /// The position, e.g. `hackenbush g-a,a-b,b-g`.
     #[arg(required = true, value_name = "SPEC")]
@@ -190,6 +208,7 @@ fn main() -> ExitCode {
         Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common),
         Command::Table(a) => commands::table(&a, &a.common),
         Command::Period(a) => commands::period(&a, &a.common),
+        Command::Quotient(a) => commands::quotient(&a),
         Command::Draw(a) => commands::draw(&a.spec.join(" ")),
         Command::Play(a) => play::run(
             &a.spec.join(" "),

@@ -218,7 +218,7 @@ impl Analyst {
         let nimber_not_computed = (nimbers_defined && value.nimber.is_none()).then(|| {
             format!(
                 "the outcome comes from {}, and a search for the nimber would keep more than {cheap} positions",
-                self.theorem(position)
+                self.theorem(position, play)
             )
         });
         let solver = &mut self.solver;
@@ -229,7 +229,7 @@ impl Analyst {
                 Vec::new(),
                 Some(format!(
                     "{} shows that a winning move exists but does not name it, and a search for it would keep more than {cheap} positions",
-                    self.theorem(position)
+                    self.theorem(position, play)
                 )),
             ),
             Err(e) => return Err(e),
@@ -277,11 +277,11 @@ impl Analyst {
     }
 
     /// The theorem that gives the outcome of a single part played alone.
-    fn theorem(&self, position: &Sum) -> &'static str {
+    fn theorem(&self, position: &Sum, play: Play) -> &'static str {
         position
             .0
             .first()
-            .and_then(|&part| self.solver.theorem(part))
+            .and_then(|&part| self.solver.theorem(part, play))
             .unwrap_or("a theorem")
     }
 
@@ -354,7 +354,7 @@ impl Analyst {
             return Ok(vec![PartAnalysis {
                 position: solver.format_part(*part),
                 nimber: value.nimber,
-                method: Method::Theorem(solver.theorem(*part).unwrap_or("a theorem")),
+                method: Method::Theorem(solver.theorem(*part, play).unwrap_or("a theorem")),
                 reasoning: Vec::new(),
             }]);
         }
@@ -369,7 +369,7 @@ impl Analyst {
                     true => solver.nimber_by_theory(part).is_some(),
                     false => solver.outcome_by_theory(&Sum(vec![part]), play).is_some(),
                 };
-                let method = match solver.theorem(part) {
+                let method = match solver.theorem(part, play) {
                     Some(name) if by_theory => Method::Theorem(name),
                     _ if nimbers => Method::Search,
                     _ => Method::Labelling,

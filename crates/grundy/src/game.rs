@@ -10,7 +10,7 @@
 //! it has in one place:
 //!
 //! ```
-//! use grundy::{Capabilities, Game, Nimber, Result, Theory};
+//! use grundy::{Capabilities, Game, Nimber, Play, Result, Theory};
 //!
 //! /// Take one or two chips from a single heap.
 //! struct OneOrTwo;
@@ -35,7 +35,7 @@
 //! }
 //!
 //! impl Theory<u64> for OneOrTwo {
-//!     fn theorem(&self) -> &'static str {
+//!     fn theorem(&self, _play: Play) -> &'static str {
 //!         "g(n) = n mod 3"
 //!     }
 //!     fn nimber(&self, n: &u64) -> Option<Nimber> {
@@ -130,8 +130,9 @@ impl<P> Default for Capabilities<'_, P> {
 /// Theorems about a game's positions: who wins, nimbers, winning moves, each where
 /// the theorem answers, with the reasoning in words for `explain`.
 pub trait Theory<P> {
-    /// The theorem's name, as the analysis cites it ("Bouton's theorem").
-    fn theorem(&self) -> &'static str;
+    /// The name of the theorem that answers under `play`, as the analysis cites it
+    /// ("Bouton's theorem").
+    fn theorem(&self, play: Play) -> &'static str;
 
     /// The nimber of the indivisible part `p`.
     fn nimber(&self, _p: &P) -> Option<Nimber> {

@@ -173,7 +173,7 @@ impl Size<Rows> for Chomp {
 /// N-position. If chomping the top right square alone lost, the first player would
 /// steal the reply, since every reply is also a move from the whole rectangle.
 impl Theory<Rows> for Chomp {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "strategy stealing"
     }
 

@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Error, Game, Nimber, Picture, Result, Size, Theory};
+use crate::{invalid, Capabilities, Error, Game, Nimber, Picture, Play, Result, Size, Theory};
 
 /// The ground's name.
 const GROUND: &str = "g";
@@ -583,7 +583,7 @@ impl Game for Hackenbush {
 }
 
 impl Theory<Drawing> for Hackenbush {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "the colon and fusion principles"
     }
 

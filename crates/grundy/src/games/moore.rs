@@ -213,7 +213,7 @@ impl Game for Moore {
 }
 
 impl Theory<Heaps> for Moore {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "Moore's theorem"
     }
 

@@ -4,7 +4,7 @@
 use super::heaps::{self, Heaps};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Nimber, Result, Size, Theory};
+use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory};
 
 /// The game of Nim; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -56,7 +56,7 @@ impl Game for Nim {
 }
 
 impl Theory<Heaps> for Nim {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "Bouton's theorem"
     }
 

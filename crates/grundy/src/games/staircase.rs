@@ -99,7 +99,7 @@ impl Game for Staircase {
 }
 
 impl Theory<Heaps> for Staircase {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "Staircase Nim as Nim on the odd steps"
     }
 

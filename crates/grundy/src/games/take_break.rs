@@ -9,9 +9,10 @@ use std::cell::{OnceCell, RefCell};
 use smallvec::smallvec;
 
 use super::heaps::{self, Heaps};
+use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::{leaves, Method, Rules, Sequence};
-use crate::{Capabilities, Game, Nimber, Result, Size, Theory};
+use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;
@@ -61,10 +62,18 @@ pub struct ClosedForm {
     pub takes: fn(u64, Nimber) -> Vec<u64>,
 }
 
+/// The largest order of a misère quotient computed to answer a misère sum.
+pub const QUOTIENT_ORDER: usize = 1024;
+
+/// The largest heap a misère quotient is computed to, to answer a misère sum.
+pub const QUOTIENT_HEAPS: u64 = 256;
+
 /// A take-and-break game; a position is a list of heaps.
 pub struct TakeBreak {
     name: String,
     closed_form: Option<ClosedForm>,
+    /// The misère quotient as far as computed, or the heap it could not reach.
+    misere: RefCell<Misere>,
     sequence: RefCell<Sequence>,
     period: OnceCell<Option<Period>>,
     max_heap: u64,
@@ -77,6 +86,7 @@ impl TakeBreak {
         TakeBreak {
             name: heap.name,
             closed_form: heap.closed_form,
+            misere: RefCell::new(Misere::Unknown),
             sequence: RefCell::new(Sequence::new(heap.rules, Method::RareCommon)),
             period: OnceCell::new(),
             max_heap,
@@ -149,6 +159,63 @@ impl TakeBreak {
                 option.push(0);
             }
         }
+    }
+}
+
+/// What is known of a game's misère quotient.
+enum Misere {
+    /// Nothing yet.
+    Unknown,
+    /// Computed to some heap.
+    Known(Quotient),
+    /// Could not be computed to this heap (too large, or wild).
+    Beyond(u64),
+}
+
+impl TakeBreak {
+    /// The misère quotient of the game, computed to at least heap `to` (in doubling
+    /// steps, at most to [`QUOTIENT_HEAPS`] and [`QUOTIENT_ORDER`] elements), if it
+    /// can be.
+    pub fn misere_quotient(&self, to: u64) -> Option<std::cell::Ref<'_, Quotient>> {
+        let ready = |m: &Misere| matches!(m, Misere::Known(q) if q.checked_to() >= to);
+        if !ready(&self.misere.borrow()) {
+            let reach = match &*self.misere.borrow() {
+                Misere::Beyond(heap) if *heap <= to => return None,
+                Misere::Known(q) => to.max(2 * q.checked_to()),
+                _ => to.max(16),
+            };
+            if to > QUOTIENT_HEAPS {
+                return None;
+            }
+            let reach = reach.min(QUOTIENT_HEAPS);
+            let computed = quotient::quotient(&self.rules(), reach, QUOTIENT_ORDER);
+            *self.misere.borrow_mut() = match computed {
+                Ok(q) => Misere::Known(q),
+                // A stopped computation learnt nothing.
+                Err(crate::Error::Stopped) => return None,
+                Err(_) if reach > to => return self.misere_quotient_exactly(to),
+                Err(_) => Misere::Beyond(to),
+            };
+        }
+        std::cell::Ref::filter_map(self.misere.borrow(), |m| match m {
+            Misere::Known(q) => Some(q),
+            _ => None,
+        })
+        .ok()
+    }
+
+    /// The quotient to heap `to` exactly, after a longer reach failed.
+    fn misere_quotient_exactly(&self, to: u64) -> Option<std::cell::Ref<'_, Quotient>> {
+        *self.misere.borrow_mut() = match quotient::quotient(&self.rules(), to, QUOTIENT_ORDER) {
+            Ok(q) => Misere::Known(q),
+            Err(crate::Error::Stopped) => return None,
+            Err(_) => Misere::Beyond(to),
+        };
+        std::cell::Ref::filter_map(self.misere.borrow(), |m| match m {
+            Misere::Known(q) => Some(q),
+            _ => None,
+        })
+        .ok()
     }
 }
 
@@ -240,9 +307,67 @@ impl Game for TakeBreak {
 }
 
 impl Theory<Heaps> for TakeBreak {
-    fn theorem(&self) -> &'static str {
-        self.closed_form
-            .map_or("the periodicity theorem", |form| form.theorem)
+    /// Under misère play, the outcome of a sum of heaps of this game from its misère
+    /// quotient (Plambeck–Siegel), where one can be computed: the product of the
+    /// heaps' elements, in the P-portion or not.
+    fn outcome(&self, p: &Heaps, play: Play) -> Option<Outcome> {
+        if play != Play::Misere || p.iter().all(|&h| h == 0) {
+            return None;
+        }
+        let largest = p.iter().copied().max().unwrap_or(0);
+        self.misere_quotient(largest)?.outcome(p)
+    }
+
+    fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
+        let largest = p.iter().copied().max().unwrap_or(0);
+        if play != Play::Misere || largest == 0 {
+            return Vec::new();
+        }
+        let Some(q) = self.misere_quotient(largest) else {
+            return Vec::new();
+        };
+        let Some(product) = q.element_of(p) else {
+            return Vec::new();
+        };
+        let heaps: Vec<String> = p
+            .iter()
+            .filter(|&&h| h > 0)
+            .map(|&h| format!("{h} → {}", q.word(q.element_of_heap(h).expect("checked"))))
+            .collect();
+        let tame = if q.is_tame() {
+            " The game is tame: its quotient is misère Nim's on its nimbers (Conway's genus theory)."
+        } else {
+            ""
+        };
+        vec![
+            format!(
+                "The misère quotient (Plambeck–Siegel): the misère outcomes of all sums of heaps of {} up to {} are those of a commutative monoid of order {}, {}, whose P-portion is {{{}}}; each heap is an element, and a sum is P exactly when the product of its heaps' elements is in the P-portion.{tame}",
+                self.name,
+                q.checked_to(),
+                q.order(),
+                q.presentation(),
+                q.p_words().join(", ")
+            ),
+            format!("The heaps' elements: {}.", heaps.join(", ")),
+            format!(
+                "Their product is {}: {} the P-portion, so this is {}.",
+                q.word(product),
+                if q.is_p(product) { "in" } else { "not in" },
+                if q.is_p(product) {
+                    "a P-position"
+                } else {
+                    "an N-position"
+                }
+            ),
+        ]
+    }
+
+    fn theorem(&self, play: Play) -> &'static str {
+        match (play, self.closed_form) {
+            (Play::Misere, _) => "the misère quotient",
+            (_, Some(form)) => form.theorem,
+            (_, None) => "the periodicity theorem",
+        }
     }
 
     fn nimber(&self, p: &Heaps) -> Option<Nimber> {

@@ -128,7 +128,7 @@ impl Game for Wythoff {
 }
 
 impl Theory<Heaps> for Wythoff {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "Wythoff's theorem"
     }
 

@@ -81,7 +81,7 @@ trait AnyGame {
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
-    fn theorem(&self) -> Option<&'static str>;
+    fn theorem(&self, play: Play) -> Option<&'static str>;
     fn explain(&self, id: PosId, play: Play) -> Vec<String>;
     fn explain_nimber(&self, id: PosId) -> Option<Vec<String>>;
     fn picture(&self, id: PosId) -> Option<Result<String>>;
@@ -238,8 +238,8 @@ impl<G: Game> AnyGame for View<G> {
         self.theory()?.nim_heap(self.position(id))
     }
 
-    fn theorem(&self) -> Option<&'static str> {
-        self.theory().map(|t| t.theorem())
+    fn theorem(&self, play: Play) -> Option<&'static str> {
+        self.theory().map(|t| t.theorem(play))
     }
 
     fn explain(&self, id: PosId, play: Play) -> Vec<String> {
@@ -409,9 +409,9 @@ impl Solver {
         self.games[part.game as usize].explain(part.pos, play)
     }
 
-    /// The name of the theorem the part's game knows, if it has one.
-    pub fn theorem(&self, part: Part) -> Option<&'static str> {
-        self.games[part.game as usize].theorem()
+    /// The name of the theorem the part's game knows under `play`, if it has one.
+    pub fn theorem(&self, part: Part, play: Play) -> Option<&'static str> {
+        self.games[part.game as usize].theorem(play)
     }
 
     /// Whether the game ends here in a draw (a single part that is a drawn end).
