@@ -68,6 +68,10 @@ pub const QUOTIENT_ORDER: usize = 1024;
 /// The largest heap a misère quotient is computed to, to answer a misère sum.
 pub const QUOTIENT_HEAPS: u64 = 256;
 
+/// The largest single heap whose misère outcome is searched rather than read from
+/// the quotient.
+pub const SEARCHED_ALONE: u64 = 16;
+
 /// A take-and-break game; a position is a list of heaps.
 pub struct TakeBreak {
     name: String,
@@ -309,12 +313,15 @@ impl Game for TakeBreak {
 impl Theory<Heaps> for TakeBreak {
     /// Under misère play, the outcome of a sum of heaps of this game from its misère
     /// quotient (Plambeck–Siegel), where one can be computed: the product of the
-    /// heaps' elements, in the P-portion or not.
+    /// heaps' elements, in the P-portion or not. A single heap of at most
+    /// [`SEARCHED_ALONE`] chips is left to the search, which answers it sooner than a
+    /// quotient is built.
     fn outcome(&self, p: &Heaps, play: Play) -> Option<Outcome> {
-        if play != Play::Misere || p.iter().all(|&h| h == 0) {
+        let largest = p.iter().copied().max().unwrap_or(0);
+        let heaps = p.iter().filter(|&&h| h > 0).count();
+        if play != Play::Misere || heaps == 0 || (heaps == 1 && largest <= SEARCHED_ALONE) {
             return None;
         }
-        let largest = p.iter().copied().max().unwrap_or(0);
         self.misere_quotient(largest)?.outcome(p)
     }
 
