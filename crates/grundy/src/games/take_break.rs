@@ -17,6 +17,10 @@ use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;
 
+/// How far the sequence of a game that breaks heaps in three is computed before a
+/// period is looked for.
+const PERIOD_SEARCH_THREE: usize = 1 << 10;
+
 /// A take-and-break game as a family makes it: its SPEC name, its rules, and a
 /// closed form of its nimbers where a theorem gives one.
 #[derive(Debug)]
@@ -109,7 +113,12 @@ impl TakeBreak {
             return known;
         }
         let mut sequence = self.sequence.borrow_mut();
-        let most = (PERIOD_SEARCH as u64).min(self.max_heap) as usize;
+        // Games that break a heap in three cost n² a value: a shorter look.
+        let search = match self.rules().leaves_three() {
+            true => PERIOD_SEARCH_THREE,
+            false => PERIOD_SEARCH,
+        };
+        let most = (search as u64).min(self.max_heap) as usize;
         let mut len = 1024.min(most);
         let found = loop {
             let have = sequence.values().len();
@@ -414,7 +423,8 @@ impl Theory<Heaps> for TakeBreak {
             let takes = (form.takes)(n, target);
             return Some(takes.into_iter().map(|k| smallvec![n - k]).collect());
         }
-        if n < self.sequence.borrow().values().len() as u64 {
+        // A heap whose moves can be listed is left to the generic search.
+        if n < PERIOD_SEARCH as u64 || n < self.sequence.borrow().values().len() as u64 {
             return None;
         }
         let period = self.proved_period()?;

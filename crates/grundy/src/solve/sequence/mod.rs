@@ -131,7 +131,11 @@ impl Rules {
     /// Every option of a heap of n chips: the heaps left in its place, sizes in
     /// increasing order.
     pub fn options(&self, n: u64, out: &mut Vec<Heaps>) {
-        for k in 0..=n {
+        let most = match self.beyond {
+            Beyond::Nothing => n.min(self.digits.len().saturating_sub(1) as u64),
+            _ => n,
+        };
+        for k in 0..=most {
             let d = self.leaves(k, n);
             let rest = n - k;
             if d & leaves::NONE != 0 {
