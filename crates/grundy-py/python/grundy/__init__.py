@@ -104,12 +104,14 @@ def register(game: Any) -> str:
 def _parts(x: PositionLike, position: Any = None) -> Tuple[Part, ...]:
     if position is not None:
         if isinstance(x, str):
-            return Position(f"{x} {position}").parts
+            return (f"{x} {position}",)
         if hasattr(x, "moves"):
             return ((x, position),)
         raise TypeError(f"{x!r} is not a game: a game has a method moves(position)")
-    if isinstance(x, (str, Position)):
-        return Position(x).parts
+    if isinstance(x, str):
+        return (x,)  # as written, so that errors quote it as the command line does
+    if isinstance(x, Position):
+        return x.parts
     if isinstance(x, tuple):
         return Position(x).parts
     if hasattr(x, "moves"):

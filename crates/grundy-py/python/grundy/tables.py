@@ -38,6 +38,12 @@ class HeapTable(np.ndarray):
         self.game = getattr(obj, "game", "")
         self.play = getattr(obj, "play", "normal")
 
+    def __array_wrap__(self, obj: Any, *args: Any, **kwargs: Any) -> Any:
+        # Arithmetic and reductions give plain arrays and scalars: only the table
+        # itself (and its slices) is a table of the game.
+        plain = np.asarray(obj)
+        return plain[()] if plain.ndim == 0 else plain
+
     @property
     def outcomes(self) -> np.ndarray:
         """``"P"`` or ``"N"`` for each heap (a NumPy array of one-letter strings)."""
