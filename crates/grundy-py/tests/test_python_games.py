@@ -272,3 +272,24 @@ def test_a_python_game_draws_itself():
     assert grundy.draw(p).startswith("<svg")
     assert p._repr_svg_().startswith("<svg")
     assert Subtraction([1])(3)._repr_svg_() is None
+
+
+def test_a_session_writes_positions_as_the_engine_does():
+    session = grundy.Session(max_positions=5000)
+    assert session.max_positions == 5000
+    game = Heaps("0.77")
+    p = session.position("nim  3 +kayles 4")
+    assert str(p) == "nim 3 + kayles 4" and p.parts == ("nim 3", "kayles 4")
+    q = session.position(game((2, 5)) + "nim 1")
+    assert str(q) == "heaps 2,5 + nim 1"
+    assert q.parts[0] == (game, (2, 5))
+    assert grundy.Sum is grundy.Position
+    assert p == "nim 3 + kayles 4" and hash(p) == hash(grundy.Position("nim 3 + kayles 4"))
+
+
+def test_the_computer_moves():
+    a = grundy.value("nim 13,12,8", computer_move=True)
+    assert a.computer_move == a.winning_moves[0]
+    lost = grundy.value(Subtraction([1, 2]), 6, computer_move=True)
+    assert lost.outcome == "P" and lost.computer_move is not None
+    assert grundy.value("nim 0", computer_move=True).computer_move is None

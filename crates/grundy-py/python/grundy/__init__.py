@@ -44,6 +44,9 @@ from .errors import (
 from .positions import Game, Part, Position, game_name
 from .tables import ChompTable, GraphTable, HeapTable, Period, _heap_table
 
+#: A sum of games: another name for :class:`Position`.
+Sum = Position
+
 __all__ = [
     "value",
     "moves",
@@ -57,6 +60,7 @@ __all__ = [
     "Session",
     "Game",
     "Position",
+    "Sum",
     "Analysis",
     "Move",
     "MoveValue",
