@@ -33,6 +33,7 @@ def run_doctest(text: str, globs: dict, name: str, lineno: int = 0) -> None:
     out = []
     runner.run(test, out=out.append, clear_globs=False)
     assert runner.failures == 0, "".join(out)
+    globs.update(test.globs)  # the next block sees this one's names (the test copied them)
 
 
 def test_the_readme_python_examples_print_what_they_show():
