@@ -686,7 +686,9 @@ fn explain_reduction(p: &Drawing) -> Vec<String> {
 }
 
 /// An SVG picture: the ground a brown line, vertices in rows by their distance from
-/// the ground, edges green (loops as small circles, parallel edges curved).
+/// the ground, edges green (loops as small circles, parallel edges curved). Each edge
+/// carries the drawing left by cutting it (`data-move`), for front ends that play by
+/// clicking the picture.
 fn draw(p: &Drawing) -> String {
     const STEP: f64 = 60.0;
     let n = p.names.len();
@@ -731,7 +733,12 @@ fn draw(p: &Drawing) -> String {
         r##"<line x1="0" y1="{ground_y:.1}" x2="{width:.0}" y2="{ground_y:.1}" stroke="#8b5a2b" stroke-width="6"/>"##
     );
     let mut seen: Vec<(u32, u32)> = Vec::new();
-    for &(u, v) in &p.edges {
+    for (i, &(u, v)) in p.edges.iter().enumerate() {
+        let cut = format!(
+            r#"class="edge" data-edge="{}" data-move="{}""#,
+            p.edge_name((u, v)),
+            Hackenbush.format_position(&p.without(i))
+        );
         let copies = seen.iter().filter(|&&e| e == (u, v)).count() as f64;
         seen.push((u, v));
         // The ground meets an edge straight below the vertex.
@@ -746,7 +753,7 @@ fn draw(p: &Drawing) -> String {
             let r = 10.0 + 6.0 * copies;
             let _ = writeln!(
                 svg,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" {stroke}/>"#,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" {stroke} {cut}/>"#,
                 a.0,
                 a.1 - r
             );
@@ -760,7 +767,7 @@ fn draw(p: &Drawing) -> String {
             let (mx, my) = ((a.0 + b.0) / 2.0 + bend, (a.1 + b.1) / 2.0);
             let _ = writeln!(
                 svg,
-                r#"<path d="M {:.1} {:.1} Q {mx:.1} {my:.1} {:.1} {:.1}" {stroke}/>"#,
+                r#"<path d="M {:.1} {:.1} Q {mx:.1} {my:.1} {:.1} {:.1}" {stroke} {cut}/>"#,
                 a.0, a.1, b.0, b.1
             );
         }
@@ -817,6 +824,20 @@ mod tests {
         let d = parse_position("g-a,a-b,b-c,a-d").unwrap();
         assert_eq!(d.without(1).edges.len(), 2);
         assert_eq!(d.without(0), parse_position("g").unwrap());
+    }
+
+    #[test]
+    fn each_edge_of_the_picture_carries_the_drawing_left_by_cutting_it() {
+        let svg = draw(&parse_position("g-a,a-b,a-a").unwrap());
+        assert!(svg.contains(r#"data-edge="g-a" data-move="g""#), "{svg}");
+        assert!(
+            svg.contains(r#"data-edge="a-b" data-move="g-a,a-a""#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r#"data-edge="a-a" data-move="g-a,a-b""#),
+            "{svg}"
+        );
     }
 
     #[test]
