@@ -75,6 +75,16 @@ function setTitle(text) {
 
 // ---------------------------------------------------------------- the home page
 
+/** Every family (from /api/families), fetched once. */
+let familiesOnce = null;
+const families = () => (familiesOnce ??= api('families', {}).catch((e) => { familiesOnce = null; throw e; }));
+
+/** A family's short name: the words before the colon of its rules, where short. */
+function familyTitle(f) {
+  const head = f.about.split(':')[0];
+  return head.length <= 28 && head !== f.about ? head.charAt(0).toUpperCase() + head.slice(1) : f.name;
+}
+
 async function home() {
   setTitle('');
   main.replaceChildren(
@@ -87,15 +97,15 @@ async function home() {
     ]),
     h('p', { class: 'loading', text: 'Loading the games…' }),
   );
-  let families;
+  let all;
   try {
-    families = await api('families', {});
+    all = await families();
   } catch (e) {
     main.append(h('p', { class: 'error', role: 'alert', text: e.message }));
     return;
   }
   const groups = new Map();
-  for (const f of families) {
+  for (const f of all) {
     if (!groups.has(f.group)) groups.set(f.group, []);
     groups.get(f.group).push(f);
   }
@@ -210,8 +220,17 @@ async function game(params) {
     analysisBox,
   ]);
 
+  const rules = h('div', { class: 'rules' });
+  const heading = h('h1', { text: title });
+  families().then((all) => {
+    const names = [...new Set(partsOf(start).map((p) => familyOf(splitPart(p)[0])))];
+    const found = names.map((n) => all.find((f) => f.name === n)).filter(Boolean);
+    if (found.length === names.length) heading.textContent = found.map(familyTitle).join(' + ');
+    rules.replaceChildren(...found.map((f) => h('p', {}, [h('code', { text: f.syntax }), ' — ', f.about])));
+  }).catch(() => {});
   main.replaceChildren(
-    h('h1', { text: title }),
+    heading,
+    rules,
     h('p', { class: 'position' }, ['Position: ', h('code', { id: 'position' })]),
     h('div', { class: 'game' }, [
       h('section', { class: 'play', 'aria-label': 'The game' }, [
@@ -233,6 +252,11 @@ async function game(params) {
   );
 
   const say = (text) => { status.textContent = text; };
+  /** Marks the page busy (a move or an analysis on its way), for people and tests. */
+  const busy = (on) => {
+    state.busy = on;
+    if (on) document.body.dataset.busy = '1'; else delete document.body.dataset.busy;
+  };
   const fail = (text) => { error.textContent = text; error.hidden = !text; };
   const fields = (extra = {}) => ({ spec: state.spec, misere: state.misere ? 'true' : undefined, graph: state.graph || undefined, ...extra });
 
@@ -306,7 +330,7 @@ async function game(params) {
       }
     }
     fail('');
-    state.busy = true;
+    busy(true);
     try {
       const checked = await api('check', { ...fields(), move });
       state.history.push({ from: state.spec, to: checked.position, by: 'you', description: checked.description });
@@ -314,11 +338,10 @@ async function game(params) {
       state.toMove = 'computer';
       typed.value = '';
       sel.reset();
-      state.busy = false;
       remember(true);
       await refresh();
     } catch (e) {
-      state.busy = false;
+      busy(false);
       sel.reset();
       fail(e.message);
       drawBoard();
@@ -389,17 +412,17 @@ async function game(params) {
   }
 
   /** Shows the position, its analysis, and lets the computer move when it is its turn. */
-  async function refresh() {
+  async function refresh(note = null) {
     fail('');
-    state.busy = true;
+    busy(true);
     document.getElementById('position').textContent = state.spec;
     showPlayed();
-    say(state.toMove === 'you' ? 'Your move: click the picture.' : 'The computer is thinking…');
+    say(state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…');
     const [turn, v, ex, list] = await Promise.allSettled([
       api('computer', fields()), api('value', fields()), api('explain', fields()), api('moves', fields()),
     ]);
-    state.busy = false;
     if (turn.status === 'rejected') {
+      busy(false);
       fail(turn.reason.message);
       say('');
       board.replaceChildren();
@@ -426,25 +449,27 @@ async function game(params) {
       else if (youMove === moverLost) message = `${youMove ? 'You have' : 'The computer has'} no move left: the computer wins.`;
       else message = `${youMove ? 'You have' : 'The computer has'} no move left: you win. Well played!`;
       state.over = message;
-      say(`Game over. ${message}`);
+      say(`${note ? `${note} ` : ''}Game over. ${message}`);
       main.querySelector('.game').dataset.over = youMove === moverLost && t.winner !== 'draw' ? 'computer' : t.winner === 'draw' ? 'draw' : 'you';
       await drawBoard();
+      busy(false);
       return;
     }
     delete main.querySelector('.game').dataset.over;
-    await drawBoard();
     if (state.toMove === 'computer') {
-      state.busy = true;
+      await drawBoard();
       await new Promise((r) => setTimeout(r, 450));
-      state.busy = false;
       const m = t.move;
       state.history.push({ from: state.spec, to: m.position, by: 'computer', description: m.description });
       state.spec = m.position;
       state.toMove = 'you';
       remember(false);
-      await refresh();
-      say(`The computer: ${m.description}. Your move.`);
+      await refresh(`The computer: ${m.description}.`);
+      return;
     }
+    say(note ? `${note} Your move.` : 'Your move: click the picture.');
+    await drawBoard();
+    busy(false);
   }
 
   window.onpopstate = () => route();

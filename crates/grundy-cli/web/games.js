@@ -240,6 +240,8 @@ const hackenbush = drawn((svg, text, ctx) => {
     hit.setAttribute('class', 'edge-hit');
     hit.setAttribute('stroke-width', '16');
     hit.setAttribute('stroke', 'transparent');
+    // A loop is hit anywhere inside it too.
+    if (hit.tagName === 'circle') hit.setAttribute('fill', 'transparent');
     edge.after(hit);
     const light = (on) => edge.classList.toggle('lit', on);
     hit.addEventListener('mouseenter', () => light(true));
@@ -259,7 +261,7 @@ function staircase(text, ctx) {
   const W = 56, H = 22, top = Math.max(...steps, 1) * H + 10;
   const width = W * (steps.length + 1) + 10, height = top + H * steps.length + 26;
   const kids = [s('rect', { x: 0, y: height - 18, width, height: 18, class: 'ground' })];
-  kids.push(s('text', { x: 6, y: height - 5, class: 'label' }, 'ground'));
+  kids.push(s('text', { x: 6, y: height - 5, class: 'label on-dark' }, 'ground'));
   steps.forEach((n, k) => {
     const x = W * (k + 1), floor = height - 18 - H * (k + 1);
     kids.push(s('rect', { x, y: floor, width: width - x, height: H * (k + 1), class: 'step' }));
@@ -286,7 +288,7 @@ function nimble(text, ctx) {
   const chosen = sel.anchor === null || sel.anchor === undefined ? null : Number(sel.anchor);
   const kids = [];
   for (let q = 0; q <= last; q++) {
-    const sq = s('rect', { x: 2 + C * q, y: 2, width: C, height: C, class: `square${chosen !== null && q < coins[chosen] ? ' target' : ''}` });
+    const sq = s('rect', { x: 2 + C * q, y: 2, width: C, height: C, class: `square ${q % 2 ? 'dark' : 'light'}${chosen !== null && q < coins[chosen] ? ' target' : ''}` });
     kids.push(sq, s('text', { x: 2 + C * q + C / 2, y: C + 18, class: 'label middle' }, String(q)));
     if (chosen !== null && q < coins[chosen]) {
       clickable(sq, `move the coin on square ${coins[chosen]} to square ${q}`,
@@ -442,12 +444,14 @@ function thirtyOne(text, ctx) {
   const kids = [s('text', { x: 8, y: height - 8, class: 'label' }, `total ${total} (never above 31)`)];
   for (let v = 1; v <= 6; v++) {
     const down = turned.filter((x) => x === v).length;
+    // Turned cards lie under the pile; the card to turn is the one on top.
     for (let k = 0; k < 4; k++) {
       const x = 8 + (v - 1) * (W + 8), y = 6 + k * 18;
       const faceDown = k < down;
       const card = s('rect', { x, y, width: W, height: H, rx: 5, class: `card${faceDown ? ' down' : ''}` });
       kids.push(card, s('text', { x: x + 8, y: y + 14, class: `card-value${faceDown ? ' gone' : ''}` }, String(v)));
-      if (!faceDown && k === down) {
+      if (k === 3 && !faceDown) {
+        kids.push(s('text', { x: x + W / 2, y: y + H - 12, class: 'card-big middle' }, String(v)));
         clickable(card, `turn a ${v}, making the total ${total + v}`,
           () => ctx.play([...turned, v].join(',')));
       }
