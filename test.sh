@@ -20,7 +20,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
   $sudo apt-get update
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
 fi
 command -v npm >/dev/null || { echo "test.sh: the browser tests need Node.js and npm" >&2; exit 1; }
 (cd web-tests && npm ci --no-audit --no-fund)

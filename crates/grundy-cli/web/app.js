@@ -386,8 +386,8 @@ async function game(params) {
     ])));
   }
 
-  function showAnalysisOf(v, ex) {
-    const who = state.over ? '' : state.toMove === 'you' ? ' (you are to move)' : ' (the computer is to move)';
+  function showAnalysisOf(v, ex, over) {
+    const who = over ? ' (no move is left)' : state.toMove === 'you' ? ' (you are to move)' : ' (the computer is to move)';
     const nimber = v.nimber ?? (v.nimber_not_computed ? `not computed (${v.nimber_not_computed})` : 'none (misère play, or a game with cycles or draws)');
     analysisBox.replaceChildren(
       h('p', { class: `outcome outcome-${v.outcome}` }, [h('strong', { text: OUTCOME_WORDS[v.outcome] }), who]),
@@ -437,7 +437,7 @@ async function game(params) {
       remember(false);
       document.getElementById('position').textContent = state.spec;
     }
-    if (v.status === 'fulfilled') showAnalysisOf(v.value, ex.status === 'fulfilled' ? ex.value : null);
+    if (v.status === 'fulfilled') showAnalysisOf(v.value, ex.status === 'fulfilled' ? ex.value : null, t.terminal);
     else analysisBox.replaceChildren(h('p', { class: 'error', text: v.reason.message }));
     if (list.status === 'fulfilled') showMoves(list.value);
     else { moveCount.textContent = ''; moveList.replaceChildren(h('li', { text: list.reason.message })); }
