@@ -472,12 +472,15 @@ async fn a_search_past_the_time_limit_answers_503_soon_after() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn heavy_searches_leave_a_worker_to_light_ones() {
+    // Three searches that run until the time limit of 8 s; small requests made
+    // meanwhile answer long before that (the bound leaves room for a loaded machine).
     let app = serve::router(Limits {
         workers: 2,
-        time_limit: Duration::from_secs(3),
+        time_limit: Duration::from_secs(8),
         light_slice: Duration::from_millis(100),
         ..Limits::default()
     });
+    let started = Instant::now();
     let heavy: Vec<_> = (0..3)
         .map(|_| {
             let app = app.clone();
@@ -486,15 +489,14 @@ async fn heavy_searches_leave_a_worker_to_light_ones() {
         .collect();
     tokio::time::sleep(Duration::from_millis(400)).await;
     for _ in 0..5 {
-        let started = Instant::now();
         let answer = get_api(&app, "value", &[("spec", "nim 3,4,5 + kayles 20")]).await;
         assert_eq!(answer.status, StatusCode::OK);
-        assert!(
-            started.elapsed() < Duration::from_millis(2000),
-            "a light request waited {:?} behind heavy ones",
-            started.elapsed()
-        );
     }
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "small requests waited {:?} behind heavy ones",
+        started.elapsed()
+    );
     for h in heavy {
         assert_eq!(h.await.unwrap().status, StatusCode::SERVICE_UNAVAILABLE);
     }

@@ -11,7 +11,6 @@ pub mod limits;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::Request;
@@ -154,6 +153,3 @@ pub(crate) fn plain(status: StatusCode, text: &'static str) -> Response {
     )
         .into_response()
 }
-
-/// The default wall-clock limit of one request.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
