@@ -4,6 +4,7 @@
 
 use anyhow::Result;
 use grundy::analysis::MoveValue;
+use grundy::notation::{shorten, LABEL};
 use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{table as tables, Analysis, Analyst, Options, Outcome, Play};
 use serde::Serialize;
@@ -85,7 +86,13 @@ pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
         play_words(a.play),
         all.len()
     );
-    let width = all.iter().map(|m| m.to.position.len()).max().unwrap_or(0);
+    // Positions are printed whole; only the padding is capped.
+    let width = all
+        .iter()
+        .map(|m| m.to.position.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(LABEL);
     for m in all {
         let nimber = m.nimber.map_or("-".into(), |g| g.to_string());
         out!(
@@ -363,10 +370,17 @@ fn graph_table(t: &grundy::table::GraphTable, common: &Common) -> Result<()> {
         play_words(play),
         t.vertices.len()
     );
-    let width = t.vertices.iter().map(String::len).max().unwrap_or(6).max(6);
+    let width = t
+        .vertices
+        .iter()
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(6)
+        .clamp(6, LABEL);
     out!("  {:<width$}  outcome  nimber", "vertex");
     for (i, name) in t.vertices.iter().enumerate() {
         let g = t.nimbers.as_ref().map_or("-".into(), |g| g[i].to_string());
+        let name = shorten(name, LABEL);
         out!("  {name:<width$}  {:<7}  {g}", t.outcomes[i].letter());
     }
     let draws = t.outcomes.iter().filter(|&&o| o == Outcome::D).count();

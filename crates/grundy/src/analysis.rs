@@ -71,7 +71,8 @@ pub struct PartAnalysis {
     pub nimber: Option<Nimber>,
     /// How it was valued.
     pub method: Method,
-    /// The theorem's steps to its nimber, where a theorem found it.
+    /// The theorem's steps to its nimber, where a theorem found it (with
+    /// [`Options::explain`]).
     pub reasoning: Vec<String>,
 }
 
@@ -240,7 +241,7 @@ impl Analyst {
             _ => Vec::new(),
         };
         let drawing_moves = self.describe_all(position, &drawing);
-        let parts = self.parts(position, play, value)?;
+        let parts = self.parts(position, play, value, options.explain)?;
         let moves = match options.all_moves {
             true => Some(self.all_moves(position, play)?),
             false => None,
@@ -347,7 +348,13 @@ impl Analyst {
 
     /// Each indivisible part, its nimber and how it was found; a position whose
     /// outcome a theorem gives is one part, valued by the theorem.
-    fn parts(&mut self, position: &Sum, play: Play, value: Value) -> Result<Vec<PartAnalysis>> {
+    fn parts(
+        &mut self,
+        position: &Sum,
+        play: Play,
+        value: Value,
+        explain: bool,
+    ) -> Result<Vec<PartAnalysis>> {
         let solver = &mut self.solver;
         let nimbers = value.nimber.is_some();
         if let (Some(_), [part]) = (solver.outcome_by_theory(position, play), &position.0[..]) {
@@ -379,7 +386,9 @@ impl Analyst {
                     false => None,
                 };
                 let reasoning = match method {
-                    Method::Theorem(_) if nimbers => solver.reasoning(part).unwrap_or_default(),
+                    Method::Theorem(_) if nimbers && explain => {
+                        solver.reasoning(part).unwrap_or_default()
+                    }
                     _ => Vec::new(),
                 };
                 parts.push(PartAnalysis {

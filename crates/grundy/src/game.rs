@@ -181,6 +181,19 @@ pub trait Size<P> {
         None
     }
 
+    /// Whether [`Size::count_moves`] is exact, so that a positive count means a move
+    /// is left. Default: it is.
+    fn counts_exactly(&self) -> bool {
+        true
+    }
+
+    /// How many units `p` holds (heaps, edges, coins): each position in a list of
+    /// its moves holds about as many, and the solvers count a list of moves as
+    /// moves × weight against the position budget. Default: 1.
+    fn weight(&self, _p: &P) -> u64 {
+        1
+    }
+
     /// How many positions can be reached from `p` (itself included), or a bound;
     /// the solvers refuse at once a search of more positions than the budget.
     fn count_positions(&self, _p: &P) -> Option<u64> {

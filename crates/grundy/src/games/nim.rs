@@ -84,6 +84,10 @@ impl Theory<Heaps> for Nim {
 }
 
 impl Size<Heaps> for Nim {
+    fn weight(&self, p: &Heaps) -> u64 {
+        p.len() as u64
+    }
+
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(p.iter().fold(0, |a: u64, &h| a.saturating_add(h)))
     }

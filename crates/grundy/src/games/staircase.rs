@@ -147,6 +147,10 @@ impl Theory<Heaps> for Staircase {
 }
 
 impl Size<Heaps> for Staircase {
+    fn weight(&self, p: &Heaps) -> u64 {
+        p.len() as u64
+    }
+
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(p.iter().fold(0, |a: u64, &x| a.saturating_add(x)))
     }

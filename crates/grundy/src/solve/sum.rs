@@ -74,7 +74,7 @@ trait AnyGame {
     fn format(&self, id: PosId) -> String;
     fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>>;
     fn components(&mut self, id: PosId) -> Rc<[PosId]>;
-    fn count_moves(&self, id: PosId) -> Option<u64>;
+    fn has_move(&mut self, id: PosId, limit: usize) -> Result<bool>;
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber>;
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
@@ -182,11 +182,15 @@ impl<G: Game> AnyGame for View<G> {
         parts
     }
 
-    fn count_moves(&self, id: PosId) -> Option<u64> {
-        self.game
-            .capabilities()
-            .size?
-            .count_moves(self.position(id))
+    fn has_move(&mut self, id: PosId, limit: usize) -> Result<bool> {
+        if let Some(size) = self.game.capabilities().size {
+            match size.count_moves(self.position(id)) {
+                Some(0) => return Ok(false),
+                Some(n) if size.counts_exactly() || n > CHEAP as u64 => return Ok(true),
+                _ => {}
+            }
+        }
+        Ok(!self.moves(id, limit)?.is_empty())
     }
 
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber> {
@@ -693,17 +697,19 @@ impl Solver {
         Ok(root)
     }
 
-    /// True when no move is left, or the game ends drawn here. A part whose game
-    /// counts more than [`CHEAP`] moves has a move left ([`Size::count_moves`](crate::Size::count_moves)); the
-    /// moves of the rest are listed.
+    /// True when no move is left, or the game ends drawn here: each indivisible
+    /// part is asked, by its count of moves where the game knows it
+    /// ([`Size::count_moves`](crate::Size::count_moves)), else by listing them.
     pub fn is_terminal(&mut self, sum: &Sum) -> Result<bool> {
         if self.is_drawn_end(sum) {
             return Ok(true);
         }
-        for &part in &sum.0 {
-            let count = self.games[part.game as usize].count_moves(part.pos);
-            if count.is_some_and(|n| n > CHEAP as u64) || !self.part_moves(part)?.is_empty() {
-                return Ok(false);
+        let limit = self.limit;
+        for &written in &sum.0 {
+            for part in self.components(written) {
+                if self.game(part).has_move(part.pos, limit)? {
+                    return Ok(false);
+                }
             }
         }
         Ok(true)
