@@ -3,7 +3,7 @@
 //! it imports nothing of the crate.
 
 /// The widest label a column of text gives room to.
-pub const LABEL: usize = 40;
+pub const LABEL: usize = 60;
 
 /// `text`, or its first `most` − 1 characters and "…" when it is longer: a label
 /// from user data never widens a column past `most`.
