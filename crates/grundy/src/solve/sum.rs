@@ -103,8 +103,12 @@ struct Kind {
 struct View<G: Game> {
     game: G,
     positions: Vec<G::Position>,
-    ids: FxHashMap<G::Position, PosId>,
+    /// Positions are hashed with foldhash: FxHash degenerates on some (the bit
+    /// boards of SOS), foldhash on none seen.
+    ids: foldhash::HashMap<G::Position, PosId>,
     moves: FxHashMap<PosId, Rc<[PosId]>>,
+    /// How many moves the cache of moves holds, all lists together.
+    moves_held: usize,
     components: FxHashMap<PosId, Rc<[PosId]>>,
     nimbers: Memo<G, SpragueGrundy>,
     heights: Memo<G, Height>,
@@ -115,8 +119,9 @@ impl<G: Game> View<G> {
         View {
             game,
             positions: Vec::new(),
-            ids: FxHashMap::default(),
+            ids: foldhash::HashMap::default(),
             moves: FxHashMap::default(),
+            moves_held: 0,
             components: FxHashMap::default(),
             nimbers: Memo::default(),
             heights: Memo::default(),
@@ -166,7 +171,12 @@ impl<G: Game> AnyGame for View<G> {
         }
         let mut out = Vec::new();
         self.game.moves(p, &mut out);
+        // The positions interned and the moves cached count against the budget.
+        if self.positions.len() + self.moves_held + out.len() > limit {
+            return Err(Error::budget(limit));
+        }
         let moves: Rc<[PosId]> = out.into_iter().map(|q| self.intern(q)).collect();
+        self.moves_held += moves.len();
         self.moves.insert(id, moves.clone());
         Ok(moves)
     }
@@ -306,7 +316,7 @@ pub struct Solver {
     games: Vec<Box<dyn AnyGame>>,
     limit: usize,
     /// Outcomes of searched sums (sorted indivisible parts), for normal and misère play.
-    outcomes: [FxHashMap<Vec<Part>, Outcome>; 2],
+    outcomes: [foldhash::HashMap<Vec<Part>, Outcome>; 2],
 }
 
 /// Misère Nim by Bouton's rule: with a heap of two or more, play as in normal Nim;
@@ -531,7 +541,7 @@ impl Solver {
                     None => {
                         game.is_drawn_end(pos)
                             || game.outcome_by_theory(pos, play).is_some()
-                            || !game.moves(pos, limit)?.is_empty()
+                            || game.has_move(pos, limit)?
                     }
                 };
                 if live {
@@ -598,6 +608,9 @@ impl Solver {
             draw: bool,
         }
         let children = self.children(&root, play)?;
+        // The states the stack's frames hold: counted against the budget beside
+        // those memoised.
+        let mut held = children.len();
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
@@ -637,14 +650,16 @@ impl Solver {
             match found {
                 Some(outcome) => {
                     let done = stack.pop().expect("the stack has a top frame");
+                    held -= done.children.len();
                     self.outcomes[memo].insert(done.state, outcome);
                 }
                 None => {
-                    if self.outcomes[memo].len() + depth >= self.limit {
+                    if self.outcomes[memo].len() + depth + held >= self.limit {
                         return Err(Error::budget(self.limit));
                     }
                     let state = top.children[top.cursor].clone();
                     let children = self.children(&state, play)?;
+                    held += children.len();
                     stack.push(Frame {
                         state,
                         children,
