@@ -21,6 +21,7 @@ use super::Family;
 use crate::solve::GameBox;
 use crate::{
     invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, Result, Size, Theory,
+    THEORY_LISTS,
 };
 
 /// The ground's name.
@@ -637,16 +638,19 @@ impl Theory<Drawing> for Hackenbush {
         let reduction = Reduction::of(p.names.len(), &p.edges, &[]);
         let required = reduction.required(target);
         let mut seen = rustc_hash::FxHashSet::default();
-        let mut found = Vec::new();
+        let mut cuts = Vec::new();
         for (i, &e) in p.edges.iter().enumerate() {
             if seen.insert(e) {
                 let (node, new) = reduction.change(&p.edges, i);
                 if required[node] == Some(new) {
-                    found.push(p.without(i));
+                    cuts.push(i);
                 }
             }
         }
-        Some(found)
+        if (cuts.len() as u64).saturating_mul(p.edges.len() as u64) > THEORY_LISTS {
+            return None;
+        }
+        Some(cuts.into_iter().map(|i| p.without(i)).collect())
     }
     fn explain_nimber(&self, p: &Drawing) -> Option<Vec<String>> {
         Some(explain_reduction(p))

@@ -4,7 +4,7 @@
 use super::heaps::{self, Heaps};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory};
+use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
 /// The game of Nim; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -79,6 +79,9 @@ impl Theory<Heaps> for Nim {
             return Some(Vec::new());
         }
         let moves = p.iter().enumerate().filter(|&(_, &h)| h ^ change < h);
+        if (moves.clone().count() as u64).saturating_mul(p.len() as u64) > THEORY_LISTS {
+            return None;
+        }
         Some(moves.map(|(i, &h)| heaps::with(p, i, h ^ change)).collect())
     }
 }

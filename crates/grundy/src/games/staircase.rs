@@ -8,7 +8,7 @@ use super::heaps::{self, Heaps};
 use super::Family;
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory};
+use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
 /// Staircase Nim; a position lists the coins on steps 1, 2, …, n.
 #[derive(Clone, Copy, Debug, Default)]
@@ -113,6 +113,9 @@ impl Theory<Heaps> for Staircase {
         let mut found = Vec::new();
         if change == 0 {
             return Some(found);
+        }
+        if (p.len() as u64).saturating_mul(p.len() as u64) / 2 > THEORY_LISTS {
+            return None;
         }
         for i in (0..p.len()).step_by(2) {
             let (x, wanted) = (p[i], p[i] ^ change);

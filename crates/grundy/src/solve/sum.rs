@@ -162,12 +162,14 @@ impl<G: Game> AnyGame for View<G> {
             return Ok(moves.clone());
         }
         let p = self.position(id);
-        let size = self.game.capabilities().size;
-        if size
-            .and_then(|s| s.count_moves(p))
-            .is_some_and(|n| n > limit as u64)
-        {
-            return Err(Error::budget(limit));
+        if let Some(size) = self.game.capabilities().size {
+            // A list of moves holds about moves × weight units.
+            let held = size
+                .count_moves(p)
+                .map(|n| n.saturating_mul(size.weight(p)));
+            if held.is_some_and(|n| n > limit as u64) {
+                return Err(Error::budget(limit));
+            }
         }
         let mut out = Vec::new();
         self.game.moves(p, &mut out);
