@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, on a fresh machine too:
-#   1. the Rust tests (debug), and the few searches too slow for a debug build (release);
+#   1. the Rust tests (debug), and the few searches too slow for a debug build, and the
+#      adversarial inputs searched to the budget (release);
 #   2. the web playground in a real browser: Debian's headless Chromium driven by
 #      playwright-core (web-tests/browser.test.js), screenshots in web-tests/artifacts/;
 #   3. its load test on loopback with wrk, bounded in time (web-tests/load.sh).
@@ -11,6 +12,7 @@ cd "$(dirname "$0")"
 
 cargo test --workspace
 cargo test --release -p grundy --test exercises
+cargo test --release -p grundy-cli --test adversarial
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)

@@ -4,12 +4,13 @@
 
 use anyhow::Result;
 use grundy::analysis::MoveValue;
+use grundy::notation::{shorten, LABEL};
 use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{table as tables, Analysis, Analyst, Options, Outcome, Play};
 use grundy_cli::reports;
 use serde::Serialize;
 
-use crate::{progress, Common, PeriodArgs, TableArgs};
+use crate::{progress, Common, PeriodArgs, QuotientArgs, TableArgs};
 
 fn print_json(value: &impl Serialize) -> Result<()> {
     out!("{}", serde_json::to_string_pretty(value)?);
@@ -86,7 +87,13 @@ pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
         play_words(a.play),
         all.len()
     );
-    let width = all.iter().map(|m| m.to.position.len()).max().unwrap_or(0);
+    // Positions are printed whole; only the padding is capped.
+    let width = all
+        .iter()
+        .map(|m| m.to.position.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(LABEL);
     for m in all {
         let nimber = m.nimber.map_or("-".into(), |g| g.to_string());
         out!(
@@ -108,6 +115,85 @@ pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
     for line in a.explanation.as_deref().unwrap_or_default() {
         out!("{line}");
     }
+    Ok(())
+}
+
+/// `grundy quotient`: the misère quotient of a heap game, heap by heap.
+pub fn quotient(args: &QuotientArgs) -> Result<()> {
+    let (name, q) = tables::quotient(&args.game, args.to, args.max_order)?;
+    let heaps: Vec<String> = (1..=q.checked_to())
+        .map(|n| q.word(q.element_of_heap(n).expect("every heap up to checked_to")))
+        .collect();
+    if args.json {
+        #[derive(Serialize)]
+        struct Generator<'a> {
+            name: &'a str,
+            heap: u64,
+        }
+        #[derive(Serialize)]
+        struct QuotientJson<'a> {
+            game: &'a str,
+            order: usize,
+            generators: Vec<Generator<'a>>,
+            relations: &'a [String],
+            presentation: String,
+            p_portion: Vec<String>,
+            heaps: &'a [String],
+            changes: &'a [u64],
+            tame: bool,
+            proved: bool,
+            checked_to: u64,
+        }
+        return print_json(&QuotientJson {
+            game: &name,
+            order: q.order(),
+            generators: q
+                .generators()
+                .iter()
+                .map(|g| Generator {
+                    name: &g.name,
+                    heap: g.heap,
+                })
+                .collect(),
+            relations: q.relations(),
+            presentation: q.presentation(),
+            p_portion: q.p_words(),
+            heaps: &heaps,
+            changes: q.changes(),
+            tame: q.is_tame(),
+            proved: false,
+            checked_to: q.checked_to(),
+        });
+    }
+    out!(
+        "{name}: misère quotient of the heaps 1 to {}, order {}",
+        q.checked_to(),
+        q.order()
+    );
+    out!("presentation: {}", q.presentation());
+    out!("P-portion: {{{}}}", q.p_words().join(", "));
+    let generators: Vec<String> = q
+        .generators()
+        .iter()
+        .map(|g| format!("{} = heap {}", g.name, g.heap))
+        .collect();
+    out!("generators: {}", generators.join(", "));
+    let changes: Vec<String> = q.changes().iter().map(u64::to_string).collect();
+    out!("the presentation changed at heaps {}", changes.join(", "));
+    out!("heaps:");
+    for (n, word) in heaps.iter().enumerate() {
+        out!("  {:>6}  {word}", n + 1);
+    }
+    if q.is_tame() {
+        out!("tame: the quotient is misère Nim's on the heaps' nimbers (Conway's genus theory)");
+    } else {
+        out!("not tame: the quotient is not misère Nim's on the heaps' nimbers");
+    }
+    out!(
+        "checked to heap {}: exact for every sum of heaps up to {}; not proved beyond",
+        q.checked_to(),
+        q.checked_to()
+    );
     Ok(())
 }
 
@@ -241,10 +327,17 @@ fn graph_table(t: &grundy::table::GraphTable, common: &Common) -> Result<()> {
         play_words(play),
         t.vertices.len()
     );
-    let width = t.vertices.iter().map(String::len).max().unwrap_or(6).max(6);
+    let width = t
+        .vertices
+        .iter()
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(6)
+        .clamp(6, LABEL);
     out!("  {:<width$}  outcome  nimber", "vertex");
     for (i, name) in t.vertices.iter().enumerate() {
         let g = t.nimbers.as_ref().map_or("-".into(), |g| g[i].to_string());
+        let name = shorten(name, LABEL);
         out!("  {name:<width$}  {:<7}  {g}", t.outcomes[i].letter());
     }
     let draws = t.outcomes.iter().filter(|&&o| o == Outcome::D).count();

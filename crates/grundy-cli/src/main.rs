@@ -3,14 +3,30 @@
 //! one sentence.
 
 /// Prints a line to standard output; when the reader has gone (`grundy … | head`),
-/// the program ends quietly instead.
+/// the program ends quietly instead, and when the output cannot be written (a full
+/// disk) it ends with code 2 and a sentence.
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            $crate::output_failed(e);
         }
     }};
+}
+
+/// Ends the program after a failed write to standard output.
+fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    fail(&format!("cannot write the output: {e}"));
+    std::process::exit(2);
+}
+
+/// Writes `grundy: MESSAGE` to standard error, if it can be written at all.
+fn fail(message: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "grundy: {message}");
 }
 
 mod commands;
@@ -48,6 +64,8 @@ enum Command {
     Explain(PositionArgs),
     /// The period of a take-and-break heap game, proved where a theorem allows.
     Period(PeriodArgs),
+    /// The misère quotient of a take-and-break heap game.
+    Quotient(QuotientArgs),
     /// An SVG picture of a position of one part (Hackenbush, Chomp, boards).
     Draw(DrawArgs),
     /// Play against the computer in the terminal.
@@ -150,6 +168,22 @@ struct PeriodArgs {
 }
 
 #[derive(Args)]
+struct QuotientArgs {
+    /// A take-and-break heap game: `kayles`, `octal:0.75`, …
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// Build the quotient of the heaps up to this size.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    to: u64,
+    /// Stop with an error once the quotient has more elements than this.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    max_order: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
 struct DrawArgs {
     /// The position, e.g. `hackenbush g-a,a-b,b-g`.
     #[arg(required = true, value_name = "SPEC")]
@@ -219,9 +253,17 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
+            // clap's first line, with the argument it names when that comes on the
+            // next line ("the following required arguments were not provided:").
             let message = e.render().to_string();
-            let first = message.lines().next().unwrap_or("bad arguments");
-            eprintln!("grundy: {}", first.trim_start_matches("error: "));
+            let mut lines = message.lines().map(str::trim).filter(|l| !l.is_empty());
+            let first = lines.next().unwrap_or("bad arguments");
+            let first = first.trim_start_matches("error: ");
+            let sentence = match first.strip_suffix(':') {
+                Some(head) => format!("{head}: {}", lines.next().unwrap_or_default()),
+                None => first.to_string(),
+            };
+            fail(&sentence);
             return ExitCode::from(2);
         }
     };
@@ -231,6 +273,7 @@ fn main() -> ExitCode {
         Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common),
         Command::Table(a) => commands::table(&a, &a.common),
         Command::Period(a) => commands::period(&a, &a.common),
+        Command::Quotient(a) => commands::quotient(&a),
         Command::Draw(a) => commands::draw(&a.spec.join(" ")),
         Command::Play(a) => play::run(
             &a.spec.join(" "),
@@ -251,7 +294,7 @@ fn main() -> ExitCode {
             } else {
                 ""
             };
-            eprintln!("grundy: {e}{how}");
+            fail(&format!("{e}{how}"));
             ExitCode::from(2)
         }
     }

@@ -3,7 +3,7 @@
 //! checks it and chooses the computer's answer ([`Analysis::computer_move`]); this
 //! module only talks.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Result};
 use grundy::solve::Sum;
@@ -36,7 +36,7 @@ pub fn run(
         Play::Misere => "whoever makes the last move loses (misère play)",
     };
     out!("We take turns; {rule}. {HELP}");
-    let mut lines = io::stdin().lock().lines();
+    let mut input = io::stdin().lock();
     let mut computer_to_move = computer_first;
     let mut show = true;
     loop {
@@ -66,11 +66,10 @@ pub fn run(
         {
             return Ok(());
         }
-        let Some(line) = lines.next() else {
+        let Some(line) = read_line(&mut input)? else {
             out!();
             return Ok(());
         };
-        let line = line?;
         let text = line.trim();
         show = false;
         match text {
@@ -115,6 +114,20 @@ pub fn run(
             },
         }
     }
+}
+
+/// The longest line a person may type.
+const LINE: u64 = 64 * 1024;
+
+/// The next line of input, `None` at its end; a line longer than [`LINE`] bytes is
+/// refused rather than read whole.
+fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
+    let mut line = String::new();
+    input.by_ref().take(LINE + 1).read_line(&mut line)?;
+    if line.len() as u64 > LINE {
+        bail!("a line of input is longer than {LINE} bytes");
+    }
+    Ok((!line.is_empty()).then_some(line))
 }
 
 /// Says who won at a position with no move left, from its outcome: under normal

@@ -309,7 +309,7 @@ fn a_budget_error_in_a_sum_names_the_part() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("more than 1000 positions to value octal:0.16 100000; raise the budget with --max-positions"),
+            .contains("more than 1000 positions to value 'octal:0.16 100000'; raise the budget with --max-positions"),
         "{}",
         run.stderr
     );

@@ -125,3 +125,54 @@ fn bad_heap_game_input_is_refused() {
         assert!(run.stderr.contains(token), "{args:?}: {}", run.stderr);
     }
 }
+
+#[test]
+fn the_misere_quotient_of_0_75_is_plambeck_and_siegel_s_r8() {
+    // R8 (Plambeck, "Taming the wild", INTEGERS 5 (2005) G05; Plambeck and Siegel,
+    // JCTA 115 (2008)): ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩, P-portion
+    // {a, b²}, heaps 1 and 3 → a, even heaps → b.
+    let run = grundy(&["quotient", "octal:0.75", "--to", "20", "--json"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["order"], 8);
+    assert_eq!(v["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(v["changes"], serde_json::json!([1, 2, 5]));
+    assert_eq!(v["heaps"][0], "a");
+    assert_eq!(v["heaps"][2], "a");
+    assert_eq!(v["heaps"][3], "b");
+    assert_eq!(v["tame"], false);
+    assert_eq!(v["checked_to"], 20);
+    let relations: Vec<&str> = v["relations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    for relation in ["a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2"] {
+        assert!(relations.contains(&relation), "{relations:?}");
+    }
+}
+
+#[test]
+fn misere_sums_of_one_heap_game_are_answered_from_its_quotient() {
+    // Twenty heaps of misère Kayles: far past any search, at once from the quotient.
+    let heaps: Vec<String> = (1..=20).map(|h| (h * 3 % 37 + 1).to_string()).collect();
+    let spec = format!("kayles {}", heaps.join(","));
+    let run = grundy(&["explain", &spec, "--misere"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("The misère quotient"), "{}", run.stdout);
+    assert!(run.stdout.contains("Their product is"), "{}", run.stdout);
+    // Quotients too large, and games that have none, are refused with a sentence.
+    for (args, words) in [
+        (
+            &["quotient", "kayles", "--to", "40", "--max-order", "10"][..],
+            "past the bound of 10",
+        ),
+        (&["quotient", "nim"], "not a take-and-break heap game"),
+    ] {
+        let run = grundy(args, "");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.contains(words), "{}", run.stderr);
+    }
+}

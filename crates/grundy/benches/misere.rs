@@ -6,9 +6,12 @@
 //! - `quotient/outcome/{10,20,40}`: the misère outcome of a sum of 10, 20 and 40
 //!   Kayles heaps (sizes 1–40 from a seeded LCG), by multiplying the heaps' elements;
 //! - `quotient/winning_moves/10`: every winning move of the 10-heap sum;
-//! - `search/outcome/{3,4,5}`: the misère outcome of 3, 4 and 5 heaps by
-//!   `Solver::value` on a fresh solver (the search of the whole sum), the sizes it
-//!   can still do; the quotient answers the same sums, checked before timing.
+//! - `search/outcome/{3,4,5}`: the misère outcome of 3, 4 and 5 heaps by the
+//!   generic misère search of the whole sum (`Solver::value` on a fresh solver, with
+//!   Kayles given by its moves alone, so that no quotient answers), the sizes it can
+//!   still do; the quotient answers the same sums, checked before timing;
+//! - `analysis/outcome/{10,20,40}`: `grundy value kayles … --misere` as the library
+//!   answers it, the quotient computed on the way (from a fresh analyst).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -17,8 +20,9 @@ use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
 use grundy::games::octal;
 use grundy::solve::quotient::{quotient, Quotient};
-use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
-use grundy::Play;
+use grundy::solve::sequence::{Heaps, Rules};
+use grundy::solve::{GameBox, Solver, DEFAULT_MAX_POSITIONS};
+use grundy::{Game, Options, Play};
 
 /// Heaps of the Kayles quotient.
 const TO: u64 = 40;
@@ -40,12 +44,65 @@ fn heaps(count: usize, seed: u64) -> Vec<u64> {
         .collect()
 }
 
+/// Kayles by its moves alone: no theorem, no quotient, so that the solver searches.
+struct PlainKayles(Rules);
+
+impl Game for PlainKayles {
+    type Position = Heaps;
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        let mut options = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            options.clear();
+            self.0.options(h, &mut options);
+            for option in &options {
+                let mut next = Heaps::from_slice(&p[..i]);
+                next.extend_from_slice(option);
+                next.extend_from_slice(&p[i + 1..]);
+                out.push(next);
+            }
+        }
+    }
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        out.extend(
+            p.iter()
+                .filter(|&&h| h > 0)
+                .map(|&h| Heaps::from_slice(&[h])),
+        );
+    }
+    fn parse_position(&self, text: &str) -> grundy::Result<Heaps> {
+        grundy::games::heaps::parse(text)
+    }
+    fn format_position(&self, p: &Heaps) -> String {
+        grundy::games::heaps::format(p)
+    }
+    fn describe_move(&self, _: &Heaps, to: &Heaps) -> String {
+        grundy::games::heaps::format(to)
+    }
+}
+
+fn spec(name: &str, heaps: &[u64]) -> String {
+    let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+    format!("{name} {}", list.join(","))
+}
+
 /// The misère outcome of `heaps` by the generic search, from a fresh solver.
 fn search(heaps: &[u64]) -> grundy::Outcome {
     let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
-    let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-    let sum = grundy::spec::parse(&format!("kayles {}", list.join(",")), &mut solver).unwrap();
+    let rules = octal::rules("0.77").unwrap();
+    solver.add(GameBox::new("plain-kayles", PlainKayles(rules)));
+    let sum = grundy::spec::parse(&spec("plain-kayles", heaps), &mut solver).unwrap();
     solver.value(&sum, Play::Misere).unwrap().outcome
+}
+
+/// The misère outcome of `heaps` as `grundy value kayles … --misere` answers it.
+fn analysis(heaps: &[u64]) -> grundy::Outcome {
+    let options = Options {
+        play: Play::Misere,
+        ..Options::default()
+    };
+    grundy::analyse(&spec("kayles", heaps), &options)
+        .unwrap()
+        .outcome
 }
 
 fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
@@ -90,5 +147,18 @@ fn from_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, from_quotient, from_search);
+fn from_analysis(c: &mut Criterion) {
+    let q = kayles();
+    let mut group = configure(c, "analysis");
+    for count in [10, 20, 40] {
+        let sum = heaps(count, count as u64);
+        assert_eq!(Some(analysis(&sum)), q.outcome(&sum), "{sum:?}");
+        group.bench_function(BenchmarkId::new("outcome", count), |b| {
+            b.iter(|| analysis(black_box(&sum)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, from_quotient, from_search, from_analysis);
 criterion_main!(benches);

@@ -35,7 +35,7 @@ pub mod stop;
 pub mod table;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Options};
-pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory};
+pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory, THEORY_LISTS};
 
 /// A Sprague–Grundy value: the position plays like a Nim heap of this size.
 pub type Nimber = u64;
@@ -120,10 +120,10 @@ pub fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The input could not be understood; the message names the bad token.
-    #[error("{0}")]
+    #[error("{}", tidy(.0))]
     Invalid(String),
     /// A file could not be read.
-    #[error("cannot read '{path}': {}", io_reason(source))]
+    #[error("{}", tidy(&format!("cannot read '{path}': {}", io_reason(source))))]
     Io {
         /// The path as given.
         path: String,
@@ -133,19 +133,54 @@ pub enum Error {
     },
     /// The input is well formed but larger than the family can hold; found at parse
     /// time, before any work.
-    #[error("{0}")]
+    #[error("{}", tidy(.0))]
     TooLarge(String),
     /// The computation was stopped from outside ([`stop`]).
     #[error("the computation was stopped before it finished")]
     Stopped,
     /// The search needed more positions than allowed.
-    #[error("the search needs more than {limit} positions{}", .part.as_ref().map_or(String::new(), |p| format!(" to value {p}")))]
+    #[error("the search needs more than {limit} positions{}", .part.as_ref().map_or(String::new(), |p| tidy(&format!(" to value '{p}'"))))]
     Budget {
         /// The budget that was exceeded.
         limit: usize,
         /// The part of a sum whose value needed it, where one part did.
         part: Option<String>,
     },
+}
+
+/// The longest quoted token a message shows whole.
+const TOKEN_SHOWN: usize = 60;
+
+/// A message safe to print: control characters escaped (`\u{b}`), and every token
+/// quoted in it ('…') longer than [`TOKEN_SHOWN`] characters cut short with "…".
+fn tidy(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut quoted: Option<usize> = None;
+    for c in message.chars() {
+        if c == '\'' {
+            quoted = match quoted {
+                Some(_) => None,
+                None => Some(0),
+            };
+            out.push(c);
+            continue;
+        }
+        if let Some(shown) = &mut quoted {
+            *shown += 1;
+            if *shown == TOKEN_SHOWN {
+                out.push('…');
+            }
+            if *shown >= TOKEN_SHOWN {
+                continue;
+            }
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// What went wrong with a file, in a few words.
@@ -212,6 +247,23 @@ macro_rules! too_large {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_escape_control_characters_and_cut_long_tokens() {
+        let e = invalid!("'3\x0b4' is not a heap size");
+        assert_eq!(e.to_string(), "'3\\u{b}4' is not a heap size");
+        let e = invalid!("'\u{1b}[31m3' is bad");
+        assert_eq!(e.to_string(), "'\\u{1b}[31m3' is bad");
+        let long = "7".repeat(5000);
+        let e = invalid!("'{long}' in '0.{long}' is bad");
+        let shown = e.to_string();
+        assert!(shown.chars().count() < 150, "{shown}");
+        assert!(
+            shown.starts_with(&format!("'{}…'", "7".repeat(59))),
+            "{shown}"
+        );
+        assert!(shown.ends_with("…' is bad"), "{shown}");
+    }
 
     #[test]
     fn mex_is_the_least_missing_value() {

@@ -2,10 +2,12 @@
 //! of a heap game (by the heap-sequence engine for take-and-break games, saved as
 //! it goes and resumable), the period of such a sequence, and the tables a family
 //! makes of its own ([`Family::table`](crate::games::Family::table): every vertex of
-//! a graph, the P-positions of Chomp with a few rows). This module knows no game:
+//! a graph, the P-positions of Chomp with a few rows), and the misère quotient of a
+//! take-and-break game. This module knows no game:
 //! it asks the registry.
 
 use crate::games::Family;
+use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::store::Writer;
 use crate::solve::sequence::{Method, Sequence};
@@ -224,6 +226,13 @@ pub fn sequence(
     let mut values = sequence.into_values();
     values.truncate(len);
     Ok((name, values))
+}
+
+/// The misère quotient of the take-and-break game `game` for heaps up to `to`, with
+/// at most `max_order` elements; the game's normalised name and the quotient.
+pub fn quotient(game: &str, to: u64, max_order: usize) -> Result<(String, Quotient)> {
+    let heap = spec::heap_rules(game)?;
+    Ok((heap.name, quotient::quotient(&heap.rules, to, max_order)?))
 }
 
 /// The period of the take-and-break game `game`: values are computed in doubling

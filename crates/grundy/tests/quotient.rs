@@ -256,3 +256,56 @@ proptest! {
         }
     }
 }
+
+/// Kayles's quotient past its last changes of presentation (heaps 25 and 27): every
+/// pair of heaps up to 28 against exhaustive search. Misère Kayles was solved by
+/// Sibert and Conway (1992); this checks our quotient against the game itself.
+#[test]
+fn kayles_pairs_past_heap_27_agree_with_exhaustive_search() {
+    agrees("0.77", 40, 2, 28);
+}
+
+/// `grundy value … --misere` on sums of heaps of one game goes through the
+/// quotient: its outcomes and winning moves against exhaustive search.
+#[test]
+fn misere_analysis_of_heap_sums_agrees_with_exhaustive_search() {
+    let misere = grundy::Options {
+        play: grundy::Play::Misere,
+        ..grundy::Options::default()
+    };
+    for (name, code) in [
+        ("kayles", "0.77"),
+        ("officers", "0.6"),
+        ("octal:0.75", "0.75"),
+    ] {
+        let mut brute = Brute::new(code);
+        // One analyst: the quotient is built once and kept.
+        let mut analyst = grundy::Analyst::new(1 << 20);
+        for heaps in multisets(3, 8) {
+            let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let spec = format!("{name} {}", list.join(","));
+            let position = analyst.parse(&spec).unwrap();
+            let a = analyst.analyse(&position, &misere).unwrap();
+            assert_eq!(a.outcome, brute.outcome(&heaps), "{spec}");
+            for m in &a.winning_moves {
+                let after = m.position.strip_prefix(name).unwrap().trim();
+                let after: Vec<u64> = after.split(',').map(|h| h.parse().unwrap()).collect();
+                let after: Vec<u64> = after.into_iter().filter(|&h| h > 0).collect();
+                assert_eq!(
+                    brute.outcome(&after),
+                    Outcome::P,
+                    "{spec} -> {}",
+                    m.position
+                );
+            }
+            let explained = a.parts.iter().map(|p| &p.method);
+            assert!(
+                explained
+                    .clone()
+                    .all(|m| *m == grundy::analysis::Method::Theorem("the misère quotient")),
+                "{spec}: {:?}",
+                explained.collect::<Vec<_>>()
+            );
+        }
+    }
+}

@@ -173,7 +173,7 @@ impl Size<Rows> for Chomp {
 /// N-position. If chomping the top right square alone lost, the first player would
 /// steal the reply, since every reply is also a move from the whole rectangle.
 impl Theory<Rows> for Chomp {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "strategy stealing"
     }
 
@@ -227,6 +227,24 @@ pub struct Rectangle {
     width: u32,
     /// binomial[n][k] for n ≤ width + height, k ≤ height.
     binomial: Vec<Vec<u64>>,
+}
+
+/// How many diagrams fit in a box of `height` rows and `width` columns, C(width +
+/// height, height), saturating at `u64::MAX`: known before any table is made.
+pub fn diagrams(height: usize, width: u32) -> u64 {
+    let (n, k) = (
+        width as u128 + height as u128,
+        (height as u128).min(width as u128),
+    );
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // c = C(n - k + i + 1, i + 1), exact at each step.
+        c = match c.checked_mul(n - k + i + 1) {
+            Some(product) if product / (i + 1) <= u64::MAX as u128 => product / (i + 1),
+            _ => return u64::MAX,
+        };
+    }
+    c as u64
 }
 
 impl Rectangle {
@@ -450,6 +468,9 @@ pub fn p_positions(rows: usize, to: u32, limit: usize) -> Result<Vec<Vec<u32>>> 
             .map(|p| p.into_iter().filter(|&r| r > 0).collect())
             .collect()
     } else {
+        if diagrams(rows, to) > limit as u64 {
+            return Err(Error::budget(limit));
+        }
         let b = Rectangle::new(rows, to);
         let nimbers = nimbers_in_rectangle(&b, limit)?;
         (1..b.len())
@@ -464,6 +485,16 @@ pub fn p_positions(rows: usize, to: u32, limit: usize) -> Result<Vec<Vec<u32>>> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diagrams_are_binomials_and_saturate() {
+        assert_eq!(diagrams(3, 4), 35);
+        assert_eq!(diagrams(7, 7), 3432);
+        assert_eq!(diagrams(0, 9), 1);
+        assert_eq!(diagrams(usize::MAX, 2), u64::MAX);
+        assert_eq!(diagrams(30, 30), 118_264_581_564_861_424);
+        assert_eq!(diagrams(40, 40), u64::MAX);
+    }
 
     #[test]
     fn ranks_are_dense_and_respect_inclusion() {

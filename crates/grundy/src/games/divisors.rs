@@ -184,7 +184,7 @@ fn prime_factor_count(mut n: u64) -> usize {
 /// naming N alone lost, the first player would steal the reply: every reply
 /// removes N too, so it is also a first move.
 impl Theory<Divisors> for DivisorGame {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "strategy stealing"
     }
 

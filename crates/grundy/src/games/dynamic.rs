@@ -182,7 +182,7 @@ impl Game for Dynamic {
 }
 
 impl Theory<Pile> for Dynamic {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         if self.factor == 1 {
             "the binary rule of dynamic subtraction"
         } else {

@@ -82,7 +82,7 @@ impl Game for EmptyDivide {
 }
 
 impl Theory<Heaps> for EmptyDivide {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "the parity rule of Empty and Divide"
     }
 

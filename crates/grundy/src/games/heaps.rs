@@ -12,16 +12,19 @@ pub fn parse(text: &str) -> Result<Heaps> {
         ));
     }
     text.split(',')
-        .map(|token| parse_number(token.trim(), "heap size"))
+        .map(|token| match token.trim() {
+            "" => Err(invalid!(
+                "a heap size is missing in '{text}' (two commas in a row, or one at an end)"
+            )),
+            token => parse_number(token, "heap size"),
+        })
         .collect()
 }
 
 /// Reads one whole number, naming `what` it should be in the error.
 pub fn parse_number(token: &str, what: &str) -> Result<u64> {
     if token.is_empty() {
-        return Err(invalid!(
-            "a {what} is missing (two commas in a row, or one at an end)"
-        ));
+        return Err(invalid!("a {what} is missing"));
     }
     if !token.bytes().all(|b| b.is_ascii_digit()) {
         return Err(invalid!(

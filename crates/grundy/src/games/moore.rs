@@ -36,8 +36,16 @@ pub fn column_counts(heaps: &[u64]) -> Vec<usize> {
         .collect()
 }
 
+/// Nim_k on n heaps plays as Nim_min(k, n): no move changes more heaps than there
+/// are, and no column holds more 1s than there are heaps. Any k, however large,
+/// works through this.
+fn effective(k: usize, heaps: &[u64]) -> usize {
+    k.min(heaps.len().max(1))
+}
+
 /// Moore's theorem: P exactly when every column's count of 1s is divisible by k + 1.
 pub fn is_p_position(heaps: &[u64], k: usize) -> bool {
+    let k = effective(k, heaps);
     column_counts(heaps).iter().all(|&n| n % (k + 1) == 0)
 }
 
@@ -47,6 +55,7 @@ pub fn is_p_position(heaps: &[u64], k: usize) -> bool {
 /// free), or by lowering r more heaps that have a 1 there; one of the two always
 /// fits within k heaps. `None` from a P-position.
 pub fn constructed_winning_move(heaps: &[u64], k: usize) -> Option<Heaps> {
+    let k = effective(k, heaps);
     let mut next = Heaps::from_slice(heaps);
     let mut lowered = vec![false; heaps.len()];
     let mut count = 0;
@@ -137,7 +146,7 @@ impl Moore {
         if p.iter().any(|&h| h > 1) {
             is_p_position(p, self.k)
         } else {
-            p.iter().filter(|&&h| h == 1).count() % (self.k + 1) == 1
+            p.iter().filter(|&&h| h == 1).count() % (effective(self.k, p) + 1) == 1
         }
     }
 }
@@ -213,7 +222,7 @@ impl Game for Moore {
 }
 
 impl Theory<Heaps> for Moore {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "Moore's theorem"
     }
 
@@ -248,7 +257,7 @@ impl Theory<Heaps> for Moore {
         Some(if p_position { Outcome::P } else { Outcome::N })
     }
     fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
-        let k = self.k;
+        let k = effective(self.k, p);
         let mut lines = Vec::new();
         if self.board == Board::Squares {
             lines.push(
@@ -319,12 +328,17 @@ impl Theory<Heaps> for Moore {
 }
 
 impl Size<Heaps> for Moore {
+    fn weight(&self, p: &Heaps) -> u64 {
+        p.len() as u64
+    }
+
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         // e[j]: the ways to lower exactly j heaps (elementary symmetric sums).
-        let mut e = vec![0u64; self.k + 1];
+        let k = effective(self.k, p);
+        let mut e = vec![0u64; k + 1];
         e[0] = 1;
         for &h in p {
-            for j in (1..=self.k).rev() {
+            for j in (1..=k).rev() {
                 e[j] = e[j].saturating_add(e[j - 1].saturating_mul(h));
             }
         }

@@ -217,7 +217,7 @@ impl Game for Northcott {
 }
 
 impl Theory<Board> for Northcott {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "Northcott's game as Nim on the gaps"
     }
 

@@ -190,7 +190,7 @@ impl Game for Sos {
 }
 
 impl Theory<Row> for Sos {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "the SOS theorem"
     }
 

@@ -9,12 +9,17 @@ use std::cell::{OnceCell, RefCell};
 use smallvec::smallvec;
 
 use super::heaps::{self, Heaps};
+use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::{leaves, Method, Rules, Sequence};
-use crate::{Capabilities, Game, Nimber, Result, Size, Theory};
+use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;
+
+/// How far the sequence of a game that breaks heaps in three is computed before a
+/// period is looked for.
+const PERIOD_SEARCH_THREE: usize = 1 << 10;
 
 /// A take-and-break game as a family makes it: its SPEC name, its rules, and a
 /// closed form of its nimbers where a theorem gives one.
@@ -61,10 +66,22 @@ pub struct ClosedForm {
     pub takes: fn(u64, Nimber) -> Vec<u64>,
 }
 
+/// The largest order of a misère quotient computed to answer a misère sum.
+pub const QUOTIENT_ORDER: usize = 1024;
+
+/// The largest heap a misère quotient is computed to, to answer a misère sum.
+pub const QUOTIENT_HEAPS: u64 = 256;
+
+/// The largest single heap whose misère outcome is searched rather than read from
+/// the quotient.
+pub const SEARCHED_ALONE: u64 = 16;
+
 /// A take-and-break game; a position is a list of heaps.
 pub struct TakeBreak {
     name: String,
     closed_form: Option<ClosedForm>,
+    /// The misère quotient as far as computed, or the heap it could not reach.
+    misere: RefCell<Misere>,
     sequence: RefCell<Sequence>,
     period: OnceCell<Option<Period>>,
     max_heap: u64,
@@ -77,6 +94,7 @@ impl TakeBreak {
         TakeBreak {
             name: heap.name,
             closed_form: heap.closed_form,
+            misere: RefCell::new(Misere::Unknown),
             sequence: RefCell::new(Sequence::new(heap.rules, Method::RareCommon)),
             period: OnceCell::new(),
             max_heap,
@@ -95,7 +113,12 @@ impl TakeBreak {
             return known;
         }
         let mut sequence = self.sequence.borrow_mut();
-        let most = (PERIOD_SEARCH as u64).min(self.max_heap) as usize;
+        // Games that break a heap in three cost n² a value: a shorter look.
+        let search = match sequence.rules().leaves_three() {
+            true => PERIOD_SEARCH_THREE,
+            false => PERIOD_SEARCH,
+        };
+        let most = (search as u64).min(self.max_heap) as usize;
         let mut len = 1024.min(most);
         let found = loop {
             let have = sequence.values().len();
@@ -149,6 +172,63 @@ impl TakeBreak {
                 option.push(0);
             }
         }
+    }
+}
+
+/// What is known of a game's misère quotient.
+enum Misere {
+    /// Nothing yet.
+    Unknown,
+    /// Computed to some heap.
+    Known(Quotient),
+    /// Could not be computed to this heap (too large, or wild).
+    Beyond(u64),
+}
+
+impl TakeBreak {
+    /// The misère quotient of the game, computed to at least heap `to` (in doubling
+    /// steps, at most to [`QUOTIENT_HEAPS`] and [`QUOTIENT_ORDER`] elements), if it
+    /// can be.
+    pub fn misere_quotient(&self, to: u64) -> Option<std::cell::Ref<'_, Quotient>> {
+        let ready = |m: &Misere| matches!(m, Misere::Known(q) if q.checked_to() >= to);
+        if !ready(&self.misere.borrow()) {
+            let reach = match &*self.misere.borrow() {
+                Misere::Beyond(heap) if *heap <= to => return None,
+                Misere::Known(q) => to.max(2 * q.checked_to()),
+                _ => to.max(16),
+            };
+            if to > QUOTIENT_HEAPS {
+                return None;
+            }
+            let reach = reach.min(QUOTIENT_HEAPS);
+            let computed = quotient::quotient(&self.rules(), reach, QUOTIENT_ORDER);
+            *self.misere.borrow_mut() = match computed {
+                Ok(q) => Misere::Known(q),
+                // A stopped computation learnt nothing.
+                Err(crate::Error::Stopped) => return None,
+                Err(_) if reach > to => return self.misere_quotient_exactly(to),
+                Err(_) => Misere::Beyond(to),
+            };
+        }
+        std::cell::Ref::filter_map(self.misere.borrow(), |m| match m {
+            Misere::Known(q) => Some(q),
+            _ => None,
+        })
+        .ok()
+    }
+
+    /// The quotient to heap `to` exactly, after a longer reach failed.
+    fn misere_quotient_exactly(&self, to: u64) -> Option<std::cell::Ref<'_, Quotient>> {
+        *self.misere.borrow_mut() = match quotient::quotient(&self.rules(), to, QUOTIENT_ORDER) {
+            Ok(q) => Misere::Known(q),
+            Err(crate::Error::Stopped) => return None,
+            Err(_) => Misere::Beyond(to),
+        };
+        std::cell::Ref::filter_map(self.misere.borrow(), |m| match m {
+            Misere::Known(q) => Some(q),
+            _ => None,
+        })
+        .ok()
     }
 }
 
@@ -240,9 +320,70 @@ impl Game for TakeBreak {
 }
 
 impl Theory<Heaps> for TakeBreak {
-    fn theorem(&self) -> &'static str {
-        self.closed_form
-            .map_or("the periodicity theorem", |form| form.theorem)
+    /// Under misère play, the outcome of a sum of heaps of this game from its misère
+    /// quotient (Plambeck–Siegel), where one can be computed: the product of the
+    /// heaps' elements, in the P-portion or not. A single heap of at most
+    /// [`SEARCHED_ALONE`] chips is left to the search, which answers it sooner than a
+    /// quotient is built.
+    fn outcome(&self, p: &Heaps, play: Play) -> Option<Outcome> {
+        let largest = p.iter().copied().max().unwrap_or(0);
+        let heaps = p.iter().filter(|&&h| h > 0).count();
+        if play != Play::Misere || heaps == 0 || (heaps == 1 && largest <= SEARCHED_ALONE) {
+            return None;
+        }
+        self.misere_quotient(largest)?.outcome(p)
+    }
+
+    fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
+        let largest = p.iter().copied().max().unwrap_or(0);
+        if play != Play::Misere || largest == 0 {
+            return Vec::new();
+        }
+        let Some(q) = self.misere_quotient(largest) else {
+            return Vec::new();
+        };
+        let Some(product) = q.element_of(p) else {
+            return Vec::new();
+        };
+        let heaps: Vec<String> = p
+            .iter()
+            .filter(|&&h| h > 0)
+            .map(|&h| format!("{h} → {}", q.word(q.element_of_heap(h).expect("checked"))))
+            .collect();
+        let tame = if q.is_tame() {
+            " The game is tame: its quotient is misère Nim's on its nimbers (Conway's genus theory)."
+        } else {
+            ""
+        };
+        vec![
+            format!(
+                "The misère quotient (Plambeck–Siegel): the misère outcomes of all sums of heaps of {} up to {} are those of a commutative monoid of order {}, {}, whose P-portion is {{{}}}; each heap is an element, and a sum is P exactly when the product of its heaps' elements is in the P-portion.{tame}",
+                self.name,
+                q.checked_to(),
+                q.order(),
+                q.presentation(),
+                q.p_words().join(", ")
+            ),
+            format!("The heaps' elements: {}.", heaps.join(", ")),
+            format!(
+                "Their product is {}: {} the P-portion, so this is {}.",
+                q.word(product),
+                if q.is_p(product) { "in" } else { "not in" },
+                if q.is_p(product) {
+                    "a P-position"
+                } else {
+                    "an N-position"
+                }
+            ),
+        ]
+    }
+
+    fn theorem(&self, play: Play) -> &'static str {
+        match (play, self.closed_form) {
+            (Play::Misere, _) => "the misère quotient",
+            (_, Some(form)) => form.theorem,
+            (_, None) => "the periodicity theorem",
+        }
     }
 
     fn nimber(&self, p: &Heaps) -> Option<Nimber> {
@@ -282,7 +423,8 @@ impl Theory<Heaps> for TakeBreak {
             let takes = (form.takes)(n, target);
             return Some(takes.into_iter().map(|k| smallvec![n - k]).collect());
         }
-        if n < self.sequence.borrow().values().len() as u64 {
+        // A heap whose moves can be listed is left to the generic search.
+        if n < PERIOD_SEARCH as u64 || n < self.sequence.borrow().values().len() as u64 {
             return None;
         }
         let period = self.proved_period()?;
@@ -312,6 +454,16 @@ impl Theory<Heaps> for TakeBreak {
 }
 
 impl Size<Heaps> for TakeBreak {
+    fn weight(&self, p: &Heaps) -> u64 {
+        p.len() as u64
+    }
+
+    /// The count is a bound (the options a heap's digits allow before the heap's size
+    /// rules some out).
+    fn counts_exactly(&self) -> bool {
+        false
+    }
+
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         let rules = self.rules();
         Some(

@@ -129,7 +129,7 @@ impl Game for ThirtyOne {
 }
 
 impl Theory<Turned> for ThirtyOne {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "the Thirty-one analysis"
     }
 

@@ -183,7 +183,7 @@ impl Game for CoinTurning {
 }
 
 impl Theory<Coins> for CoinTurning {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         if self.most == 2 {
             "Turning Turtles as Nim on the heads"
         } else {

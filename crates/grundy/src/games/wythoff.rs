@@ -9,58 +9,77 @@ use super::Family;
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
-/// The largest heap grundy accepts, so that ⌊kφ⌋ is computed exactly in integers.
-pub const MAX_HEAP: u64 = 1 << 62;
-
 /// Wythoff's game; a position is two heaps.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wythoff;
 
-/// ⌊√n⌋.
-fn isqrt(n: u128) -> u128 {
-    let mut r = (n as f64).sqrt() as u128;
-    while r * r > n {
-        r -= 1;
-    }
-    while (r + 1) * (r + 1) <= n {
-        r += 1;
-    }
-    r
+/// a × b as a 256-bit number (high, low).
+fn wide_mul(a: u128, b: u128) -> (u128, u128) {
+    let (a1, a0) = (a >> 64, a & u64::MAX as u128);
+    let (b1, b0) = (b >> 64, b & u64::MAX as u128);
+    let low = a0 * b0;
+    let (mid, carry) = (a1 * b0).overflowing_add(a0 * b1);
+    let (low, low_carry) = low.overflowing_add(mid << 64);
+    let high = a1 * b1 + (mid >> 64) + ((carry as u128) << 64) + low_carry as u128;
+    (high, low)
 }
 
-/// ⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋, in exact integer arithmetic.
-pub fn lower(k: u64) -> u64 {
-    let k = k as u128;
-    ((k + isqrt(5 * k * k)) / 2) as u64
+/// ⌊k√5⌋ for any k < 2^64, by bisection on r² ≤ 5k² in exact 256-bit arithmetic.
+fn floor_k_sqrt5(k: u64) -> u128 {
+    let five_k2 = wide_mul(5 * k as u128, k as u128);
+    let (mut low, mut high) = (0u128, 1u128 << 66);
+    while high - low > 1 {
+        let mid = (low + high) / 2;
+        if wide_mul(mid, mid) <= five_k2 {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    low
+}
+
+/// ⌊kφ⌋ = ⌊(k + ⌊k√5⌋) / 2⌋, exactly, for any k < 2^64.
+pub fn lower(k: u64) -> u128 {
+    (k as u128 + floor_k_sqrt5(k)) / 2
 }
 
 /// The P-position (⌊kφ⌋, ⌊kφ⌋ + k).
-pub fn p_pair(k: u64) -> (u64, u64) {
+pub fn p_pair(k: u64) -> (u128, u128) {
     let a = lower(k);
-    (a, a + k)
+    (a, a + k as u128)
 }
 
-/// The other heap of the P-position that has a heap of `x` (every x is in exactly
-/// one, as ⌊kφ⌋ or as ⌊kφ⌋ + k).
-pub fn partner(x: u64) -> u64 {
-    let phi = (1.0 + 5f64.sqrt()) / 2.0;
-    let near = |k: f64| (k as u64).saturating_sub(2)..=(k as u64).saturating_add(2);
-    for k in near(x as f64 / phi) {
-        if lower(k) == x {
-            return x + k;
+/// The largest k < 2^64 with `f(k)` ≤ x, for an increasing f with f(0) = 0.
+fn last_at_most(x: u128, f: impl Fn(u64) -> u128) -> u64 {
+    let (mut low, mut high) = (0u64, u64::MAX);
+    while low < high {
+        let mid = low + (high - low).div_ceil(2);
+        if f(mid) <= x {
+            low = mid;
+        } else {
+            high = mid - 1;
         }
     }
-    for k in near(x as f64 / (phi * phi)) {
-        if lower(k) + k == x {
-            return lower(k);
-        }
+    low
+}
+
+/// The other heap of the P-position that has a heap of `x`: every x is in exactly
+/// one, as ⌊kφ⌋ or as ⌊kφ⌋ + k (the two Beatty sequences are complementary). The
+/// partner of a heap near 2^64 may be larger than any heap.
+pub fn partner(x: u64) -> u128 {
+    let x = x as u128;
+    let k = last_at_most(x, lower);
+    if lower(k) == x {
+        return x + k as u128;
     }
-    unreachable!("the Beatty sequences ⌊kφ⌋ and ⌊kφ²⌋ cover every number")
+    let k = last_at_most(x, |k| lower(k) + k as u128);
+    lower(k)
 }
 
 /// Wythoff's theorem: (a, b) is P exactly when it is (⌊kφ⌋, ⌊kφ²⌋) in some order.
 pub fn is_p_position(a: u64, b: u64) -> bool {
-    partner(a) == b
+    partner(a) == b as u128
 }
 
 fn misere_p(a: u64, b: u64) -> bool {
@@ -83,11 +102,6 @@ impl Game for Wythoff {
         if p.len() != 2 {
             return Err(invalid!(
                 "'{text}' is not a position of Wythoff's game: write two heaps, e.g. 3,5"
-            ));
-        }
-        if let Some(big) = p.iter().find(|&&h| h > MAX_HEAP) {
-            return Err(invalid!(
-                "'{big}' is too large a heap for Wythoff's game: at most {MAX_HEAP}"
             ));
         }
         Ok(p)
@@ -128,7 +142,7 @@ impl Game for Wythoff {
 }
 
 impl Theory<Heaps> for Wythoff {
-    fn theorem(&self) -> &'static str {
+    fn theorem(&self, _play: Play) -> &'static str {
         "Wythoff's theorem"
     }
 
@@ -144,15 +158,15 @@ impl Theory<Heaps> for Wythoff {
         }
         let (a, b) = (p[0], p[1]);
         let mut found = Vec::new();
-        if partner(a) < b {
-            found.push(heaps::with(p, 1, partner(a)));
+        if partner(a) < b as u128 {
+            found.push(heaps::with(p, 1, partner(a) as u64));
         }
-        if partner(b) < a {
-            found.push(heaps::with(p, 0, partner(b)));
+        if partner(b) < a as u128 {
+            found.push(heaps::with(p, 0, partner(b) as u64));
         }
         let (low, _) = p_pair(a.abs_diff(b));
-        if low < a.min(b) {
-            let t = a.min(b) - low;
+        if low < a.min(b) as u128 {
+            let t = a.min(b) - low as u64;
             found.push(Heaps::from_slice(&[a - t, b - t]));
         }
         Some(found)
@@ -180,7 +194,11 @@ impl Theory<Heaps> for Wythoff {
             format!(
                 "Here the heaps differ by k = {k}; the P-position with that difference is \
                  (⌊{k}φ⌋, ⌊{k}φ²⌋) = ({low}, {high}), so ({a}, {b}) is {}.",
-                if (low, high) == (a, b) { "P" } else { "N" }
+                if (low, high) == (a as u128, b as u128) {
+                    "P"
+                } else {
+                    "N"
+                }
             ),
         ];
         if play == Play::Misere {
@@ -196,7 +214,7 @@ impl Theory<Heaps> for Wythoff {
 
 impl Size<Heaps> for Wythoff {
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
-        Some(p[0] + p[1] + p[0].min(p[1]))
+        Some(p[0].saturating_add(p[1]).saturating_add(p[0].min(p[1])))
     }
 }
 
@@ -213,7 +231,7 @@ mod tests {
 
     #[test]
     fn beatty_pairs_start_as_wythoff_found() {
-        let pairs: Vec<(u64, u64)> = (0..8).map(p_pair).collect();
+        let pairs: Vec<(u128, u128)> = (0..8).map(p_pair).collect();
         assert_eq!(
             pairs,
             [
@@ -230,6 +248,19 @@ mod tests {
         assert_eq!(partner(13), 8);
         assert_eq!(partner(8), 13);
         let k = 1 << 40;
-        assert_eq!(partner(lower(k)), lower(k) + k);
+        assert_eq!(partner(lower(k) as u64), lower(k) + k as u128);
+        // Exact at the ends of u64: ⌊kφ⌋ for k = 2^63 against φ to 40 digits,
+        // 1.618033988749894848204586834365638117720…
+        assert_eq!(lower(1 << 63), 14_923_729_446_516_375_050);
+        let top = u64::MAX;
+        let p = partner(top);
+        assert!(p > top as u128 || partner(p as u64) == top as u128);
+        // The Beatty sequences cover every number near the top exactly once.
+        for x in (top - 1000)..=top {
+            let p = partner(x);
+            if p <= u64::MAX as u128 {
+                assert_eq!(partner(p as u64), x as u128, "{x}");
+            }
+        }
     }
 }

@@ -318,6 +318,7 @@ pub fn quotient(rules: &Rules, to: u64, max_order: usize) -> Result<Quotient> {
     let mut verifier = Verifier::new();
     let mut changes = Vec::new();
     for n in 1..=to {
+        crate::stop::check()?;
         let heap = n as usize;
         if options[heap].is_empty() {
             hyp.phi.push(0);
@@ -902,7 +903,9 @@ fn mark_p(monoid: &Monoid, phi: &[u32], options: &[Vec<Heaps>]) -> Result<Vec<bo
         tr: Bits::new(size),
         started: false,
     }];
+    let mut every = crate::stop::Every::default();
     while let Some(top) = stack.last_mut() {
+        every.step()?;
         if top.depth == 0 {
             let elem = top.elem as usize;
             let is_p = !top.tr.is_empty() && top.tr.ones().all(|t| !p[t as usize]);

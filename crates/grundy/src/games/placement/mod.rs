@@ -22,7 +22,7 @@ use std::cell::RefCell;
 use super::grid::{self, Cell};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, OwnSearch, Picture, Result};
+use crate::{invalid, too_large, Capabilities, Game, Nimber, OwnSearch, Picture, Result};
 use search::Search;
 
 /// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
@@ -477,10 +477,10 @@ impl Game for Placement {
                     })
             };
             let (r, c) = (number(r)?, number(c)?);
-            if r * c > 64 {
-                return Err(invalid!(
+            if r.checked_mul(c).is_none_or(|cells| cells > 64) {
+                return Err(too_large!(
                     "board '{text}' has {} cells: a board has at most 64 cells",
-                    r * c
+                    r as u128 * c as u128
                 ));
             }
             return Ok(Board {
