@@ -2,10 +2,12 @@
 # Every test of the project, on a fresh machine too:
 #   1. the Rust tests (debug), and the few searches too slow for a debug build, and the
 #      adversarial inputs searched to the budget (release);
-#   2. the web playground in a real browser: Debian's headless Chromium driven by
+#   2. the Python module, built and installed into a virtual environment, against
+#      its pytest suite (crates/grundy-py/test.sh);
+#   3. the web playground in a real browser: Debian's headless Chromium driven by
 #      playwright-core (web-tests/browser.test.js), screenshots in web-tests/artifacts/;
-#   3. its load test on loopback with wrk, bounded in time (web-tests/load.sh).
-# Installs what 2 and 3 need where it is missing: Debian's chromium, wrk and curl
+#   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh).
+# Installs what 3 and 4 need where it is missing: Debian's chromium, wrk and curl
 # (with apt-get; as root, or through sudo), and the test folder's npm packages.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -13,6 +15,8 @@ cd "$(dirname "$0")"
 cargo test --workspace
 cargo test --release -p grundy --test exercises
 cargo test --release -p grundy-cli --test adversarial
+
+crates/grundy-py/test.sh
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)

@@ -1,0 +1,55 @@
+"""Type stubs of the compiled module grundy._native (the Rust engine)."""
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+DEFAULT_MAX_POSITIONS: int
+
+_Part = Union[str, Tuple[Any, Any]]
+_EnginePosition = Tuple[str, List[_Part]]
+
+class Session:
+    """An analyst that keeps what it learnt between calls, with Python games."""
+
+    def __init__(self, max_positions: int = ...) -> None: ...
+    @property
+    def max_positions(self) -> int: ...
+    def register(self, game: Any) -> str: ...
+    def normalise(self, parts: Sequence[_Part]) -> _EnginePosition: ...
+    def analyse(
+        self,
+        parts: Sequence[_Part],
+        misere: bool = False,
+        all_moves: bool = False,
+        explain: bool = False,
+        computer_move: bool = False,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]: ...
+
+def table(
+    game: str,
+    to: Optional[int] = None,
+    rows: Optional[int] = None,
+    misere: bool = False,
+    max_positions: int = ...,
+    method: str = "rare-common",
+    save: Optional[str] = None,
+    resume: Optional[str] = None,
+    timeout: Optional[float] = None,
+) -> Dict[str, Any]: ...
+def period(
+    game: str,
+    to: int = 1000000,
+    max_positions: int = ...,
+    method: str = "rare-common",
+    timeout: Optional[float] = None,
+) -> Dict[str, Any]: ...
+def census_row(game: str, to: int, method: str = "rare-common", timeout: Optional[float] = None) -> Dict[str, Any]: ...
+def draw(spec: str) -> str: ...
+def chomp_p_positions(
+    rows: int, to: int, max_positions: int = ..., timeout: Optional[float] = None
+) -> List[List[int]]: ...
+def games() -> List[Tuple[str, str]]: ...
+

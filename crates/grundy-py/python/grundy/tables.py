@@ -1,0 +1,205 @@
+"""Tables: a heap game's values as a NumPy array, a graph's vertices, Chomp's
+P-positions, and periods."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+
+__all__ = ["HeapTable", "GraphTable", "ChompTable", "Period"]
+
+_SHOWN = 240  # heaps shown in a notebook
+
+
+class HeapTable(np.ndarray):
+    """g(0), g(1), …, g(N) of one heap: a NumPy array (index = heap size) with the
+    game's name and play beside it.
+
+    Under normal play the array holds nimbers: ``uint16`` from the heap-sequence
+    engine (take-and-break games: octal codes, subtraction games, Grundy's game),
+    ``uint64`` from the generic search. Under misère play there are no nimbers and
+    it holds the outcomes, ``"P"`` or ``"N"``. ``outcomes`` and ``p_positions`` work
+    for both; ``t.view(numpy.ndarray)`` is the plain array.
+    """
+
+    game: str
+    play: str
+
+    def __new__(cls, values: np.ndarray, game: str, play: str) -> "HeapTable":
+        table = values.view(cls)
+        table.game = game
+        table.play = play
+        return table
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.game = getattr(obj, "game", "")
+        self.play = getattr(obj, "play", "normal")
+
+    def __array_wrap__(self, obj: Any, *args: Any, **kwargs: Any) -> Any:
+        # Arithmetic and reductions give plain arrays and scalars: only the table
+        # itself (and its slices) is a table of the game.
+        plain = np.asarray(obj)
+        return plain[()] if plain.ndim == 0 else plain
+
+    @property
+    def outcomes(self) -> np.ndarray:
+        """``"P"`` or ``"N"`` for each heap (a NumPy array of one-letter strings)."""
+        plain = self.view(np.ndarray)
+        if plain.dtype.kind == "U":
+            return plain
+        return np.where(plain == 0, "P", "N")
+
+    @property
+    def p_positions(self) -> np.ndarray:
+        """The heap sizes that are P-positions."""
+        return np.flatnonzero(self.outcomes == "P")
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The table as ``grundy table --json`` prints it."""
+        plain = self.view(np.ndarray)
+        values = None if plain.dtype.kind == "U" else [int(v) for v in plain]
+        if values is None:
+            values = [None] * len(plain)
+        return {
+            "game": self.game,
+            "play": self.play,
+            "values": values,
+            "outcomes": [str(o) for o in self.outcomes],
+        }
+
+    def _repr_html_(self) -> str:
+        plain = self.view(np.ndarray)
+        if plain.ndim != 1:
+            return html.escape(repr(plain))
+        play = "misère" if self.play == "misere" else "normal"
+        shown = plain[:_SHOWN]
+        cells = []
+        for n, v in enumerate(shown):
+            p = (v == 0) if plain.dtype.kind != "U" else (v == "P")
+            style = "background:#c8e6c9;font-weight:bold" if p else ""
+            cells.append(f"<td style='{style}' title='g({n})'>{html.escape(str(v))}</td>")
+        width = 12
+        rows = []
+        for start in range(0, len(cells), width):
+            rows.append(
+                f"<tr><th style='text-align:right'>{start}</th>" + "".join(cells[start : start + width]) + "</tr>"
+            )
+        more = "" if len(plain) <= _SHOWN else f"<p>… {len(plain) - _SHOWN} more heaps</p>"
+        head = f"<p><b>{html.escape(self.game)}</b>, one heap, {play} play: {len(plain)} heaps (P-positions shaded)</p>"
+        return head + "<table>" + "".join(rows) + "</table>" + more
+
+
+def _heap_table(d: Dict[str, Any]) -> HeapTable:
+    values = d["values"]
+    if values is None:
+        values = np.array(list(d["outcomes"]), dtype="<U1")
+    return HeapTable(values, d["game"], d["play"])
+
+
+@dataclass(frozen=True)
+class GraphTable:
+    """Every vertex of a graph game: P/N/D, nimber, and the kernel."""
+
+    #: ``graph:FILE``.
+    game: str
+    #: "normal" or "misere".
+    play: str
+    #: The vertices, in the file's order.
+    vertices: List[str]
+    #: "P", "N" or "D" for each vertex.
+    outcomes: List[str]
+    #: The nimber of each vertex, or None when the graph has a cycle or play is misère.
+    values: Optional[List[int]]
+    #: The P-positions.
+    kernel: List[str]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The table as ``grundy table --json`` prints it."""
+        return {
+            "game": self.game,
+            "play": self.play,
+            "vertices": self.vertices,
+            "values": self.values,
+            "outcomes": self.outcomes,
+            "kernel": self.kernel,
+        }
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        rows = "".join(
+            f"<tr><td>{e(v)}</td><td>{o}</td><td>{'-' if self.values is None else self.values[i]}</td></tr>"
+            for i, (v, o) in enumerate(zip(self.vertices, self.outcomes))
+        )
+        return (
+            f"<p><b>{e(self.game)}</b>, {len(self.vertices)} vertices; kernel: {e(' '.join(self.kernel))}</p>"
+            f"<table><tr><th>vertex</th><th>outcome</th><th>nimber</th></tr>{rows}</table>"
+        )
+
+
+@dataclass(frozen=True)
+class ChompTable:
+    """The P-positions of Chomp with at most ``rows`` rows and a bottom row of at
+    most ``to`` squares; each a tuple of row lengths, bottom row first."""
+
+    game: str
+    rows: int
+    to: int
+    positions: List[Tuple[int, ...]]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The table as ``grundy table chomp --json`` prints it."""
+        return {
+            "game": self.game,
+            "rows": self.rows,
+            "to": self.to,
+            "p_positions": [list(p) for p in self.positions],
+        }
+
+    def _repr_html_(self) -> str:
+        shown = self.positions[:_SHOWN]
+        items = ", ".join(",".join(map(str, p)) for p in shown)
+        more = "" if len(self.positions) <= _SHOWN else f" … ({len(self.positions) - _SHOWN} more)"
+        return (
+            f"<p><b>{html.escape(self.game)}</b>, at most {self.rows} rows, bottom row at most {self.to}: "
+            f"{len(self.positions)} P-positions</p><p><code>{items}</code>{more}</p>"
+        )
+
+
+@dataclass(frozen=True)
+class Period:
+    """The period of a take-and-break game's values: g(n + period) = g(n) + saltus
+    for n ≥ preperiod, proved by a theorem (``proved``) or only seen up to heap
+    ``checked_to``. The numbers are None when no period was seen."""
+
+    game: str
+    preperiod: Optional[int]
+    period: Optional[int]
+    saltus: Optional[int]
+    proved: bool
+    checked_to: Optional[int]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The period as ``grundy period --json`` prints it."""
+        return {
+            "game": self.game,
+            "preperiod": self.preperiod,
+            "period": self.period,
+            "saltus": self.saltus,
+            "proved": self.proved,
+            "checked_to": self.checked_to,
+        }
+
+    def __str__(self) -> str:
+        if self.period is None:
+            return f"{self.game}: no period seen"
+        saltus = "" if not self.saltus else f", saltus {self.saltus}"
+        head = f"{self.game}: period {self.period} from heap {self.preperiod} (preperiod {self.preperiod}){saltus}"
+        if self.proved:
+            return head + f"\nproved: the values up to heap {self.checked_to} repeat long enough for the periodicity theorem"
+        return head + f"\nnot proved: seen in the values up to heap {self.checked_to}, but no theorem covers it yet"
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + html.escape(str(self)) + "</pre>"

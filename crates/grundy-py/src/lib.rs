@@ -1,0 +1,237 @@
+//! `grundy._native`: the engine for Python. The package `grundy` (in `python/`)
+//! wraps it in the objects a user meets: analyses, positions, tables, games of
+//! one's own, and the census.
+//!
+//! - [`session`]: analyses of positions, with games defined in Python ([`pygame`]);
+//! - the functions below: tables, periods, pictures, Chomp's P-positions, a census
+//!   row ([`census`]);
+//! - [`run`]: every long computation runs with the interpreter's lock released and
+//!   stops on Ctrl-C; [`errors`]: the engine's errors as Python exceptions.
+
+pub mod census;
+pub mod errors;
+pub mod pygame;
+pub mod run;
+pub mod session;
+
+use grundy::solve::sequence::Method;
+use grundy::stop::StopFlag;
+use grundy::table::{Column, Save, Table, TableRequest};
+use grundy::Play;
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// Runs `work` stoppably (Ctrl-C, `timeout`) and raises its error as Python's.
+fn compute<T: Send>(
+    py: Python<'_>,
+    timeout: Option<f64>,
+    work: impl FnOnce() -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let flag = StopFlag::new();
+    errors::finish(py, run::stoppable(py, &flag, timeout, work))
+}
+
+fn method(name: &str) -> PyResult<Method> {
+    match name {
+        "rare-common" => Ok(Method::RareCommon),
+        "naive" => Ok(Method::Naive),
+        _ => Err(Python::attach(|py| {
+            errors::raise(
+                py,
+                "ParseError",
+                format!("unknown method '{name}': expected 'rare-common' or 'naive'"),
+                None,
+            )
+        })),
+    }
+}
+
+/// The table of `game`, as a dict: `kind` is "heaps" (`values`: an array of
+/// nimbers, or None; `outcomes`: a string of P/N/D letters), "vertices" (a graph
+/// game) or "p_positions" (Chomp).
+#[pyfunction]
+#[pyo3(signature = (game, to = None, rows = None, misere = false, max_positions = grundy::solve::DEFAULT_MAX_POSITIONS, method = "rare-common", save = None, resume = None, timeout = None))]
+#[allow(clippy::too_many_arguments)]
+fn table<'py>(
+    py: Python<'py>,
+    game: &str,
+    to: Option<u64>,
+    rows: Option<usize>,
+    misere: bool,
+    max_positions: usize,
+    method: &str,
+    save: Option<String>,
+    resume: Option<String>,
+    timeout: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let method = self::method(method)?;
+    let play = if misere { Play::Misere } else { Play::Normal };
+    let table = compute(py, timeout, || {
+        let save = match (&save, &resume) {
+            (Some(path), _) => Save::To(path),
+            (_, Some(path)) => Save::Resume(path),
+            _ => Save::No,
+        };
+        let request = TableRequest {
+            to,
+            rows,
+            play,
+            max_positions,
+            save,
+            method,
+        };
+        grundy::table::table(game, &request, &mut |_| {})
+    })?;
+    let d = PyDict::new(py);
+    d.set_item("play", play.name())?;
+    match table {
+        Table::Heaps {
+            game,
+            values,
+            saved,
+        } => {
+            d.set_item("kind", "heaps")?;
+            d.set_item("game", game)?;
+            d.set_item("saved", saved)?;
+            match values {
+                Column::Nimbers(values) => {
+                    // The values are handed over without a copy: the array owns
+                    // the vector.
+                    d.set_item("values", PyArray1::from_vec(py, values))?;
+                    d.set_item("outcomes", py.None())?;
+                }
+                Column::Values(values) => {
+                    let letters: String = values.iter().map(|v| v.outcome.letter()).collect();
+                    let nimbers: Option<Vec<u64>> = values.iter().map(|v| v.nimber).collect();
+                    match nimbers {
+                        Some(n) => d.set_item("values", PyArray1::from_vec(py, n))?,
+                        None => d.set_item("values", py.None())?,
+                    }
+                    d.set_item("outcomes", letters)?;
+                }
+            }
+        }
+        Table::Vertices(t) => {
+            d.set_item("kind", "vertices")?;
+            d.set_item("game", t.game)?;
+            d.set_item("vertices", t.vertices)?;
+            let letters: Vec<&str> = t.outcomes.iter().map(|o| o.letter()).collect();
+            d.set_item("outcomes", letters)?;
+            d.set_item("values", t.nimbers)?;
+            d.set_item("kernel", t.kernel)?;
+        }
+        Table::PPositions {
+            game,
+            rows,
+            to,
+            positions,
+        } => {
+            d.set_item("kind", "p_positions")?;
+            d.set_item("game", game)?;
+            d.set_item("rows", rows)?;
+            d.set_item("to", to)?;
+            d.set_item("positions", positions)?;
+        }
+    }
+    Ok(d)
+}
+
+/// The period of the take-and-break game `game`: a dict (game, preperiod, period,
+/// saltus, proved, checked_to), the numbers None when no period was seen.
+#[pyfunction]
+#[pyo3(signature = (game, to = 1_000_000, max_positions = grundy::solve::DEFAULT_MAX_POSITIONS, method = "rare-common", timeout = None))]
+fn period<'py>(
+    py: Python<'py>,
+    game: &str,
+    to: u64,
+    max_positions: usize,
+    method: &str,
+    timeout: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let method = self::method(method)?;
+    let (name, found) = compute(py, timeout, || {
+        grundy::table::period(game, to, method, max_positions, &mut |_| {})
+    })?;
+    let d = PyDict::new(py);
+    d.set_item("game", name)?;
+    d.set_item("preperiod", found.map(|p| p.preperiod))?;
+    d.set_item("period", found.map(|p| p.period))?;
+    d.set_item("saltus", found.map(|p| p.saltus))?;
+    d.set_item("proved", found.is_some_and(|p| p.proved))?;
+    d.set_item("checked_to", found.map(|p| p.checked_to))?;
+    Ok(d)
+}
+
+/// One row of a census: the game's values up to heap `to` at most, in doubling
+/// runs until a period is proved; a dict.
+#[pyfunction]
+#[pyo3(signature = (game, to, method = "rare-common", timeout = None))]
+fn census_row<'py>(
+    py: Python<'py>,
+    game: &str,
+    to: u64,
+    method: &str,
+    timeout: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let method = self::method(method)?;
+    let row = compute(py, timeout, || census::classify(game, to, method))?;
+    let d = PyDict::new(py);
+    d.set_item("game", &row.game)?;
+    d.set_item("proved", row.proved())?;
+    d.set_item("preperiod", row.period.map(|p| p.preperiod))?;
+    d.set_item("period", row.period.map(|p| p.period))?;
+    d.set_item("saltus", row.period.map(|p| p.saltus))?;
+    d.set_item("max_value", row.max_value)?;
+    d.set_item("last_heap", row.last_heap)?;
+    d.set_item("note", row.note)?;
+    Ok(d)
+}
+
+/// The picture of the one-part position `spec`, as an SVG document.
+#[pyfunction]
+fn draw(py: Python<'_>, spec: &str) -> PyResult<String> {
+    compute(py, None, || grundy::draw(spec))
+}
+
+/// The P-positions of Chomp with at most `rows` rows and a bottom row of at most
+/// `to` squares, rows bottom first.
+#[pyfunction]
+#[pyo3(signature = (rows, to, max_positions = grundy::solve::DEFAULT_MAX_POSITIONS, timeout = None))]
+fn chomp_p_positions(
+    py: Python<'_>,
+    rows: usize,
+    to: u32,
+    max_positions: usize,
+    timeout: Option<f64>,
+) -> PyResult<Vec<Vec<u32>>> {
+    compute(py, timeout, || {
+        grundy::games::chomp::p_positions(rows, to, max_positions)
+    })
+}
+
+/// Every game a SPEC can name: (syntax, description) pairs.
+#[pyfunction]
+fn games() -> Vec<(String, &'static str)> {
+    grundy::games::FAMILIES
+        .iter()
+        .map(|f| (f.syntax(), f.about))
+        .collect()
+}
+
+/// The module `grundy._native`.
+#[pymodule(gil_used = true)]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<session::Session>()?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(period, m)?)?;
+    m.add_function(wrap_pyfunction!(census_row, m)?)?;
+    m.add_function(wrap_pyfunction!(draw, m)?)?;
+    m.add_function(wrap_pyfunction!(chomp_p_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add(
+        "DEFAULT_MAX_POSITIONS",
+        grundy::solve::DEFAULT_MAX_POSITIONS,
+    )?;
+    Ok(())
+}

@@ -1,0 +1,375 @@
+//! A game defined in Python, seen by the engine as a [`grundy::Game`].
+//!
+//! The Python object has a method `moves(position)` and, optionally, `parts`,
+//! `parse`, `format` and `describe`. Its positions are any hashable Python objects;
+//! the adapter interns each in a Python list and dict (so that Python's own hash and
+//! equality decide which positions are the same) and hands the engine the index, a
+//! `u32`. The engine then searches the game exactly as it searches a built-in one:
+//! memoised, without recursion, within the position budget, watching the stop flag.
+//!
+//! Moves are asked of Python once per position and cached here, since the memoised
+//! search lists a position's moves again each time it comes back to it.
+//!
+//! A position is written, inside the engine, as a token that names the game and the
+//! index ([`token`]); the session turns tokens back into Python objects and into the
+//! game's own text ([`crate::session`]), so that a Python game needs no text syntax.
+//!
+//! An exception raised by the Python code is kept in the [`Run`] and raises the stop
+//! flag: the search ends soon after with `Stopped`, and the session raises the
+//! exception itself, with its traceback.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use grundy::stop::StopFlag;
+use grundy::{Capabilities, Game};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// Opens a position token.
+pub const OPEN: char = '\u{E000}';
+/// Closes a position token.
+pub const CLOSE: char = '\u{E001}';
+
+/// The text that stands for position `id` of game `game` inside the engine.
+pub fn token(game: usize, id: u32) -> String {
+    format!("{OPEN}{game}:{id}{CLOSE}")
+}
+
+/// Reads a token written by [`token`]: the game and the position.
+pub fn read_token(text: &str) -> Option<(usize, u32)> {
+    let inner = text.strip_prefix(OPEN)?.strip_suffix(CLOSE)?;
+    let (game, id) = inner.split_once(':')?;
+    Some((game.parse().ok()?, id.parse().ok()?))
+}
+
+/// The pieces of `text`: plain text and tokens, in order.
+pub enum Piece<'a> {
+    /// Text with no token in it.
+    Text(&'a str),
+    /// A token: the game and the position.
+    Token(usize, u32),
+}
+
+/// Splits `text` into plain text and tokens.
+pub fn pieces(text: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(OPEN) {
+        let Some(len) = rest[start..].find(CLOSE) else {
+            break;
+        };
+        let end = start + len + CLOSE.len_utf8();
+        match read_token(&rest[start..end]) {
+            Some((game, id)) => {
+                if start > 0 {
+                    out.push(Piece::Text(&rest[..start]));
+                }
+                out.push(Piece::Token(game, id));
+            }
+            None => out.push(Piece::Text(&rest[..end])),
+        }
+        rest = &rest[end..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest));
+    }
+    out
+}
+
+/// What a run of the engine learnt from Python: the first exception raised by the
+/// game's code, and the stop flag that the exception raises.
+#[derive(Default)]
+pub struct Run {
+    /// The stop flag of the current run.
+    pub flag: StopFlag,
+    /// The first exception raised by a Python game during the run.
+    pub error: Option<PyErr>,
+}
+
+impl Run {
+    /// Keeps `error` (the first one only) and stops the run.
+    pub fn fail(&mut self, error: PyErr) {
+        if self.error.is_none() {
+            self.error = Some(error);
+        }
+        self.flag.stop();
+    }
+}
+
+/// The positions of one Python game met so far: index to object, object to index.
+pub struct Positions {
+    /// Position `i` is `list[i]`.
+    pub list: Py<PyList>,
+    /// The index of each position.
+    pub index: Py<PyDict>,
+}
+
+impl Positions {
+    /// An empty table.
+    pub fn new(py: Python<'_>) -> Self {
+        Positions {
+            list: PyList::empty(py).unbind(),
+            index: PyDict::new(py).unbind(),
+        }
+    }
+
+    /// The index of `position`, added if new.
+    pub fn intern(&self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let py = position.py();
+        let index = self.index.bind(py);
+        if let Some(id) = index.get_item(position)? {
+            return id.extract();
+        }
+        let list = self.list.bind(py);
+        let id = u32::try_from(list.len()).map_err(|_| {
+            pyo3::exceptions::PyMemoryError::new_err("a game of more than 2^32 positions")
+        })?;
+        index.set_item(position, id)?;
+        list.append(position)?;
+        Ok(id)
+    }
+
+    /// Position `id`.
+    pub fn get<'py>(&self, py: Python<'py>, id: u32) -> PyResult<Bound<'py, PyAny>> {
+        self.list.bind(py).get_item(id as usize)
+    }
+
+    /// How many positions are known.
+    pub fn len(&self, py: Python<'_>) -> usize {
+        self.list.bind(py).len()
+    }
+}
+
+/// Which of the optional methods a Python game has.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Methods {
+    pub parts: bool,
+    pub parse: bool,
+    pub format: bool,
+    pub describe: bool,
+    pub svg: bool,
+    pub cycles: bool,
+}
+
+impl Methods {
+    /// The methods `game` has (callables only) and whether it declares cycles.
+    pub fn of(game: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let has = |name: &str| -> PyResult<bool> {
+            Ok(game.hasattr(name)? && game.getattr(name)?.is_callable())
+        };
+        let cycles = match game.getattr("cycles") {
+            Ok(c) => c.is_truthy()?,
+            Err(_) => false,
+        };
+        Ok(Methods {
+            parts: has("parts")?,
+            parse: has("parse")?,
+            format: has("format")?,
+            describe: has("describe")?,
+            svg: has("svg")?,
+            cycles,
+        })
+    }
+}
+
+/// A Python game, as the engine sees it.
+pub struct PyGame {
+    /// Its index in the session (written in its tokens).
+    pub index: usize,
+    /// Its name in SPECs.
+    pub name: String,
+    /// The Python object.
+    pub object: Py<PyAny>,
+    /// Its positions.
+    pub positions: Arc<Positions>,
+    /// Its optional methods.
+    pub methods: Methods,
+    /// The run in progress, shared with the session.
+    pub run: Arc<Mutex<Run>>,
+    /// The moves of each position asked so far.
+    moves: RefCell<HashMap<u32, Box<[u32]>>>,
+    /// The parts of each position asked so far.
+    parts: RefCell<HashMap<u32, Box<[u32]>>>,
+}
+
+impl PyGame {
+    /// The adapter of `object`, the session's game number `index`.
+    pub fn new(
+        index: usize,
+        name: String,
+        object: Py<PyAny>,
+        positions: Arc<Positions>,
+        methods: Methods,
+        run: Arc<Mutex<Run>>,
+    ) -> Self {
+        PyGame {
+            index,
+            name,
+            object,
+            positions,
+            methods,
+            run,
+            moves: RefCell::default(),
+            parts: RefCell::default(),
+        }
+    }
+
+    fn failed(&self) -> bool {
+        self.run.lock().expect("run state").error.is_some()
+    }
+
+    fn fail(&self, error: PyErr) {
+        self.run.lock().expect("run state").fail(error);
+    }
+
+    /// Calls `method(position)` and interns every position it returns.
+    fn call_for_positions(&self, method: &str, p: u32) -> PyResult<Box<[u32]>> {
+        Python::attach(|py| {
+            let position = self.positions.get(py, p)?;
+            let result = self.object.bind(py).call_method1(method, (position,))?;
+            let mut ids = Vec::new();
+            for q in result.try_iter()? {
+                ids.push(self.positions.intern(&q?)?);
+            }
+            Ok(ids.into_boxed_slice())
+        })
+    }
+
+    /// The cached list of `method(p)`, asked of Python the first time.
+    fn cached(
+        &self,
+        cache: &RefCell<HashMap<u32, Box<[u32]>>>,
+        method: &str,
+        p: u32,
+        out: &mut Vec<u32>,
+    ) {
+        if let Some(found) = cache.borrow().get(&p) {
+            out.extend_from_slice(found);
+            return;
+        }
+        if self.failed() {
+            return;
+        }
+        match self.call_for_positions(method, p) {
+            Ok(found) => {
+                out.extend_from_slice(&found);
+                cache.borrow_mut().insert(p, found);
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Calls a method that returns text, keeping any exception.
+    fn text(&self, method: &str, args: &[u32]) -> Option<String> {
+        if self.failed() {
+            return None;
+        }
+        let result = Python::attach(|py| -> PyResult<String> {
+            let objects = args
+                .iter()
+                .map(|&id| self.positions.get(py, id))
+                .collect::<PyResult<Vec<_>>>()?;
+            let args = pyo3::types::PyTuple::new(py, objects)?;
+            self.object
+                .bind(py)
+                .call_method1(method, args)?
+                .str()?
+                .extract()
+        });
+        match result {
+            Ok(text) => Some(text),
+            Err(e) => {
+                self.fail(e);
+                None
+            }
+        }
+    }
+}
+
+impl Game for PyGame {
+    type Position = u32;
+
+    fn moves(&self, p: &u32, out: &mut Vec<u32>) {
+        self.cached(&self.moves, "moves", *p, out);
+    }
+
+    fn components(&self, p: &u32, out: &mut Vec<u32>) {
+        match self.methods.parts {
+            true => self.cached(&self.parts, "parts", *p, out),
+            false => out.push(*p),
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> grundy::Result<u32> {
+        if let Some((game, id)) = read_token(text) {
+            if game == self.index && Python::attach(|py| (id as usize) < self.positions.len(py)) {
+                return Ok(id);
+            }
+        }
+        if !self.methods.parse {
+            return Err(grundy::invalid!(
+                "'{text}' is not a position of {}: the game has no parse method, so its positions are given as Python objects",
+                self.name
+            ));
+        }
+        Python::attach(|py| {
+            let parsed = self
+                .object
+                .bind(py)
+                .call_method1("parse", (text,))
+                .and_then(|position| self.positions.intern(&position));
+            parsed.map_err(|e| {
+                grundy::invalid!(
+                    "'{text}' is not a position of {}: {}",
+                    self.name,
+                    e.value(py)
+                )
+            })
+        })
+    }
+
+    fn format_position(&self, p: &u32) -> String {
+        token(self.index, *p)
+    }
+
+    fn describe_move(&self, from: &u32, to: &u32) -> String {
+        if self.methods.describe {
+            if let Some(text) = self.text("describe", &[*from, *to]) {
+                return text;
+            }
+        }
+        format!("move to {}", token(self.index, *to))
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, u32> {
+        Capabilities {
+            cycles: self.methods.cycles,
+            ..Capabilities::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_read_back() {
+        let t = token(3, 17);
+        assert_eq!(read_token(&t), Some((3, 17)));
+        assert_eq!(read_token("17"), None);
+        let text = format!("cuts {t} + nim 3 {}", token(0, 1));
+        let pieces = pieces(&text);
+        let shown: Vec<String> = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(s) => s.to_string(),
+                Piece::Token(g, i) => format!("<{g}.{i}>"),
+            })
+            .collect();
+        assert_eq!(shown.concat(), "cuts <3.17> + nim 3 <0.1>");
+        assert_eq!(pieces.len(), 4);
+    }
+}

@@ -1,0 +1,103 @@
+//! Running the engine from Python: off the interpreter's lock, stoppable by Ctrl-C
+//! and by a time limit.
+//!
+//! The computation runs on a thread of its own, watching a [`StopFlag`]
+//! ([`grundy::stop::with_stop`]), while the calling thread, with the interpreter's
+//! lock released, waits for it and every 50 ms asks Python whether a signal came
+//! (`check_signals`, which runs the handler of Ctrl-C and raises
+//! `KeyboardInterrupt`). On an interrupt or at the time limit it raises the flag,
+//! and the engine's searches end with `Stopped` soon after.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use grundy::stop::{with_stop, StopFlag};
+use pyo3::prelude::*;
+
+/// How often the waiting thread looks for signals.
+const POLL: Duration = Duration::from_millis(50);
+
+/// The stack of the computing thread: the engine's searches keep their own stacks,
+/// but the reasoning and the game code are given room.
+const STACK: usize = 64 << 20;
+
+/// A value moved to the computing thread and back.
+///
+/// The engine's state (an [`grundy::Analyst`]) holds reference-counted lists that
+/// are not `Send`. Every such list is owned inside that state and none escapes
+/// it, and the state is used by one thread at a time (the caller waits for the
+/// computing thread), so moving it between threads is sound.
+pub struct AssertSend<T>(pub T);
+
+// SAFETY: see the type's documentation: the value, with every `Rc` it holds, is
+// handed over whole and used by one thread at a time.
+unsafe impl<T> Send for AssertSend<T> {}
+
+/// Why a run was stopped from outside.
+pub enum Interrupt {
+    /// A signal handler raised this exception (KeyboardInterrupt for Ctrl-C).
+    Signal(PyErr),
+    /// The time limit, in seconds, passed.
+    Timeout(f64),
+}
+
+/// What a run came to: its result, or the panic that ended it; and the interrupt
+/// that stopped it, if one did.
+pub struct Outcome<T> {
+    /// The computation's result, or the panic's message.
+    pub result: Result<T, String>,
+    /// Ctrl-C or the time limit, if either stopped the run.
+    pub interrupt: Option<Interrupt>,
+}
+
+/// Runs `work` on a thread of its own watching `flag`, with the interpreter's lock
+/// released; raises the flag on Ctrl-C or after `timeout` seconds.
+pub fn stoppable<T, F>(py: Python<'_>, flag: &StopFlag, timeout: Option<f64>, work: F) -> Outcome<T>
+where
+    F: FnOnce() -> T + Send,
+    T: Send,
+{
+    let deadline = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+    py.detach(move || {
+        std::thread::scope(|scope| {
+            let (done, finished) = mpsc::channel::<()>();
+            let worker_flag = flag.clone();
+            let handle = std::thread::Builder::new()
+                .name("grundy".into())
+                .stack_size(STACK)
+                .spawn_scoped(scope, move || {
+                    let result = with_stop(&worker_flag, work);
+                    let _ = done.send(());
+                    result
+                })
+                .expect("a thread for the computation");
+            let mut interrupt = None;
+            loop {
+                match finished.recv_timeout(POLL) {
+                    Ok(()) | Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                }
+                if interrupt.is_some() {
+                    continue;
+                }
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    interrupt = Some(Interrupt::Signal(e));
+                    flag.stop();
+                } else if let (Some(deadline), Some(t)) = (deadline, timeout) {
+                    if Instant::now() >= deadline {
+                        interrupt = Some(Interrupt::Timeout(t));
+                        flag.stop();
+                    }
+                }
+            }
+            let result = handle.join().map_err(|panic| {
+                panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".into())
+            });
+            Outcome { result, interrupt }
+        })
+    })
+}

@@ -1,0 +1,438 @@
+//! A session: an [`Analyst`] with the Python games it knows, which keeps what it
+//! learnt between analyses.
+//!
+//! A position comes from Python as a list of parts, each a SPEC (`"nim 13,12,8"`)
+//! or a pair (game, position) of a game defined in Python. The session writes it
+//! as one SPEC, with a token ([`pygame::token`]) for each Python position, has the
+//! analyst read and analyse it on a thread of its own ([`run::stoppable`]), and
+//! turns every position in the analysis back into Python: its text, with each
+//! token replaced by the game's own text of the position, and its parts, with each
+//! token replaced by the Python object.
+
+use std::sync::{Arc, Mutex};
+
+use grundy::analysis::{Method, Move, MoveValue, PartAnalysis};
+use grundy::solve::GameBox;
+use grundy::stop::StopFlag;
+use grundy::{Analysis, Analyst, Options, Play};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+use crate::errors;
+use crate::pygame::{self, Methods, Piece, Positions, PyGame, Run};
+use crate::run::{self, AssertSend};
+
+/// A Python game known to a session.
+struct Entry {
+    name: String,
+    object: Py<PyAny>,
+    positions: Arc<Positions>,
+    methods: Methods,
+}
+
+/// The state behind a session's lock.
+struct Inner {
+    analyst: Analyst,
+    games: Vec<Entry>,
+    run: Arc<Mutex<Run>>,
+    max_positions: usize,
+}
+
+/// An analyst that keeps what it learnt between calls, with the Python games it
+/// was given.
+#[pyclass(module = "grundy._native", frozen)]
+pub struct Session {
+    inner: Mutex<AssertSend<Inner>>,
+}
+
+/// Whether `name` can name a Python game in a SPEC.
+fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty()
+        || name
+            .chars()
+            .any(|c| c.is_whitespace() || c == '+' || c == pygame::OPEN || c == pygame::CLOSE)
+    {
+        return Err(format!(
+            "'{name}' cannot name a game: a name is one word, without spaces or '+'"
+        ));
+    }
+    if grundy::spec::family(name).is_ok() {
+        return Err(format!(
+            "'{name}' is the name of a built-in game: give the Python game another name (its name attribute)"
+        ));
+    }
+    Ok(())
+}
+
+impl Inner {
+    fn adapter(&self, index: usize) -> PyGame {
+        let e = &self.games[index];
+        Python::attach(|py| {
+            PyGame::new(
+                index,
+                e.name.clone(),
+                e.object.clone_ref(py),
+                e.positions.clone(),
+                e.methods,
+                self.run.clone(),
+            )
+        })
+    }
+
+    /// A fresh analyst with the same games: after a Python game raised, the memos
+    /// may hold values found from a list of moves cut short.
+    fn reset(&mut self) {
+        self.analyst = Analyst::new(self.max_positions);
+        for index in 0..self.games.len() {
+            let game = self.adapter(index);
+            let name = game.name.clone();
+            self.analyst.add_game(GameBox::new(name, game));
+        }
+    }
+
+    /// The index of the Python game `object`, registered under its name if new.
+    fn register(&mut self, object: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let py = object.py();
+        if let Some(i) = self.games.iter().position(|e| e.object.bind(py).is(object)) {
+            return Ok(i);
+        }
+        if !object.hasattr("moves")? || !object.getattr("moves")?.is_callable() {
+            return Err(errors::raise(
+                py,
+                "ParseError",
+                format!(
+                    "{} is not a game: a game has a method moves(position)",
+                    object.repr()?
+                ),
+                None,
+            ));
+        }
+        let name: String = match object.getattr("name") {
+            Ok(name) if !name.is_none() => name.str()?.extract()?,
+            _ => object
+                .get_type()
+                .name()?
+                .extract::<String>()?
+                .to_lowercase(),
+        };
+        check_name(&name).map_err(|m| errors::raise(py, "ParseError", m, None))?;
+        if let Some(other) = self.games.iter().find(|e| e.name == name) {
+            if other.object.bind(py).eq(object)? {
+                return self.register(&other.object.clone_ref(py).into_bound(py));
+            }
+            return Err(errors::raise(
+                py,
+                "ParseError",
+                format!("two different games are named '{name}': give each its own name (a name attribute)"),
+                None,
+            ));
+        }
+        self.games.push(Entry {
+            name: name.clone(),
+            object: object.clone().unbind(),
+            positions: Arc::new(Positions::new(py)),
+            methods: Methods::of(object)?,
+        });
+        let index = self.games.len() - 1;
+        let game = self.adapter(index);
+        self.analyst.add_game(GameBox::new(name, game));
+        Ok(index)
+    }
+
+    /// The SPEC of a position given as parts: SPEC text, or (game, position) pairs.
+    fn spec(&mut self, parts: &[Bound<'_, PyAny>]) -> PyResult<String> {
+        let mut written = Vec::new();
+        for part in parts {
+            if let Ok(text) = part.cast::<PyString>() {
+                written.push(text.to_cow()?.into_owned());
+                continue;
+            }
+            let pair = part.cast::<PyTuple>().ok().filter(|t| t.len() == 2);
+            let Some(pair) = pair else {
+                return Err(errors::raise(
+                    part.py(),
+                    "ParseError",
+                    format!(
+                        "{} is not a part of a position: write a SPEC such as 'nim 3,4', or a (game, position) pair",
+                        part.repr()?
+                    ),
+                    None,
+                ));
+            };
+            let game = self.register(&pair.get_item(0)?)?;
+            let id = self.games[game].positions.intern(&pair.get_item(1)?)?;
+            written.push(format!(
+                "{} {}",
+                self.games[game].name,
+                pygame::token(game, id)
+            ));
+        }
+        Ok(written.join(" + "))
+    }
+
+    /// The game's own text of its position `id`: `format(position)`, or `str`.
+    fn show(&self, py: Python<'_>, game: usize, id: u32) -> PyResult<String> {
+        let e = self.games.get(game).ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err("a position of an unknown game")
+        })?;
+        let position = e.positions.get(py, id)?;
+        let text = match e.methods.format {
+            true => e.object.bind(py).call_method1("format", (position,))?,
+            false => position,
+        };
+        text.str()?.extract()
+    }
+
+    /// `text` with every token replaced by the game's text of the position.
+    fn display(&self, py: Python<'_>, text: &str) -> PyResult<String> {
+        let mut out = String::with_capacity(text.len());
+        for piece in pygame::pieces(text) {
+            match piece {
+                Piece::Text(t) => out.push_str(t),
+                Piece::Token(game, id) => out.push_str(&self.show(py, game, id)?),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A position of the engine as Python sees it: (text, parts), each part a SPEC
+    /// or a (game, position) pair.
+    fn position<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyTuple>> {
+        let parts = PyList::empty(py);
+        for component in text.split(" + ") {
+            let token = component
+                .split_once(' ')
+                .and_then(|(_, p)| pygame::read_token(p));
+            match token {
+                Some((game, id)) if game < self.games.len() => {
+                    let e = &self.games[game];
+                    let pair = (e.object.bind(py), e.positions.get(py, id)?);
+                    parts.append(pair)?;
+                }
+                _ => parts.append(self.display(py, component)?)?,
+            }
+        }
+        (self.display(py, text)?, parts).into_pyobject(py)
+    }
+
+    fn texts(&self, py: Python<'_>, lines: &[String]) -> PyResult<Vec<String>> {
+        lines.iter().map(|l| self.display(py, l)).collect()
+    }
+
+    fn a_move<'py>(&self, py: Python<'py>, m: &Move) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("position", self.position(py, &m.position)?)?;
+        d.set_item("description", self.display(py, &m.description)?)?;
+        Ok(d)
+    }
+
+    fn moves<'py>(&self, py: Python<'py>, moves: &[Move]) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for m in moves {
+            list.append(self.a_move(py, m)?)?;
+        }
+        Ok(list)
+    }
+
+    fn move_value<'py>(&self, py: Python<'py>, m: &MoveValue) -> PyResult<Bound<'py, PyDict>> {
+        let d = self.a_move(py, &m.to)?;
+        d.set_item("outcome", m.outcome.letter())?;
+        d.set_item("nimber", m.nimber)?;
+        Ok(d)
+    }
+
+    fn part<'py>(&self, py: Python<'py>, p: &PartAnalysis) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("position", self.position(py, &p.position)?)?;
+        d.set_item("nimber", p.nimber)?;
+        let (method, theorem) = match p.method {
+            Method::Theorem(name) => ("theorem", Some(name)),
+            Method::Search => ("search", None),
+            Method::Labelling => ("labelling", None),
+        };
+        d.set_item("method", method)?;
+        d.set_item("theorem", theorem)?;
+        d.set_item("reasoning", self.texts(py, &p.reasoning)?)?;
+        Ok(d)
+    }
+
+    /// The analysis as a dict of Python values.
+    fn analysis<'py>(&self, py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("position", self.position(py, &a.position)?)?;
+        d.set_item("play", a.play.name())?;
+        d.set_item("outcome", a.outcome.letter())?;
+        d.set_item("nimber", a.nimber)?;
+        let not_computed = |why: &Option<String>| -> PyResult<Option<String>> {
+            why.as_deref().map(|w| self.display(py, w)).transpose()
+        };
+        d.set_item("nimber_not_computed", not_computed(&a.nimber_not_computed)?)?;
+        d.set_item("terminal", a.terminal)?;
+        let parts = PyList::empty(py);
+        for p in &a.parts {
+            parts.append(self.part(py, p)?)?;
+        }
+        d.set_item("parts", parts)?;
+        d.set_item("winning_moves", self.moves(py, &a.winning_moves)?)?;
+        d.set_item(
+            "winning_moves_not_computed",
+            not_computed(&a.winning_moves_not_computed)?,
+        )?;
+        d.set_item("drawing_moves", self.moves(py, &a.drawing_moves)?)?;
+        match &a.moves {
+            Some(moves) => {
+                let list = PyList::empty(py);
+                for m in moves {
+                    list.append(self.move_value(py, m)?)?;
+                }
+                d.set_item("moves", list)?;
+            }
+            None => d.set_item("moves", py.None())?,
+        }
+        match &a.explanation {
+            Some(lines) => d.set_item("explanation", self.texts(py, lines)?)?,
+            None => d.set_item("explanation", py.None())?,
+        }
+        match &a.computer_move {
+            Some(m) => d.set_item("computer_move", self.a_move(py, m)?)?,
+            None => d.set_item("computer_move", py.None())?,
+        }
+        Ok(d)
+    }
+}
+
+#[pymethods]
+impl Session {
+    /// A session whose searches keep at most `max_positions` positions.
+    #[new]
+    #[pyo3(signature = (max_positions = grundy::solve::DEFAULT_MAX_POSITIONS))]
+    fn new(max_positions: usize) -> Self {
+        let inner = Inner {
+            analyst: Analyst::new(max_positions),
+            games: Vec::new(),
+            run: Arc::default(),
+            max_positions,
+        };
+        Session {
+            inner: Mutex::new(AssertSend(inner)),
+        }
+    }
+
+    /// The most positions a search may keep.
+    #[getter]
+    fn max_positions(&self) -> PyResult<usize> {
+        Ok(self.lock()?.0.max_positions)
+    }
+
+    /// Adds the Python game `game`, so that SPECs may name it; its name.
+    fn register(&self, game: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut inner = self.lock()?;
+        let index = inner.0.register(game)?;
+        Ok(inner.0.games[index].name.clone())
+    }
+
+    /// The position given by `parts` (SPECs and (game, position) pairs), read and
+    /// written back: (text, parts).
+    fn normalise<'py>(
+        &self,
+        py: Python<'py>,
+        parts: Vec<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let mut guard = self.lock()?;
+        let inner = &mut guard.0;
+        let spec = inner.spec(&parts)?;
+        let written = inner
+            .analyst
+            .parse(&spec)
+            .map(|sum| inner.analyst.format(&sum));
+        let written = written.map_err(|e| self.error(py, inner, e))?;
+        inner.position(py, &written)
+    }
+
+    /// The analysis of the position given by `parts`, as a dict.
+    #[pyo3(signature = (parts, misere = false, all_moves = false, explain = false, computer_move = false, timeout = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        parts: Vec<Bound<'py, PyAny>>,
+        misere: bool,
+        all_moves: bool,
+        explain: bool,
+        computer_move: bool,
+        timeout: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let mut guard = self.lock()?;
+        let inner = &mut guard.0;
+        let spec = inner.spec(&parts)?;
+        let options = Options {
+            play: if misere { Play::Misere } else { Play::Normal },
+            all_moves,
+            explain,
+            computer_move,
+        };
+        let flag = StopFlag::new();
+        *inner.run.lock().expect("run state") = Run {
+            flag: flag.clone(),
+            error: None,
+        };
+        let analyst = AssertSend(&mut inner.analyst);
+        let outcome = run::stoppable(py, &flag, timeout, move || {
+            let analyst = analyst;
+            let analyst = analyst.0;
+            let position = analyst.parse(&spec)?;
+            analyst.analyse(&position, &options)
+        });
+        let raised = inner.run.lock().expect("run state").error.take();
+        if let Some(e) = raised {
+            inner.reset();
+            return Err(e);
+        }
+        if outcome.result.is_err() {
+            inner.reset();
+        }
+        let outcome = run::Outcome {
+            result: outcome
+                .result
+                .map(|r| r.map_err(|e| self_display(py, inner, e))),
+            interrupt: outcome.interrupt,
+        };
+        let analysis = errors::finish(py, outcome)?;
+        inner.analysis(py, &analysis)
+    }
+}
+
+/// The error with the tokens in its message replaced by the games' text.
+fn self_display(py: Python<'_>, inner: &Inner, e: grundy::Error) -> grundy::Error {
+    let shown = |text: &str| inner.display(py, text).unwrap_or_else(|_| text.to_string());
+    match e {
+        grundy::Error::Invalid(m) => grundy::Error::Invalid(shown(&m)),
+        grundy::Error::TooLarge(m) => grundy::Error::TooLarge(shown(&m)),
+        grundy::Error::Budget { limit, part } => grundy::Error::Budget {
+            limit,
+            part: part.map(|p| shown(&p)),
+        },
+        other => other,
+    }
+}
+
+impl Session {
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, AssertSend<Inner>>> {
+        match self.inner.try_lock() {
+            Ok(guard) => Ok(guard),
+            Err(std::sync::TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) => Err(Python::attach(|py| {
+                errors::raise(
+                    py,
+                    "Error",
+                    "this session is busy with another computation (in another thread)".into(),
+                    None,
+                )
+            })),
+        }
+    }
+
+    fn error(&self, py: Python<'_>, inner: &Inner, e: grundy::Error) -> PyErr {
+        errors::to_py(py, self_display(py, inner, e))
+    }
+}
