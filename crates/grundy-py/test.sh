@@ -25,6 +25,7 @@ if [ ! -x "$venv/bin/python" ]; then
         fi
     fi
 fi
+export PATH="$venv/bin:$PATH"   # maturin's build hook runs the maturin it installed
 pip=("$venv/bin/python" -m pip --disable-pip-version-check -q)
 "${pip[@]}" install --upgrade pip
 "${pip[@]}" install "maturin>=1.9.4,<2" pytest hypothesis numpy ray pyarrow
