@@ -4,8 +4,10 @@
 
 use anyhow::Result;
 use grundy::analysis::MoveValue;
+use grundy::notation::{shorten, LABEL};
 use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{table as tables, Analysis, Analyst, Options, Outcome, Play};
+use grundy_cli::reports;
 use serde::Serialize;
 
 use crate::{progress, Common, PeriodArgs, QuotientArgs, TableArgs};
@@ -85,7 +87,13 @@ pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
         play_words(a.play),
         all.len()
     );
-    let width = all.iter().map(|m| m.to.position.len()).max().unwrap_or(0);
+    // Positions are printed whole; only the padding is capped.
+    let width = all
+        .iter()
+        .map(|m| m.to.position.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(LABEL);
     for m in all {
         let nimber = m.nimber.map_or("-".into(), |g| g.to_string());
         out!(
@@ -242,22 +250,10 @@ fn heap_table(game: &str, column: &Column, saved: Option<String>, common: &Commo
             return Ok(());
         }
     }
-    let values = (0..column.len()).map(|n| column.get(n));
     if common.json {
-        #[derive(Serialize)]
-        struct TableJson {
-            game: String,
-            play: &'static str,
-            values: Vec<Option<u64>>,
-            outcomes: Vec<&'static str>,
-        }
-        return print_json(&TableJson {
-            game: game.to_string(),
-            play: play.name(),
-            values: values.clone().map(|v| v.nimber).collect(),
-            outcomes: values.map(|v| v.outcome.letter()).collect(),
-        });
+        return print_json(&reports::heap_table(game, play, column));
     }
+    let values = (0..column.len()).map(|n| column.get(n));
     out!("{game}, one heap, {} play", play_words(play));
     match play {
         Play::Normal => out!("{:>8}  {:>5}  outcome", "n", "g(n)"),
@@ -291,23 +287,7 @@ pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
     )?;
     bar.finish_and_clear();
     if common.json {
-        #[derive(Serialize)]
-        struct PeriodJson {
-            game: String,
-            preperiod: Option<u64>,
-            period: Option<u64>,
-            saltus: Option<i64>,
-            proved: bool,
-            checked_to: Option<u64>,
-        }
-        return print_json(&PeriodJson {
-            game: name,
-            preperiod: period.map(|p| p.preperiod),
-            period: period.map(|p| p.period),
-            saltus: period.map(|p| p.saltus),
-            proved: period.is_some_and(|p| p.proved),
-            checked_to: period.map(|p| p.checked_to),
-        });
+        return print_json(&reports::period(name, period));
     }
     match period {
         None => out!("{name}: no period seen up to heap {}", args.to),
@@ -339,23 +319,7 @@ pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
 fn graph_table(t: &grundy::table::GraphTable, common: &Common) -> Result<()> {
     let play = common.play();
     if common.json {
-        #[derive(Serialize)]
-        struct GraphJson<'a> {
-            game: &'a str,
-            play: &'static str,
-            vertices: &'a [String],
-            values: Option<&'a [u64]>,
-            outcomes: Vec<&'static str>,
-            kernel: &'a [String],
-        }
-        return print_json(&GraphJson {
-            game: &t.game,
-            play: play.name(),
-            vertices: &t.vertices,
-            values: t.nimbers.as_deref(),
-            outcomes: t.outcomes.iter().map(|o| o.letter()).collect(),
-            kernel: &t.kernel,
-        });
+        return print_json(&reports::graph_table(t, play));
     }
     out!(
         "{}, {} play, {} vertices",
@@ -363,10 +327,17 @@ fn graph_table(t: &grundy::table::GraphTable, common: &Common) -> Result<()> {
         play_words(play),
         t.vertices.len()
     );
-    let width = t.vertices.iter().map(String::len).max().unwrap_or(6).max(6);
+    let width = t
+        .vertices
+        .iter()
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(6)
+        .clamp(6, LABEL);
     out!("  {:<width$}  outcome  nimber", "vertex");
     for (i, name) in t.vertices.iter().enumerate() {
         let g = t.nimbers.as_ref().map_or("-".into(), |g| g[i].to_string());
+        let name = shorten(name, LABEL);
         out!("  {name:<width$}  {:<7}  {g}", t.outcomes[i].letter());
     }
     let draws = t.outcomes.iter().filter(|&&o| o == Outcome::D).count();
@@ -385,19 +356,7 @@ fn p_position_table(
     common: &Common,
 ) -> Result<()> {
     if common.json {
-        #[derive(Serialize)]
-        struct ChompJson<'a> {
-            game: &'a str,
-            rows: usize,
-            to: u32,
-            p_positions: &'a [Vec<u32>],
-        }
-        return print_json(&ChompJson {
-            game,
-            rows,
-            to: width,
-            p_positions: found,
-        });
+        return print_json(&reports::p_positions(game, rows, width, found));
     }
     out!(
         "{game}, at most {rows} rows, bottom row at most {width}: {} P-positions (rows bottom first)",

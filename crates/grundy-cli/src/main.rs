@@ -70,6 +70,8 @@ enum Command {
     Draw(DrawArgs),
     /// Play against the computer in the terminal.
     Play(PlayArgs),
+    /// Serve the web playground: every game to see, click and play.
+    Serve(ServeArgs),
 }
 
 /// Options shared by every command.
@@ -204,6 +206,45 @@ struct PlayArgs {
     max_positions: usize,
 }
 
+#[derive(Args)]
+struct ServeArgs {
+    /// The address to listen on (only this machine by default; 0.0.0.0:8080 for every
+    /// network the machine is on).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    bind: std::net::SocketAddr,
+    /// Open the playground in a browser.
+    #[arg(long)]
+    open: bool,
+    /// The most positions one request's search may keep.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    max_positions: usize,
+    /// The wall-clock limit of one request, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    time_limit: f64,
+    /// How many searches may run at once (default: the number of cores).
+    #[arg(long, value_name = "N")]
+    workers: Option<usize>,
+}
+
+fn serve(a: &ServeArgs) -> anyhow::Result<()> {
+    let mut limits = grundy_cli::serve::Limits {
+        max_positions: a.max_positions,
+        ..Default::default()
+    };
+    if !(a.time_limit > 0.0 && a.time_limit <= 3600.0) {
+        anyhow::bail!("--time-limit must be more than 0 and at most 3600 seconds");
+    }
+    limits.time_limit = std::time::Duration::from_secs_f64(a.time_limit);
+    if let Some(workers) = a.workers {
+        limits.workers = workers.max(1);
+    }
+    grundy_cli::serve::run(grundy_cli::serve::ServeOptions {
+        bind: a.bind,
+        open: a.open,
+        limits,
+    })
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -240,6 +281,7 @@ fn main() -> ExitCode {
             a.computer_first,
             a.max_positions,
         ),
+        Command::Serve(a) => serve(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -18,6 +18,9 @@ use crate::explain;
 use crate::solve::{GameBox, Solver, Sum, Value, CHEAP, DEFAULT_MAX_POSITIONS};
 use crate::{spec, Error, Nimber, Outcome, Play, Result};
 
+/// The most moves of a P-position whose options' nimbers are looked for.
+const FEW_MOVES: usize = 64;
+
 /// What to analyse beyond the verdict.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
@@ -71,7 +74,8 @@ pub struct PartAnalysis {
     pub nimber: Option<Nimber>,
     /// How it was valued.
     pub method: Method,
-    /// The theorem's steps to its nimber, where a theorem found it.
+    /// The theorem's steps to its nimber, where a theorem found it (with
+    /// [`Options::explain`]).
     pub reasoning: Vec<String>,
 }
 
@@ -232,6 +236,7 @@ impl Analyst {
                     self.theorem(position, play)
                 )),
             ),
+            Err(e) if e.is_budget() => (Vec::new(), Some(format!("listing them: {e}"))),
             Err(e) => return Err(e),
         };
         let winning_moves = self.describe_all(position, &winning);
@@ -240,9 +245,9 @@ impl Analyst {
             _ => Vec::new(),
         };
         let drawing_moves = self.describe_all(position, &drawing);
-        let parts = self.parts(position, play, value)?;
+        let parts = self.parts(position, play, value, options.explain)?;
         let moves = match options.all_moves {
-            true => Some(self.all_moves(position, play)?),
+            true => Some(self.all_moves(position, play, value.outcome)?),
             false => None,
         };
         let explanation = match options.explain {
@@ -311,14 +316,36 @@ impl Analyst {
         Ok(found)
     }
 
-    fn all_moves(&mut self, position: &Sum, play: Play) -> Result<Vec<MoveValue>> {
-        let mut all = Vec::new();
-        for m in self.solver.moves(position)? {
-            let v = self.solver.value(&m, play)?;
+    /// Every move with the value of the position it leaves. Every option of a
+    /// P-position is N (else the P-position would have a move to P), so then only
+    /// the options' nimbers are looked for, cheaply, and only when they are few.
+    fn all_moves(
+        &mut self,
+        position: &Sum,
+        play: Play,
+        outcome: Outcome,
+    ) -> Result<Vec<MoveValue>> {
+        let moves = self.solver.moves(position)?;
+        let few = moves.len() <= FEW_MOVES;
+        let mut all = Vec::with_capacity(moves.len());
+        for m in &moves {
+            let (outcome, nimber) = match outcome {
+                Outcome::P if play == Play::Normal && self.solver.has_nimbers(position) => {
+                    let nimber = match few {
+                        true => self.solver.cheaply(|s| s.nimber(m))?,
+                        false => None,
+                    };
+                    (Outcome::N, nimber)
+                }
+                _ => {
+                    let v = self.solver.value(m, play)?;
+                    (v.outcome, v.nimber)
+                }
+            };
             all.push(MoveValue {
-                to: self.describe(position, &m),
-                outcome: v.outcome,
-                nimber: v.nimber,
+                to: self.describe(position, m),
+                outcome,
+                nimber,
             });
         }
         Ok(all)
@@ -347,7 +374,13 @@ impl Analyst {
 
     /// Each indivisible part, its nimber and how it was found; a position whose
     /// outcome a theorem gives is one part, valued by the theorem.
-    fn parts(&mut self, position: &Sum, play: Play, value: Value) -> Result<Vec<PartAnalysis>> {
+    fn parts(
+        &mut self,
+        position: &Sum,
+        play: Play,
+        value: Value,
+        explain: bool,
+    ) -> Result<Vec<PartAnalysis>> {
         let solver = &mut self.solver;
         let nimbers = value.nimber.is_some();
         if let (Some(_), [part]) = (solver.outcome_by_theory(position, play), &position.0[..]) {
@@ -379,7 +412,9 @@ impl Analyst {
                     false => None,
                 };
                 let reasoning = match method {
-                    Method::Theorem(_) if nimbers => solver.reasoning(part).unwrap_or_default(),
+                    Method::Theorem(_) if nimbers && explain => {
+                        solver.reasoning(part).unwrap_or_default()
+                    }
                     _ => Vec::new(),
                 };
                 parts.push(PartAnalysis {

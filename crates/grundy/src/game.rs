@@ -127,6 +127,11 @@ impl<P> Default for Capabilities<'_, P> {
     }
 }
 
+/// The most units (heaps, edges) a theorem's list of moves may hold, all positions
+/// together ([`Theory::moves_to_nimber`]); past it the theorem lets the solvers
+/// list the moves, within their own budget.
+pub const THEORY_LISTS: u64 = 10_000_000;
+
 /// Theorems about a game's positions: who wins, nimbers, winning moves, each where
 /// the theorem answers, with the reasoning in words for `explain`.
 pub trait Theory<P> {
@@ -148,7 +153,8 @@ pub trait Theory<P> {
     /// The moves from `p` to a position of nimber `target` (under normal play,
     /// `target` 0 gives the winning moves of `p` played alone): every such move, or
     /// where there are more than can be listed, one of each kind (as the game
-    /// documents); `None` means "list the moves and look".
+    /// documents); `None` means "list the moves and look", and so does a list that
+    /// would hold more than [`THEORY_LISTS`] units.
     fn moves_to_nimber(&self, _p: &P, _target: Nimber) -> Option<Vec<P>> {
         None
     }
@@ -179,6 +185,19 @@ pub trait Size<P> {
     /// position budget, and take a large count for a move left.
     fn count_moves(&self, _p: &P) -> Option<u64> {
         None
+    }
+
+    /// Whether [`Size::count_moves`] is exact, so that a positive count means a move
+    /// is left. Default: it is.
+    fn counts_exactly(&self) -> bool {
+        true
+    }
+
+    /// How many units `p` holds (heaps, edges, coins): each position in a list of
+    /// its moves holds about as many, and the solvers count a list of moves as
+    /// moves × weight against the position budget. Default: 1.
+    fn weight(&self, _p: &P) -> u64 {
+        1
     }
 
     /// How many positions can be reached from `p` (itself included), or a bound;

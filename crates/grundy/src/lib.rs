@@ -35,7 +35,7 @@ pub mod stop;
 pub mod table;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Options};
-pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory};
+pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory, THEORY_LISTS};
 
 /// A Sprague–Grundy value: the position plays like a Nim heap of this size.
 pub type Nimber = u64;

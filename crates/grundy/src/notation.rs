@@ -1,5 +1,20 @@
-//! Notation shared by games and explanations: numbers in binary columns, as the
-//! notes write a nim-sum. A leaf module: it imports nothing of the crate.
+//! Notation shared by games, explanations and front ends: numbers in binary
+//! columns, as the notes write a nim-sum, and labels cut to a width. A leaf module:
+//! it imports nothing of the crate.
+
+/// The widest label a column of text gives room to.
+pub const LABEL: usize = 60;
+
+/// `text`, or its first `most` − 1 characters and "…" when it is longer: a label
+/// from user data never widens a column past `most`.
+pub fn shorten(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        return text.to_string();
+    }
+    let mut short: String = text.chars().take(most.saturating_sub(1)).collect();
+    short.push('…');
+    short
+}
 
 /// Rows of numbers in binary, one column per bit; below a rule, the number of 1s in
 /// each column, and the nim-sum: 1 where that count is odd.
@@ -16,7 +31,7 @@ pub fn binary_columns(rows: &[(String, u64)], total: u64) -> Vec<String> {
         .map(|r| r.0.chars().count())
         .max()
         .unwrap_or(0)
-        .max(8);
+        .clamp(8, LABEL);
     let line = |name: &str, cells: Vec<String>, value: Option<u64>| {
         let cells: Vec<String> = cells.iter().map(|c| format!("{c:>cell$}")).collect();
         let value = value.map_or(String::new(), |v| format!("   = {v}"));
@@ -25,7 +40,7 @@ pub fn binary_columns(rows: &[(String, u64)], total: u64) -> Vec<String> {
     let digits = |v: u64| (0..bits).rev().map(|b| (v >> b & 1).to_string()).collect();
     let mut out: Vec<String> = rows
         .iter()
-        .map(|(l, v)| line(l, digits(*v), Some(*v)))
+        .map(|(l, v)| line(&shorten(l, LABEL), digits(*v), Some(*v)))
         .collect();
     out.push(format!(
         "  {}",

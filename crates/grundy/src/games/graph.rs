@@ -221,8 +221,19 @@ fn vertex_table(path: &str, request: &TableRequest) -> Result<Table> {
         ));
     }
     let graph = Graph::from_file(path)?;
-    let outcomes = retrograde::label(graph.successors(), request.play);
-    let nimbers = match request.play {
+    Ok(Table::Vertices(label(
+        &graph,
+        &format!("graph:{path}"),
+        request.play,
+    )))
+}
+
+/// Every vertex of `graph` (called `game` in the table), labelled by Ferguson's
+/// algorithm, with its nimber where the graph has no cycle and play is normal: the
+/// table of a graph that did not come from a file (one posted to the web playground).
+pub fn label(graph: &Graph, game: &str, play: Play) -> GraphTable {
+    let outcomes = retrograde::label(graph.successors(), play);
+    let nimbers = match play {
         Play::Normal => retrograde::nimbers(graph.successors()),
         Play::Misere => None,
     };
@@ -233,13 +244,13 @@ fn vertex_table(path: &str, request: &TableRequest) -> Result<Table> {
         .filter(|(_, &o)| o == Outcome::P)
         .map(|(v, _)| v.clone())
         .collect();
-    Ok(Table::Vertices(GraphTable {
-        game: format!("graph:{path}"),
+    GraphTable {
+        game: game.to_string(),
         vertices,
         outcomes,
         nimbers,
         kernel,
-    }))
+    }
 }
 
 #[cfg(test)]

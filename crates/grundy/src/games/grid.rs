@@ -17,7 +17,8 @@ pub enum Cell {
 }
 
 /// An SVG picture of `rows` × `cols` cells, row 0 at the top; `cell(r, c)` says how
-/// each is drawn.
+/// each is drawn. Each square carries its row and column (`data-cell="r,c"`, from 0
+/// at the top left), for front ends that play by clicking the picture.
 pub fn picture(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Cell) -> String {
     const SIZE: usize = 30;
     let (width, height) = (cols * SIZE + 2, rows * SIZE + 2);
@@ -36,7 +37,7 @@ pub fn picture(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Cell) ->
             };
             let _ = writeln!(
                 svg,
-                r##"<rect x="{}" y="{}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="#333333"/>"##,
+                r##"<rect x="{}" y="{}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="#333333" data-cell="{r},{c}"/>"##,
                 1 + c * SIZE,
                 1 + r * SIZE
             );
@@ -44,4 +45,23 @@ pub fn picture(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Cell) ->
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_square_carries_its_row_and_column() {
+        let svg = picture(2, 3, |r, c| {
+            if (r, c) == (0, 2) {
+                Cell::Absent
+            } else {
+                Cell::Empty
+            }
+        });
+        assert_eq!(svg.matches("<rect").count(), 5);
+        assert!(svg.contains(r#"data-cell="1,2""#), "{svg}");
+        assert!(!svg.contains(r#"data-cell="0,2""#), "{svg}");
+    }
 }

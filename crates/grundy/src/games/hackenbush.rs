@@ -19,7 +19,10 @@ use std::fmt::Write as _;
 
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Error, Game, Nimber, Picture, Play, Result, Size, Theory};
+use crate::{
+    invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, Result, Size, Theory,
+    THEORY_LISTS,
+};
 
 /// The ground's name.
 const GROUND: &str = "g";
@@ -220,15 +223,11 @@ impl Reduction {
         self.value[0]
     }
 
-    /// The nimber after cutting edge `cut` of `edges`. Cutting a loop or a bridge
-    /// changes one node's value; cutting an edge of a cycle changes what fuses in
-    /// its node only, which is reduced again on its own, each node above it standing
-    /// as a stalk (the colon principle). Then the values change on the way down to
-    /// the ground.
-    fn nimber_without(&self, edges: &[(u32, u32)], cut: usize) -> Nimber {
+    /// The one node whose value cutting edge `cut` changes, and its new value.
+    fn change(&self, edges: &[(u32, u32)], cut: usize) -> (usize, Nimber) {
         let (u, v) = edges[cut];
         let a = self.node_of[u as usize];
-        let (node, new) = if u == v {
+        if u == v {
             (a, self.value[a] ^ 1)
         } else if self.bridges[cut] {
             let b = self.node_of[v as usize];
@@ -241,8 +240,21 @@ impl Reduction {
             (below, self.value[below] ^ (self.value[above] + 1))
         } else {
             (a, self.node_without(edges, a, cut))
-        };
-        self.value_below(node, new)
+        }
+    }
+
+    /// For each node, the value it must take for the whole drawing to have nimber
+    /// `target` when nothing else changes (`None`: no value will do), from the
+    /// ground up: a node's value enters the one below as a stalk of one more.
+    fn required(&self, target: Nimber) -> Vec<Option<Nimber>> {
+        let mut required = vec![None; self.value.len()];
+        required[0] = Some(target);
+        for &node in &self.order[1..] {
+            let (below, _) = self.parent[node].expect("every node but the ground's");
+            required[node] = required[below]
+                .and_then(|r| (r ^ self.value[below] ^ (self.value[node] + 1)).checked_sub(1));
+        }
+        required
     }
 
     /// The value of node `a` after cutting `cut`, one of its inner edges.
@@ -268,16 +280,6 @@ impl Reduction {
             stalks[local[&in_a(edges[bridge as usize])] as usize] ^= self.value[child] + 1;
         }
         Reduction::of(local.len(), &rest, &stalks).nimber()
-    }
-
-    /// The nimber when node `node` takes the value `new`: each node below changes in
-    /// turn, the branch above it now a stalk of one more than its new value.
-    fn value_below(&self, mut node: usize, mut new: Nimber) -> Nimber {
-        while let Some((below, _)) = self.parent[node] {
-            new = self.value[below] ^ (self.value[node] + 1) ^ (new + 1);
-            node = below;
-        }
-        new
     }
 }
 
@@ -332,14 +334,27 @@ pub fn nimber_by_fusion(drawing: &Drawing) -> Nimber {
     Reduction::of(drawing.names.len(), &drawing.edges, &[]).nimber()
 }
 
+/// The most edges a drawing may have: checked as it is read, before it is built.
+pub const MAX_EDGES: usize = 1_000_000;
+
+/// The error for a drawing of more than [`MAX_EDGES`] edges.
+fn too_many_edges(what: &str) -> Error {
+    too_large!("{what} has more than {MAX_EDGES} edges, more than a drawing may have")
+}
+
 /// Reads `g-a,a-b` (or `g` alone, the bare ground) into a drawing, refusing an edge
 /// with no path to the ground.
 fn parse_edges(text: &str) -> Result<Drawing> {
     let mut names = vec![GROUND.to_string()];
+    let mut index: rustc_hash::FxHashMap<String, u32> = rustc_hash::FxHashMap::default();
+    index.insert(GROUND.to_string(), 0);
     let mut edges = Vec::new();
     let text = text.trim();
     if text == GROUND {
         return Ok(Drawing { names, edges });
+    }
+    if text.split(',').nth(MAX_EDGES).is_some() {
+        return Err(too_many_edges("the drawing"));
     }
     for token in text.split(',').map(str::trim) {
         let Some((a, b)) = token.split_once('-') else {
@@ -354,10 +369,11 @@ fn parse_edges(text: &str) -> Result<Drawing> {
                     "'{token}' is not an edge: vertex names are letters, digits and '_'"
                 ));
             }
-            Ok(match names.iter().position(|n| n == name) {
-                Some(i) => i as u32,
+            Ok(match index.get(name) {
+                Some(&i) => i,
                 None => {
                     names.push(name.to_string());
+                    index.insert(name.to_string(), names.len() as u32 - 1);
                     names.len() as u32 - 1
                 }
             })
@@ -380,10 +396,15 @@ fn parse_edges(text: &str) -> Result<Drawing> {
 fn stalks(text: &str) -> Result<Drawing> {
     let mut edges = Vec::new();
     let mut vertices = 1u32;
+    let mut total = 0usize;
     for token in text.split(',').map(str::trim) {
         let height: u32 = token.parse().map_err(|_| {
             invalid!("'{token}' is not a stalk height: expected a whole number such as 3")
         })?;
+        total = total.saturating_add(height as usize);
+        if total > MAX_EDGES {
+            return Err(too_many_edges(&format!("'stalks:{text}'")));
+        }
         let mut below = 0;
         for _ in 0..height {
             edges.push((below, vertices));
@@ -399,6 +420,9 @@ fn tree(text: &str) -> Result<Drawing> {
     let mut edges = Vec::new();
     let mut vertices = 1u32;
     let mut path = vec![0u32];
+    if text.matches('(').nth(MAX_EDGES).is_some() {
+        return Err(too_many_edges(&format!("'tree:{text}'")));
+    }
     for c in text.chars().filter(|c| !c.is_whitespace()) {
         match c {
             '(' => {
@@ -441,7 +465,13 @@ fn from_file(path: &str) -> Result<Drawing> {
     if joined.is_empty() {
         return Err(invalid!("Hackenbush file '{path}' has no edges"));
     }
-    parse_position(&joined.join(","))
+    let joined = joined.join(",");
+    if joined.starts_with('@') {
+        return Err(invalid!(
+            "Hackenbush file '{path}' names another file: a file holds the drawing itself"
+        ));
+    }
+    parse_position(&joined)
 }
 
 fn parse_position(text: &str) -> Result<Drawing> {
@@ -602,16 +632,25 @@ impl Theory<Drawing> for Hackenbush {
         let distinct = p.edges.windows(2).all(|w| w[0].1 < w[1].1);
         distinct.then_some(p.edges.len() as u64)
     }
+    /// Every cut to nimber `target`, in linear time: the value each node must take
+    /// is found from the ground up, and each cut changes one node's value.
     fn moves_to_nimber(&self, p: &Drawing, target: Nimber) -> Option<Vec<Drawing>> {
         let reduction = Reduction::of(p.names.len(), &p.edges, &[]);
+        let required = reduction.required(target);
         let mut seen = rustc_hash::FxHashSet::default();
-        let mut found = Vec::new();
+        let mut cuts = Vec::new();
         for (i, &e) in p.edges.iter().enumerate() {
-            if seen.insert(e) && reduction.nimber_without(&p.edges, i) == target {
-                found.push(p.without(i));
+            if seen.insert(e) {
+                let (node, new) = reduction.change(&p.edges, i);
+                if required[node] == Some(new) {
+                    cuts.push(i);
+                }
             }
         }
-        Some(found)
+        if (cuts.len() as u64).saturating_mul(p.edges.len() as u64) > THEORY_LISTS {
+            return None;
+        }
+        Some(cuts.into_iter().map(|i| p.without(i)).collect())
     }
     fn explain_nimber(&self, p: &Drawing) -> Option<Vec<String>> {
         Some(explain_reduction(p))
@@ -619,6 +658,10 @@ impl Theory<Drawing> for Hackenbush {
 }
 
 impl Size<Drawing> for Hackenbush {
+    fn weight(&self, p: &Drawing) -> u64 {
+        p.edges.len() as u64
+    }
+
     fn count_moves(&self, p: &Drawing) -> Option<u64> {
         Some(p.edges.len() as u64)
     }
@@ -686,7 +729,9 @@ fn explain_reduction(p: &Drawing) -> Vec<String> {
 }
 
 /// An SVG picture: the ground a brown line, vertices in rows by their distance from
-/// the ground, edges green (loops as small circles, parallel edges curved).
+/// the ground, edges green (loops as small circles, parallel edges curved). Each edge
+/// carries the drawing left by cutting it (`data-move`), for front ends that play by
+/// clicking the picture.
 fn draw(p: &Drawing) -> String {
     const STEP: f64 = 60.0;
     let n = p.names.len();
@@ -731,7 +776,12 @@ fn draw(p: &Drawing) -> String {
         r##"<line x1="0" y1="{ground_y:.1}" x2="{width:.0}" y2="{ground_y:.1}" stroke="#8b5a2b" stroke-width="6"/>"##
     );
     let mut seen: Vec<(u32, u32)> = Vec::new();
-    for &(u, v) in &p.edges {
+    for (i, &(u, v)) in p.edges.iter().enumerate() {
+        let cut = format!(
+            r#"class="edge" data-edge="{}" data-move="{}""#,
+            p.edge_name((u, v)),
+            Hackenbush.format_position(&p.without(i))
+        );
         let copies = seen.iter().filter(|&&e| e == (u, v)).count() as f64;
         seen.push((u, v));
         // The ground meets an edge straight below the vertex.
@@ -746,7 +796,7 @@ fn draw(p: &Drawing) -> String {
             let r = 10.0 + 6.0 * copies;
             let _ = writeln!(
                 svg,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" {stroke}/>"#,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" {stroke} {cut}/>"#,
                 a.0,
                 a.1 - r
             );
@@ -760,7 +810,7 @@ fn draw(p: &Drawing) -> String {
             let (mx, my) = ((a.0 + b.0) / 2.0 + bend, (a.1 + b.1) / 2.0);
             let _ = writeln!(
                 svg,
-                r#"<path d="M {:.1} {:.1} Q {mx:.1} {my:.1} {:.1} {:.1}" {stroke}/>"#,
+                r#"<path d="M {:.1} {:.1} Q {mx:.1} {my:.1} {:.1} {:.1}" {stroke} {cut}/>"#,
                 a.0, a.1, b.0, b.1
             );
         }
@@ -817,6 +867,20 @@ mod tests {
         let d = parse_position("g-a,a-b,b-c,a-d").unwrap();
         assert_eq!(d.without(1).edges.len(), 2);
         assert_eq!(d.without(0), parse_position("g").unwrap());
+    }
+
+    #[test]
+    fn each_edge_of_the_picture_carries_the_drawing_left_by_cutting_it() {
+        let svg = draw(&parse_position("g-a,a-b,a-a").unwrap());
+        assert!(svg.contains(r#"data-edge="g-a" data-move="g""#), "{svg}");
+        assert!(
+            svg.contains(r#"data-edge="a-b" data-move="g-a,a-a""#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r#"data-edge="a-a" data-move="g-a,a-b""#),
+            "{svg}"
+        );
     }
 
     #[test]

@@ -328,6 +328,10 @@ impl Theory<Heaps> for Moore {
 }
 
 impl Size<Heaps> for Moore {
+    fn weight(&self, p: &Heaps) -> u64 {
+        p.len() as u64
+    }
+
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         // e[j]: the ways to lower exactly j heaps (elementary symmetric sums).
         let k = effective(self.k, p);

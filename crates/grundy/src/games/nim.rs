@@ -4,7 +4,7 @@
 use super::heaps::{self, Heaps};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory};
+use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
 /// The game of Nim; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -79,11 +79,18 @@ impl Theory<Heaps> for Nim {
             return Some(Vec::new());
         }
         let moves = p.iter().enumerate().filter(|&(_, &h)| h ^ change < h);
+        if (moves.clone().count() as u64).saturating_mul(p.len() as u64) > THEORY_LISTS {
+            return None;
+        }
         Some(moves.map(|(i, &h)| heaps::with(p, i, h ^ change)).collect())
     }
 }
 
 impl Size<Heaps> for Nim {
+    fn weight(&self, p: &Heaps) -> u64 {
+        p.len() as u64
+    }
+
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(p.iter().fold(0, |a: u64, &h| a.saturating_add(h)))
     }

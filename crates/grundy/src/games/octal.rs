@@ -97,20 +97,12 @@ pub fn rules(code: &str) -> Result<Rules> {
     if digits.iter().all(|&d| d == 0) {
         return Err(invalid!("'{code}' allows no move at all"));
     }
-    Ok(Rules {
-        digits,
-        beyond: Beyond::Nothing,
-        unequal_splits: false,
-    })
+    Ok(Rules::new(digits, Beyond::Nothing, false))
 }
 
 /// Grundy's game: break one heap into two heaps of different sizes.
 pub fn grundy_game() -> Rules {
-    Rules {
-        digits: vec![leaves::TWO],
-        beyond: Beyond::Nothing,
-        unequal_splits: true,
-    }
+    Rules::new(vec![leaves::TWO], Beyond::Nothing, true)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::heaps::{self, Heaps};
 use super::Family;
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory};
+use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
 /// Staircase Nim; a position lists the coins on steps 1, 2, …, n.
 #[derive(Clone, Copy, Debug, Default)]
@@ -114,6 +114,9 @@ impl Theory<Heaps> for Staircase {
         if change == 0 {
             return Some(found);
         }
+        if (p.len() as u64).saturating_mul(p.len() as u64) / 2 > THEORY_LISTS {
+            return None;
+        }
         for i in (0..p.len()).step_by(2) {
             let (x, wanted) = (p[i], p[i] ^ change);
             if wanted < x {
@@ -147,6 +150,10 @@ impl Theory<Heaps> for Staircase {
 }
 
 impl Size<Heaps> for Staircase {
+    fn weight(&self, p: &Heaps) -> u64 {
+        p.len() as u64
+    }
+
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(p.iter().fold(0, |a: u64, &x| a.saturating_add(x)))
     }

@@ -100,11 +100,7 @@ pub fn finite(text: &str) -> Result<HeapRules> {
     for &s in &set {
         digits[s as usize] = leaves::NONE | leaves::ONE;
     }
-    let rules = Rules {
-        digits,
-        beyond: Beyond::Nothing,
-        unequal_splits: false,
-    };
+    let rules = Rules::new(digits, Beyond::Nothing, false);
     Ok(HeapRules::new(
         format!("sub:{}", heaps::format(&set)),
         rules,
@@ -114,11 +110,7 @@ pub fn finite(text: &str) -> Result<HeapRules> {
 /// The game `sub-allbut:E`: take any number of chips except those in E.
 pub fn all_but(text: &str) -> Result<HeapRules> {
     let set = parse_set(text, "sub-allbut")?;
-    let rules = Rules {
-        digits: Vec::new(),
-        beyond: Beyond::AllBut(set.clone()),
-        unequal_splits: false,
-    };
+    let rules = Rules::new(Vec::new(), Beyond::AllBut(set.clone()), false);
     Ok(HeapRules::new(
         format!("sub-allbut:{}", heaps::format(&set)),
         rules,
@@ -127,11 +119,7 @@ pub fn all_but(text: &str) -> Result<HeapRules> {
 
 /// A subtraction game whose set is given by a rule.
 pub fn by_rule(allowed: fn(u64) -> bool) -> Rules {
-    Rules {
-        digits: Vec::new(),
-        beyond: Beyond::Where(allowed),
-        unequal_splits: false,
-    }
+    Rules::new(Vec::new(), Beyond::Where(allowed), false)
 }
 
 #[cfg(test)]

@@ -114,7 +114,7 @@ impl TakeBreak {
         }
         let mut sequence = self.sequence.borrow_mut();
         // Games that break a heap in three cost n² a value: a shorter look.
-        let search = match self.rules().leaves_three() {
+        let search = match sequence.rules().leaves_three() {
             true => PERIOD_SEARCH_THREE,
             false => PERIOD_SEARCH,
         };
@@ -454,6 +454,16 @@ impl Theory<Heaps> for TakeBreak {
 }
 
 impl Size<Heaps> for TakeBreak {
+    fn weight(&self, p: &Heaps) -> u64 {
+        p.len() as u64
+    }
+
+    /// The count is a bound (the options a heap's digits allow before the heap's size
+    /// rules some out).
+    fn counts_exactly(&self) -> bool {
+        false
+    }
+
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         let rules = self.rules();
         Some(

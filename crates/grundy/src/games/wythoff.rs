@@ -24,8 +24,21 @@ fn wide_mul(a: u128, b: u128) -> (u128, u128) {
     (high, low)
 }
 
-/// ⌊k√5⌋ for any k < 2^64, by bisection on r² ≤ 5k² in exact 256-bit arithmetic.
+/// ⌊k√5⌋ for any k < 2^64: from the square root in floating point, corrected in
+/// integers, while 5k² fits in 64 bits; beyond, by bisection on r² ≤ 5k² in exact
+/// 256-bit arithmetic.
 fn floor_k_sqrt5(k: u64) -> u128 {
+    if k < 1 << 30 {
+        let n = 5 * k * k;
+        let mut r = (n as f64).sqrt() as u64;
+        while r * r > n {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= n {
+            r += 1;
+        }
+        return r as u128;
+    }
     let five_k2 = wide_mul(5 * k as u128, k as u128);
     let (mut low, mut high) = (0u128, 1u128 << 66);
     while high - low > 1 {
@@ -68,6 +81,21 @@ fn last_at_most(x: u128, f: impl Fn(u64) -> u128) -> u64 {
 /// one, as ⌊kφ⌋ or as ⌊kφ⌋ + k (the two Beatty sequences are complementary). The
 /// partner of a heap near 2^64 may be larger than any heap.
 pub fn partner(x: u64) -> u128 {
+    // Near the floating-point guesses first, checked exactly; else by bisection.
+    if x < 1 << 50 {
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        let near = |guess: f64| (guess as u64).saturating_sub(2)..=(guess as u64) + 2;
+        for k in near(x as f64 / phi) {
+            if lower(k) == x as u128 {
+                return x as u128 + k as u128;
+            }
+        }
+        for k in near(x as f64 / (phi * phi)) {
+            if lower(k) + k as u128 == x as u128 {
+                return lower(k);
+            }
+        }
+    }
     let x = x as u128;
     let k = last_at_most(x, lower);
     if lower(k) == x {
@@ -255,6 +283,17 @@ mod tests {
         let top = u64::MAX;
         let p = partner(top);
         assert!(p > top as u128 || partner(p as u64) == top as u128);
+        // Every number has one partner, and the fast and the exact ways agree.
+        for x in (0..10_000).chain((1 << 50) - 100..(1 << 50) + 100) {
+            let p = partner(x);
+            assert_eq!(partner(p as u64), x as u128, "{x}");
+            let k = last_at_most(x as u128, lower);
+            let exact = match lower(k) == x as u128 {
+                true => x as u128 + k as u128,
+                false => lower(last_at_most(x as u128, |k| lower(k) + k as u128)),
+            };
+            assert_eq!(p, exact, "{x}");
+        }
         // The Beatty sequences cover every number near the top exactly once.
         for x in (top - 1000)..=top {
             let p = partner(x);

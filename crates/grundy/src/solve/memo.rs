@@ -7,7 +7,7 @@
 
 use std::marker::PhantomData;
 
-use rustc_hash::FxHashMap;
+use foldhash::HashMap;
 use smallvec::SmallVec;
 
 use crate::stop::Every;
@@ -56,7 +56,7 @@ impl Valuation for Height {
 
 /// The memo of one valuation of one game.
 pub struct Memo<G: Game, V> {
-    values: FxHashMap<G::Position, u64>,
+    values: HashMap<G::Position, u64>,
     valuation: PhantomData<V>,
 }
 
@@ -71,7 +71,7 @@ struct Frame<P> {
 impl<G: Game, V: Valuation> Default for Memo<G, V> {
     fn default() -> Self {
         Memo {
-            values: FxHashMap::default(),
+            values: HashMap::default(),
             valuation: PhantomData,
         }
     }

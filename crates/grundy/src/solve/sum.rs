@@ -74,7 +74,7 @@ trait AnyGame {
     fn format(&self, id: PosId) -> String;
     fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>>;
     fn components(&mut self, id: PosId) -> Rc<[PosId]>;
-    fn count_moves(&self, id: PosId) -> Option<u64>;
+    fn has_move(&mut self, id: PosId, limit: usize) -> Result<bool>;
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber>;
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
@@ -103,8 +103,12 @@ struct Kind {
 struct View<G: Game> {
     game: G,
     positions: Vec<G::Position>,
-    ids: FxHashMap<G::Position, PosId>,
+    /// Positions are hashed with foldhash: FxHash degenerates on some (the bit
+    /// boards of SOS), foldhash on none seen.
+    ids: foldhash::HashMap<G::Position, PosId>,
     moves: FxHashMap<PosId, Rc<[PosId]>>,
+    /// How many moves the cache of moves holds, all lists together.
+    moves_held: usize,
     components: FxHashMap<PosId, Rc<[PosId]>>,
     nimbers: Memo<G, SpragueGrundy>,
     heights: Memo<G, Height>,
@@ -115,8 +119,9 @@ impl<G: Game> View<G> {
         View {
             game,
             positions: Vec::new(),
-            ids: FxHashMap::default(),
+            ids: foldhash::HashMap::default(),
             moves: FxHashMap::default(),
+            moves_held: 0,
             components: FxHashMap::default(),
             nimbers: Memo::default(),
             heights: Memo::default(),
@@ -157,16 +162,23 @@ impl<G: Game> AnyGame for View<G> {
             return Ok(moves.clone());
         }
         let p = self.position(id);
-        let size = self.game.capabilities().size;
-        if size
-            .and_then(|s| s.count_moves(p))
-            .is_some_and(|n| n > limit as u64)
-        {
-            return Err(Error::budget(limit));
+        if let Some(size) = self.game.capabilities().size {
+            // A list of moves holds about moves × weight units.
+            let held = size
+                .count_moves(p)
+                .map(|n| n.saturating_mul(size.weight(p)));
+            if held.is_some_and(|n| n > limit as u64) {
+                return Err(Error::budget(limit));
+            }
         }
         let mut out = Vec::new();
         self.game.moves(p, &mut out);
+        // The positions interned and the moves cached count against the budget.
+        if self.positions.len() + self.moves_held + out.len() > limit {
+            return Err(Error::budget(limit));
+        }
         let moves: Rc<[PosId]> = out.into_iter().map(|q| self.intern(q)).collect();
+        self.moves_held += moves.len();
         self.moves.insert(id, moves.clone());
         Ok(moves)
     }
@@ -182,11 +194,15 @@ impl<G: Game> AnyGame for View<G> {
         parts
     }
 
-    fn count_moves(&self, id: PosId) -> Option<u64> {
-        self.game
-            .capabilities()
-            .size?
-            .count_moves(self.position(id))
+    fn has_move(&mut self, id: PosId, limit: usize) -> Result<bool> {
+        if let Some(size) = self.game.capabilities().size {
+            match size.count_moves(self.position(id)) {
+                Some(0) => return Ok(false),
+                Some(n) if size.counts_exactly() || n > CHEAP as u64 => return Ok(true),
+                _ => {}
+            }
+        }
+        Ok(!self.moves(id, limit)?.is_empty())
     }
 
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber> {
@@ -302,7 +318,7 @@ pub struct Solver {
     games: Vec<Box<dyn AnyGame>>,
     limit: usize,
     /// Outcomes of searched sums (sorted indivisible parts), for normal and misère play.
-    outcomes: [FxHashMap<Vec<Part>, Outcome>; 2],
+    outcomes: [foldhash::HashMap<Vec<Part>, Outcome>; 2],
 }
 
 /// Misère Nim by Bouton's rule: with a heap of two or more, play as in normal Nim;
@@ -527,7 +543,7 @@ impl Solver {
                     None => {
                         game.is_drawn_end(pos)
                             || game.outcome_by_theory(pos, play).is_some()
-                            || !game.moves(pos, limit)?.is_empty()
+                            || game.has_move(pos, limit)?
                     }
                 };
                 if live {
@@ -594,6 +610,9 @@ impl Solver {
             draw: bool,
         }
         let children = self.children(&root, play)?;
+        // The states the stack's frames hold: counted against the budget beside
+        // those memoised.
+        let mut held = children.len();
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
@@ -633,14 +652,16 @@ impl Solver {
             match found {
                 Some(outcome) => {
                     let done = stack.pop().expect("the stack has a top frame");
+                    held -= done.children.len();
                     self.outcomes[memo].insert(done.state, outcome);
                 }
                 None => {
-                    if self.outcomes[memo].len() + depth >= self.limit {
+                    if self.outcomes[memo].len() + depth + held >= self.limit {
                         return Err(Error::budget(self.limit));
                     }
                     let state = top.children[top.cursor].clone();
                     let children = self.children(&state, play)?;
+                    held += children.len();
                     stack.push(Frame {
                         state,
                         children,
@@ -693,17 +714,19 @@ impl Solver {
         Ok(root)
     }
 
-    /// True when no move is left, or the game ends drawn here. A part whose game
-    /// counts more than [`CHEAP`] moves has a move left ([`Size::count_moves`](crate::Size::count_moves)); the
-    /// moves of the rest are listed.
+    /// True when no move is left, or the game ends drawn here: each indivisible
+    /// part is asked, by its count of moves where the game knows it
+    /// ([`Size::count_moves`](crate::Size::count_moves)), else by listing them.
     pub fn is_terminal(&mut self, sum: &Sum) -> Result<bool> {
         if self.is_drawn_end(sum) {
             return Ok(true);
         }
-        for &part in &sum.0 {
-            let count = self.games[part.game as usize].count_moves(part.pos);
-            if count.is_some_and(|n| n > CHEAP as u64) || !self.part_moves(part)?.is_empty() {
-                return Ok(false);
+        let limit = self.limit;
+        for &written in &sum.0 {
+            for part in self.components(written) {
+                if self.game(part).has_move(part.pos, limit)? {
+                    return Ok(false);
+                }
             }
         }
         Ok(true)

@@ -57,19 +57,32 @@ pub struct Rules {
     pub beyond: Beyond,
     /// The heaps a move leaves must differ in size (Grundy's game).
     pub unequal_splits: bool,
+    /// The amounts whose digit allows some move, increasing.
+    takes: Vec<u64>,
 }
 
 impl Rules {
+    /// The rules of these digits, moves beyond them, and splits.
+    pub fn new(digits: Vec<u8>, beyond: Beyond, unequal_splits: bool) -> Self {
+        let takes = (0..digits.len() as u64)
+            .filter(|&k| digits[k as usize] != 0)
+            .collect();
+        Rules {
+            digits,
+            beyond,
+            unequal_splits,
+            takes,
+        }
+    }
+
     /// The digit of amount k (0 beyond the digits).
     pub fn digit(&self, k: u64) -> u8 {
         self.digits.get(k as usize).copied().unwrap_or(0)
     }
 
     /// The amounts k whose digit allows some move, increasing.
-    pub fn takes(&self) -> Vec<u64> {
-        (0..self.digits.len() as u64)
-            .filter(|&k| self.digit(k) != 0)
-            .collect()
+    pub fn takes(&self) -> &[u64] {
+        &self.takes
     }
 
     /// The most chips a move can remove, when that is bounded.
@@ -131,11 +144,11 @@ impl Rules {
     /// Every option of a heap of n chips: the heaps left in its place, sizes in
     /// increasing order.
     pub fn options(&self, n: u64, out: &mut Vec<Heaps>) {
-        let most = match self.beyond {
-            Beyond::Nothing => n.min(self.digits.len().saturating_sub(1) as u64),
-            _ => n,
+        let amounts: Box<dyn Iterator<Item = u64>> = match self.beyond {
+            Beyond::Nothing => Box::new(self.takes.iter().copied().take_while(|&k| k <= n)),
+            _ => Box::new(0..=n),
         };
-        for k in 0..=most {
+        for k in amounts {
             let d = self.leaves(k, n);
             let rest = n - k;
             if d & leaves::NONE != 0 {

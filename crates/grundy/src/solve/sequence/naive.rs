@@ -80,7 +80,7 @@ impl State {
         let g = |m: u64| values[m as usize] as u64;
         let n = n as u64;
         self.marks.clear();
-        let takes = self.takes.get_or_insert_with(|| rules.takes());
+        let takes = self.takes.get_or_insert_with(|| rules.takes().to_vec());
         for &k in takes.iter().take_while(|&&k| k <= n) {
             let d = rules.leaves(k, n);
             let rest = n - k;

@@ -131,7 +131,7 @@ fn batch_pieces(k: usize, start: usize, unequal: bool) -> [Range<usize>; 2] {
 impl State {
     /// g(n), from g(0..n) in `values`. Fastest when called for n, n + 1, … in turn.
     pub fn value(&mut self, rules: &Rules, values: &[u16], n: usize) -> u64 {
-        let takes = self.takes.take().unwrap_or_else(|| rules.takes());
+        let takes = self.takes.take().unwrap_or_else(|| rules.takes().to_vec());
         let g = self.value_with(rules, &takes, values, n);
         self.takes = Some(takes);
         g

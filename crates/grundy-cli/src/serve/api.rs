@@ -1,0 +1,434 @@
+//! The JSON API: the same objects as the command line's `--json`, from the same
+//! library calls. Each endpoint answers `GET` with a query string and `POST` with a
+//! JSON object of the same fields; every search runs on the bounded [`Pool`].
+//!
+//! | endpoint | fields | answer |
+//! |---|---|---|
+//! | `/api/value` | `spec`, `misere` | `grundy value --json` |
+//! | `/api/moves` | `spec`, `misere` | `grundy moves --json` |
+//! | `/api/explain` | `spec`, `misere` | `grundy explain --json` |
+//! | `/api/computer` | `spec`, `misere` | the computer's move, and whether the game is over |
+//! | `/api/check` | `spec`, `move` | the position a move leaves, or why it is illegal |
+//! | `/api/table` | `game`, `to`, `rows`, `misere` | `grundy table --json` |
+//! | `/api/period` | `game`, `to` | `grundy period --json` |
+//! | `/api/draw` | `spec` | `grundy draw` (SVG) |
+//! | `/api/families` | | every family, its rules and a starting position |
+//! | `/api/limits` | | the limits of this server |
+//!
+//! Graph games take their graph inline, in the field `graph` (the lines of a graph
+//! file), and name it `graph:inline`; the playground reads no files.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{header, Method};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use grundy::games::{graph, Graph};
+use grundy::solve::sequence::Method as SequenceMethod;
+use grundy::solve::{GameBox, Sum};
+use grundy::table::{Save, Table, TableRequest};
+use grundy::{Analysis, Analyst, Options, Outcome, Play};
+use serde::{Deserialize, Serialize};
+
+use super::families;
+use super::limits::{ApiError, Pool, MAX_BODY};
+use crate::reports;
+
+/// What the handlers share.
+pub type Shared = Arc<Pool>;
+
+/// The name a posted graph goes by in a SPEC.
+pub const INLINE_GRAPH: &str = "graph:inline";
+
+/// The fields of a request, from the query string or a JSON body.
+#[derive(Deserialize, Default, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Fields {
+    spec: Option<String>,
+    misere: Option<Flag>,
+    game: Option<String>,
+    to: Option<u64>,
+    rows: Option<usize>,
+    #[serde(rename = "move")]
+    chosen: Option<String>,
+    graph: Option<String>,
+}
+
+/// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`), in a query
+/// string or as a JSON boolean.
+#[derive(Deserialize, Debug, Clone, Copy)]
+#[serde(untagged)]
+enum Flag {
+    Bool(bool),
+    Text(FlagText),
+}
+
+#[derive(Deserialize, Debug, Clone, Copy)]
+enum FlagText {
+    #[serde(alias = "1", alias = "yes", alias = "on", alias = "")]
+    #[serde(rename = "true")]
+    True,
+    #[serde(alias = "0", alias = "no", alias = "off")]
+    #[serde(rename = "false")]
+    False,
+}
+
+impl Flag {
+    fn is_set(self) -> bool {
+        matches!(self, Flag::Bool(true) | Flag::Text(FlagText::True))
+    }
+}
+
+impl<S: Send + Sync> FromRequest<S> for Fields {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, _state: &S) -> Result<Self, ApiError> {
+        let query = request.uri().query().unwrap_or_default().to_string();
+        if query.len() > MAX_BODY {
+            return Err(ApiError::too_large());
+        }
+        let fields: Fields = serde_urlencoded_fields(&query)?;
+        if request.method() != Method::POST {
+            return Ok(fields);
+        }
+        let body = axum::body::to_bytes(request.into_body(), MAX_BODY)
+            .await
+            .map_err(|_| ApiError::too_large())?;
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(fields);
+        }
+        if query.is_empty() {
+            serde_json::from_slice(&body).map_err(|e| {
+                ApiError::bad(format!(
+                    "the body is not a JSON object of the fields spec, misere, game, to, rows, move and graph: {e}"
+                ))
+            })
+        } else {
+            Err(ApiError::bad(
+                "send the fields either in the query string or in a JSON body, not in both",
+            ))
+        }
+    }
+}
+
+fn serde_urlencoded_fields(query: &str) -> Result<Fields, ApiError> {
+    let uri = format!("/?{query}");
+    let uri: axum::http::Uri = uri
+        .parse()
+        .map_err(|_| ApiError::bad("the query string is not a valid URL query"))?;
+    axum::extract::Query::<Fields>::try_from_uri(&uri)
+        .map(|q| q.0)
+        .map_err(|e| {
+            let why = e.body_text();
+            let why = why.trim_start_matches("Failed to deserialize query string: ");
+            ApiError::bad(format!("the query string is not understood: {why}"))
+        })
+}
+
+impl Fields {
+    fn play(&self) -> Play {
+        match self.misere.is_some_and(Flag::is_set) {
+            true => Play::Misere,
+            false => Play::Normal,
+        }
+    }
+
+    fn spec(&self) -> Result<String, ApiError> {
+        let spec = self
+            .spec
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| {
+                ApiError::bad("the field 'spec' is missing: give a position such as nim 3,4,5")
+            })?;
+        refuse_files(spec)?;
+        Ok(spec.to_string())
+    }
+
+    fn game(&self) -> Result<String, ApiError> {
+        let game = self
+            .game
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| {
+                ApiError::bad(
+                    "the field 'game' is missing: give a game such as kayles or sub:1,3,4",
+                )
+            })?;
+        refuse_files(game)?;
+        Ok(game.to_string())
+    }
+
+    /// The posted graph, read and checked.
+    fn graph(&self) -> Result<Option<Graph>, ApiError> {
+        self.graph
+            .as_deref()
+            .map(|text| {
+                Graph::parse(text, "the posted graph").map_err(|e| ApiError::bad(e.to_string()))
+            })
+            .transpose()
+    }
+}
+
+/// Refuses text that would make the library read a file: `graph:FILE` (other than
+/// the posted `graph:inline`) and Hackenbush's `@FILE`.
+pub fn refuse_files(text: &str) -> Result<(), ApiError> {
+    if text.contains('@') {
+        return Err(ApiError::bad(
+            "'@' names a file, and the playground reads no files: write the drawing inline, e.g. hackenbush g-a,a-b",
+        ));
+    }
+    let mut rest = text;
+    while let Some(at) = rest.find("graph:") {
+        let name: String = rest[at..]
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != '+')
+            .collect();
+        if name != INLINE_GRAPH {
+            return Err(ApiError::bad(format!(
+                "'{name}' names a file, and the playground reads no files: send the graph's lines in the field 'graph' and call it {INLINE_GRAPH}"
+            )));
+        }
+        rest = &rest[at + name.len()..];
+    }
+    Ok(())
+}
+
+/// An analyst within the server's budget, knowing the posted graph, if any.
+fn analyst(pool: &Pool, graph: Option<&Graph>) -> Analyst {
+    let mut analyst = Analyst::new(pool.limits().max_positions);
+    if let Some(graph) = graph {
+        analyst.add_game(GameBox::new(INLINE_GRAPH, graph.clone()));
+    }
+    analyst
+}
+
+/// Parses `spec`, naming a missing posted graph plainly.
+fn parse(analyst: &mut Analyst, spec: &str, graph: bool) -> grundy::Result<Sum> {
+    if spec.contains(INLINE_GRAPH) && !graph {
+        return Err(grundy::invalid!(
+            "{INLINE_GRAPH} needs the graph's lines in the field 'graph' (lines like 'a -> b c')"
+        ));
+    }
+    analyst.parse(spec)
+}
+
+/// The analysis of the position in `fields` with `options` (play is set here).
+async fn analysis(pool: &Shared, fields: &Fields, options: Options) -> Result<Analysis, ApiError> {
+    let spec = fields.spec()?;
+    let graph = fields.graph()?;
+    let options = Options {
+        play: fields.play(),
+        ..options
+    };
+    let pool_for_job = pool.clone();
+    pool.run(move || {
+        let mut analyst = analyst(&pool_for_job, graph.as_ref());
+        let position = parse(&mut analyst, &spec, graph.is_some())?;
+        analyst.analyse(&position, &options)
+    })
+    .await
+}
+
+/// `/api/value`: as `grundy value --json`.
+pub async fn value(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
+    let a = analysis(&pool, &fields, Options::default()).await?;
+    Ok(Json(a.value_report()).into_response())
+}
+
+/// `/api/moves`: as `grundy moves --json`.
+pub async fn moves(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
+    let options = Options {
+        all_moves: true,
+        ..Options::default()
+    };
+    let a = analysis(&pool, &fields, options).await?;
+    Ok(Json(a.moves_report()).into_response())
+}
+
+/// `/api/explain`: as `grundy explain --json`.
+pub async fn explain(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
+    let options = Options {
+        explain: true,
+        ..Options::default()
+    };
+    let a = analysis(&pool, &fields, options).await?;
+    Ok(Json(a.explain_report()).into_response())
+}
+
+/// The answer of `/api/computer`.
+#[derive(Serialize)]
+struct ComputerReport<'a> {
+    position: &'a str,
+    play: &'static str,
+    outcome: &'static str,
+    /// No move is left: the game is over.
+    terminal: bool,
+    /// Of a game that is over, who won: "mover" (the player to move, who cannot),
+    /// "previous" (the player who moved last), or "draw".
+    winner: Option<&'static str>,
+    /// The computer's move (a winning move where there is one), unless the game is over.
+    #[serde(rename = "move")]
+    chosen: Option<&'a grundy::analysis::Move>,
+}
+
+/// `/api/computer`: the computer's move, and whether the game is over and who won.
+pub async fn computer(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
+    let options = Options {
+        computer_move: true,
+        ..Options::default()
+    };
+    let a = analysis(&pool, &fields, options).await?;
+    let winner = a.terminal.then_some(match a.outcome {
+        Outcome::N => "mover",
+        Outcome::P => "previous",
+        Outcome::D => "draw",
+    });
+    Ok(Json(ComputerReport {
+        position: &a.position,
+        play: a.play.name(),
+        outcome: a.outcome.letter(),
+        terminal: a.terminal,
+        winner,
+        chosen: a.computer_move.as_ref(),
+    })
+    .into_response())
+}
+
+/// The answer of `/api/check` for a legal move.
+#[derive(Serialize)]
+struct CheckReport {
+    from: String,
+    position: String,
+    description: String,
+}
+
+/// `/api/check`: the position the move `move` leaves from `spec` (the whole SPEC, or
+/// for one part just its position), or 422 with why it is not a legal move.
+pub async fn check(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
+    let spec = fields.spec()?;
+    let chosen = fields
+        .chosen
+        .clone()
+        .filter(|m| !m.trim().is_empty())
+        .ok_or_else(|| {
+            ApiError::bad("the field 'move' is missing: give the position the move leaves")
+        })?;
+    refuse_files(&chosen)?;
+    let graph = fields.graph()?;
+    let pool_for_job = pool.clone();
+    let checked = pool
+        .run(move || {
+            let mut analyst = analyst(&pool_for_job, graph.as_ref());
+            let position = parse(&mut analyst, &spec, graph.is_some())?;
+            Ok(match analyst.legal_move(&position, &chosen) {
+                Ok(next) => Ok(CheckReport {
+                    from: analyst.format(&position),
+                    position: analyst.format(&next),
+                    description: analyst.describe_move(&position, &next),
+                }),
+                Err(why) => Err(why),
+            })
+        })
+        .await?;
+    match checked {
+        Ok(report) => Ok(Json(report).into_response()),
+        Err(why) => Err(ApiError::unprocessable(why)),
+    }
+}
+
+/// `/api/table`: as `grundy table --json` (heap games, Chomp by rows, a posted graph).
+pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
+    let game = fields.game()?;
+    let play = fields.play();
+    if game == INLINE_GRAPH {
+        let graph = fields.graph()?.ok_or_else(|| {
+            ApiError::bad(format!(
+                "{INLINE_GRAPH} needs the graph's lines in the field 'graph'"
+            ))
+        })?;
+        let labelled = pool
+            .run(move || Ok(graph::label(&graph, INLINE_GRAPH, play)))
+            .await?;
+        return Ok(Json(reports::graph_table(&labelled, play)).into_response());
+    }
+    let max_positions = pool.limits().max_positions;
+    let (to, rows) = (fields.to, fields.rows);
+    let made = pool
+        .run(move || {
+            let request = TableRequest {
+                to,
+                rows,
+                play,
+                max_positions,
+                save: Save::No,
+                method: SequenceMethod::RareCommon,
+            };
+            grundy::table::table(&game, &request, &mut |_| {})
+        })
+        .await?;
+    Ok(Json(table_json(&made, play)).into_response())
+}
+
+fn table_json(table: &Table, play: Play) -> serde_json::Value {
+    serde_json::to_value(reports::table(table, play)).unwrap_or_default()
+}
+
+/// `/api/period`: as `grundy period --json`; `to` defaults to the largest heap the
+/// position budget allows, at most 1,000,000.
+pub async fn period(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
+    let game = fields.game()?;
+    let max_positions = pool.limits().max_positions;
+    let to = fields
+        .to
+        .unwrap_or((max_positions as u64).saturating_sub(1).min(1_000_000));
+    let (name, found) = pool
+        .run(move || {
+            grundy::table::period(
+                &game,
+                to,
+                SequenceMethod::RareCommon,
+                max_positions,
+                &mut |_| {},
+            )
+        })
+        .await?;
+    Ok(Json(reports::period(name, found)).into_response())
+}
+
+/// `/api/draw`: the picture of a one-part position, as `grundy draw` prints it.
+pub async fn draw(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
+    let spec = fields.spec()?;
+    let svg = pool.run(move || grundy::draw(&spec)).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8")],
+        svg,
+    )
+        .into_response())
+}
+
+/// `/api/families`: every family with its rules and a starting position.
+pub async fn families() -> Response {
+    Json(families::list()).into_response()
+}
+
+/// `/api/limits`: the limits of this server.
+pub async fn limits(State(pool): State<Shared>) -> Response {
+    let l = pool.limits();
+    Json(serde_json::json!({
+        "max_positions": l.max_positions,
+        "time_limit_ms": l.time_limit.as_millis() as u64,
+        "workers": l.workers,
+        "max_body_bytes": MAX_BODY,
+    }))
+    .into_response()
+}
+
+/// Any other path under `/api/`.
+pub async fn unknown(request: Request<Body>) -> ApiError {
+    ApiError::not_found(request.uri().path())
+}

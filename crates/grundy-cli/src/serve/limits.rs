@@ -1,0 +1,305 @@
+//! The limits that keep the playground answering under abuse: errors as one
+//! sentence with a status, and the bounded pool every search runs on.
+//!
+//! The pool runs no more searches at once than it has workers (the machine's cores
+//! by default). Each search first runs in the *light lane* for a short slice of
+//! time; most answer there (a theorem, a small search). One that is still going when
+//! its slice ends is stopped and run again in the *heavy lane*, which holds at most
+//! one worker fewer than the pool (at least one), until the request's wall-clock
+//! limit: so heavy requests, however many, always leave a worker to the light ones.
+//! A stopped search ends with [`grundy::Error::Stopped`] through the library's
+//! [`grundy::stop`] flag; a request whose client has gone raises that flag too.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use grundy::stop::{with_stop, StopFlag};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The largest request body (and query string) the playground reads.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// An answer other than success: a status and one sentence, sent as
+/// `{"error": "…"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// What went wrong, in one sentence.
+    pub message: String,
+}
+
+impl ApiError {
+    /// Bad input: 400.
+    pub fn bad(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    /// Well formed but refused (an illegal move, a search over budget): 422.
+    pub fn unprocessable(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: message.into(),
+        }
+    }
+
+    /// A body or query string over [`MAX_BODY`]: 413.
+    pub fn too_large() -> Self {
+        ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: format!(
+                "the request is larger than {} KiB, the most the playground reads",
+                MAX_BODY / 1024
+            ),
+        }
+    }
+
+    /// Out of time, or too busy: 503.
+    pub fn unavailable(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+
+    /// A failure of the server itself (a search that panicked): 500.
+    pub fn internal() -> Self {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: "the server failed on this request (a bug: please report the request)".into(),
+        }
+    }
+
+    /// No such page or endpoint: 404.
+    pub fn not_found(path: &str) -> Self {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: format!("there is no page or endpoint '{path}'"),
+        }
+    }
+
+    /// The error of the engine, with the status it deserves: bad input is 400, a
+    /// search over the position budget 422, a search past the time limit 503.
+    pub fn engine(e: grundy::Error, limits: &Limits) -> Self {
+        match e {
+            grundy::Error::Budget { .. } => ApiError::unprocessable(format!(
+                "{e}; the playground stops there (the grundy command goes further with --max-positions)"
+            )),
+            grundy::Error::Stopped => ApiError::unavailable(format!(
+                "the computation was stopped after {}, the playground's time limit for one request (the grundy command has none)",
+                seconds(limits.time_limit)
+            )),
+            other => ApiError::bad(other.to_string()),
+        }
+    }
+}
+
+/// "10 s", "0.3 s".
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s} s")
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = Json(serde_json::json!({ "error": self.message }));
+        (self.status, body).into_response()
+    }
+}
+
+/// The limits of one server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most positions one request's search may keep.
+    pub max_positions: usize,
+    /// The wall-clock limit of one request's search, its wait for a worker included.
+    pub time_limit: Duration,
+    /// How many searches may run at once.
+    pub workers: usize,
+    /// How long a search runs in the light lane before it moves to the heavy one.
+    pub light_slice: Duration,
+    /// How many requests may wait for a worker before more are turned away.
+    pub max_waiting: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Limits {
+            max_positions: 1_000_000,
+            time_limit: Duration::from_secs(10),
+            workers: cores,
+            light_slice: Duration::from_millis(200),
+            max_waiting: 1024,
+        }
+    }
+}
+
+/// The bounded pool of searches.
+pub struct Pool {
+    limits: Limits,
+    /// One permit a running search.
+    workers: Arc<Semaphore>,
+    /// One permit a search in the heavy lane.
+    heavy: Arc<Semaphore>,
+    waiting: AtomicUsize,
+}
+
+/// Raises a search's stop flag when the request that waits for it goes away
+/// (the client hung up, or the time ran out).
+struct StopOnDrop(StopFlag);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// Counts a request waiting for a worker while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// How one run in a lane ended.
+enum Ran<T> {
+    Done(grundy::Result<T>),
+    /// Stopped by the lane's clock.
+    OutOfTime,
+}
+
+impl Pool {
+    /// A pool with these limits.
+    pub fn new(limits: Limits) -> Self {
+        let workers = limits.workers.max(1);
+        Pool {
+            workers: Arc::new(Semaphore::new(workers)),
+            heavy: Arc::new(Semaphore::new((workers - 1).max(1))),
+            waiting: AtomicUsize::new(0),
+            limits,
+        }
+    }
+
+    /// The limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Runs `job` (a search; it may be run twice, light then heavy) on the pool,
+    /// within the time limit.
+    pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: Fn() -> grundy::Result<T> + Send + Sync + 'static,
+    {
+        let deadline = Instant::now() + self.limits.time_limit;
+        let job = Arc::new(job);
+        let slice = self.limits.light_slice.min(self.limits.time_limit);
+        let permit = self.acquire(&self.workers, deadline).await?;
+        match self.attempt(job.clone(), permit, slice).await? {
+            Ran::Done(result) => return self.answer(result),
+            Ran::OutOfTime if Instant::now() >= deadline => {
+                return self.answer(Err(grundy::Error::Stopped))
+            }
+            Ran::OutOfTime => {}
+        }
+        // The heavy lane: its own permit first, then a worker, always in this order.
+        let heavy = self.acquire(&self.heavy, deadline).await?;
+        let permit = self.acquire(&self.workers, deadline).await?;
+        let left = deadline.saturating_duration_since(Instant::now());
+        let ran = self.attempt(job, permit, left).await;
+        drop(heavy);
+        match ran? {
+            Ran::Done(result) => self.answer(result),
+            Ran::OutOfTime => self.answer(Err(grundy::Error::Stopped)),
+        }
+    }
+
+    fn answer<T>(&self, result: grundy::Result<T>) -> Result<T, ApiError> {
+        result.map_err(|e| ApiError::engine(e, &self.limits))
+    }
+
+    /// A permit of `semaphore`, waited for until `deadline`.
+    async fn acquire(
+        &self,
+        semaphore: &Arc<Semaphore>,
+        deadline: Instant,
+    ) -> Result<OwnedSemaphorePermit, ApiError> {
+        if let Ok(permit) = semaphore.clone().try_acquire_owned() {
+            return Ok(permit);
+        }
+        if self.waiting.fetch_add(1, Ordering::Relaxed) >= self.limits.max_waiting {
+            self.waiting.fetch_sub(1, Ordering::Relaxed);
+            return Err(ApiError::unavailable(format!(
+                "the server is busy: {} requests are waiting already; try again shortly",
+                self.limits.max_waiting
+            )));
+        }
+        let _waiting = Waiting(&self.waiting);
+        let wait = tokio::time::timeout_at(deadline.into(), semaphore.clone().acquire_owned());
+        match wait.await {
+            Ok(Ok(permit)) => Ok(permit),
+            Ok(Err(_closed)) => Err(ApiError::internal()),
+            Err(_elapsed) => Err(ApiError::unavailable(format!(
+                "the server is busy: no worker was free within {}, the time limit for one request; try again shortly",
+                seconds(self.limits.time_limit)
+            ))),
+        }
+    }
+
+    /// Runs `job` on a blocking thread holding `permit` until it ends, stopping it
+    /// after `limit`.
+    async fn attempt<T, F>(
+        &self,
+        job: Arc<F>,
+        permit: OwnedSemaphorePermit,
+        limit: Duration,
+    ) -> Result<Ran<T>, ApiError>
+    where
+        T: Send + 'static,
+        F: Fn() -> grundy::Result<T> + Send + Sync + 'static,
+    {
+        let flag = StopFlag::new();
+        let stop = StopOnDrop(flag.clone());
+        let mut handle = tokio::task::spawn_blocking(move || {
+            let result = with_stop(&flag, || job());
+            drop(permit);
+            result
+        });
+        let timed_out = tokio::select! {
+            joined = &mut handle => return finished(joined, false),
+            () = tokio::time::sleep(limit) => true,
+        };
+        stop.0.stop();
+        let joined = handle.await;
+        drop(stop);
+        finished(joined, timed_out)
+    }
+}
+
+/// What a finished blocking run gave: a panic is a 500, a search that stopped
+/// because its lane's clock ran out is [`Ran::OutOfTime`].
+fn finished<T>(
+    joined: Result<grundy::Result<T>, tokio::task::JoinError>,
+    timed_out: bool,
+) -> Result<Ran<T>, ApiError> {
+    match joined {
+        Ok(Err(grundy::Error::Stopped)) if timed_out => Ok(Ran::OutOfTime),
+        Ok(result) => Ok(Ran::Done(result)),
+        Err(_panic_or_cancel) => Err(ApiError::internal()),
+    }
+}

@@ -1,0 +1,155 @@
+//! `grundy serve`: the web playground. A small axum server on tokio answers the
+//! JSON API ([`api`]) and serves the pages, scripts and styles embedded in the
+//! binary ([`assets`]); nothing is read from disk, nothing is fetched from the
+//! internet. Every search runs on a bounded pool within a position budget and a
+//! wall-clock limit ([`limits`]).
+
+pub mod api;
+pub mod assets;
+pub mod families;
+pub mod limits;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+
+pub use limits::{ApiError, Limits, Pool, MAX_BODY};
+
+/// The playground's router, with its limits: the API, the pages, and the layers
+/// that refuse large requests and turn panics into 500s.
+pub fn router(limits: Limits) -> Router {
+    let pool = Arc::new(Pool::new(limits));
+    let api = Router::new()
+        .route("/api/value", get(api::value).post(api::value))
+        .route("/api/moves", get(api::moves).post(api::moves))
+        .route("/api/explain", get(api::explain).post(api::explain))
+        .route("/api/computer", get(api::computer).post(api::computer))
+        .route("/api/check", get(api::check).post(api::check))
+        .route("/api/table", get(api::table).post(api::table))
+        .route("/api/period", get(api::period).post(api::period))
+        .route("/api/draw", get(api::draw).post(api::draw))
+        .route("/api/families", get(api::families))
+        .route("/api/limits", get(api::limits))
+        .route("/api/{*rest}", any(api::unknown))
+        .with_state(pool);
+    protect(api.merge(assets::routes()))
+}
+
+/// The layers every route gets: requests over [`MAX_BODY`] refused before they are
+/// read, a panic answered with 500 (the server goes on), and headers that keep
+/// the pages to their own scripts.
+pub fn protect(router: Router) -> Router {
+    router
+        .layer(middleware::from_fn(refuse_large))
+        .layer(CatchPanicLayer::custom(|_panic| {
+            ApiError::internal().into_response()
+        }))
+        .layer(middleware::from_fn(security_headers))
+}
+
+/// Refuses a request whose query string or declared body is over [`MAX_BODY`].
+async fn refuse_large(request: Request, next: Next) -> Response {
+    let query = request.uri().query().map_or(0, str::len);
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0);
+    if query > MAX_BODY || declared > MAX_BODY as u64 {
+        return ApiError::too_large().into_response();
+    }
+    next.run(request).await
+}
+
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'",
+        ),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// What `grundy serve` was asked for.
+pub struct ServeOptions {
+    /// Where to listen.
+    pub bind: SocketAddr,
+    /// Open the home page in a browser once listening.
+    pub open: bool,
+    /// The limits of each request.
+    pub limits: Limits,
+}
+
+/// Runs the playground until Ctrl-C.
+pub fn run(options: ServeOptions) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(options.bind)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.bind))?;
+        let address = listener.local_addr()?;
+        let url = format!("http://{address}/");
+        println!("grundy serve: the playground is at {url} (Ctrl-C stops it)");
+        if options.open {
+            open_browser(&url);
+        }
+        let app = router(options.limits).into_make_service();
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await?;
+        Ok(())
+    })
+}
+
+/// Opens `url` in the desktop's browser, where there is one; says so where not.
+fn open_browser(url: &str) {
+    let command = if cfg!(target_os = "macos") {
+        ("open", vec![url])
+    } else if cfg!(windows) {
+        ("cmd", vec!["/C", "start", url])
+    } else {
+        ("xdg-open", vec![url])
+    };
+    let opened = std::process::Command::new(command.0)
+        .args(&command.1)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if opened.is_err() {
+        eprintln!("grundy serve: no browser could be opened; visit {url}");
+    }
+}
+
+/// A response of `status` with a plain-text body, for the pages.
+pub(crate) fn plain(status: StatusCode, text: &'static str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        Body::from(text),
+    )
+        .into_response()
+}

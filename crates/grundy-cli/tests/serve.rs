@@ -1,0 +1,568 @@
+//! The web playground's API, driven through its router without a socket: every
+//! endpoint answers what the command line prints with `--json`, bad input gets a
+//! 4xx with one sentence, and the limits hold (size, files, time, budget, panics,
+//! the bounded pool).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::routing::get;
+use axum::Router;
+use common::grundy;
+use grundy_cli::serve::{self, Limits, Pool};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// A request's fields, as (name, value) pairs.
+type Fields<'a> = &'a [(&'a str, &'a str)];
+
+fn app() -> Router {
+    serve::router(Limits::default())
+}
+
+/// An answer: its status, content type and body.
+struct Answer {
+    status: StatusCode,
+    kind: String,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    fn error(&self) -> String {
+        self.json()["error"]
+            .as_str()
+            .expect("an error sentence")
+            .to_string()
+    }
+}
+
+async fn send(app: &Router, request: Request<Body>) -> Answer {
+    let response = app.clone().oneshot(request).await.expect("an answer");
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    Answer {
+        status,
+        kind,
+        body: String::from_utf8(bytes.to_vec()).unwrap(),
+    }
+}
+
+/// `GET endpoint?fields`, the fields URL-encoded here.
+async fn get_api(app: &Router, endpoint: &str, fields: &[(&str, &str)]) -> Answer {
+    let query: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .collect();
+    let uri = format!("/api/{endpoint}?{}", query.join("&"));
+    send(app, Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+fn encode(text: &str) -> String {
+    let mut out = String::new();
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// What `grundy ARGS` prints, as JSON.
+fn cli_json(args: &[&str]) -> Value {
+    let run = grundy(args, "");
+    assert_eq!(run.code, 0, "grundy {args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+#[tokio::test]
+async fn value_moves_and_explain_answer_what_the_cli_prints_with_json() {
+    let app = app();
+    for (spec, misere) in [
+        ("nim 13,12,8", false),
+        ("nim 3 + sub:2,5,8 11", false),
+        ("nim 12,19,27", true),
+        ("kayles 1000000000000 + nim 5", false),
+        ("chomp 4x3", false),
+        ("hackenbush g-a,a-b,a-c,c-c", false),
+        ("fibonacci 1000000", false),
+    ] {
+        for endpoint in ["value", "moves", "explain"] {
+            if endpoint == "moves" && spec.contains("000000") {
+                continue; // a million moves and more: over the playground's budget
+            }
+            let mut fields = vec![("spec", spec)];
+            let mut args = vec![endpoint, spec, "--json"];
+            if misere {
+                fields.push(("misere", "true"));
+                args.push("--misere");
+            }
+            let answer = get_api(&app, endpoint, &fields).await;
+            assert_eq!(
+                answer.status,
+                StatusCode::OK,
+                "{endpoint} {spec}: {}",
+                answer.body
+            );
+            assert!(answer.kind.starts_with("application/json"));
+            assert_eq!(answer.json(), cli_json(&args), "{endpoint} {spec}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn table_and_period_answer_what_the_cli_prints_with_json() {
+    let app = app();
+    let cases: &[(Fields, &[&str])] = &[
+        (
+            &[("game", "sub:1,3,4"), ("to", "14")],
+            &["table", "sub:1,3,4", "--to", "14", "--json"],
+        ),
+        (
+            &[("game", "sub:1,2,3"), ("to", "9"), ("misere", "1")],
+            &["table", "sub:1,2,3", "--to", "9", "--misere", "--json"],
+        ),
+        (
+            &[("game", "chomp"), ("rows", "3"), ("to", "6")],
+            &["table", "chomp", "--rows", "3", "--to", "6", "--json"],
+        ),
+        (&[("game", "kayles")], &["period", "kayles", "--json"]),
+        (
+            &[("game", "dawson-chess")],
+            &["period", "dawson-chess", "--json"],
+        ),
+    ];
+    for (fields, args) in cases {
+        let endpoint = args[0];
+        let answer = get_api(&app, endpoint, fields).await;
+        assert_eq!(answer.status, StatusCode::OK, "{args:?}: {}", answer.body);
+        assert_eq!(answer.json(), cli_json(args), "{args:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_posted_graph_is_played_and_tabled_inline() {
+    let app = app();
+    let graph = std::fs::read_to_string(common::root().join("examples/dag.txt")).unwrap();
+    let answer = get_api(
+        &app,
+        "table",
+        &[("game", "graph:inline"), ("graph", &graph)],
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let mut cli = cli_json(&["table", "graph:examples/dag.txt", "--json"]);
+    cli["game"] = "graph:inline".into();
+    assert_eq!(answer.json(), cli);
+    let answer = get_api(
+        &app,
+        "value",
+        &[("spec", "graph:inline a"), ("graph", &graph)],
+    )
+    .await;
+    assert_eq!(answer.json()["nimber"], 1);
+    let answer = get_api(&app, "value", &[("spec", "graph:inline a")]).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer.error().contains("needs the graph's lines"),
+        "{}",
+        answer.body
+    );
+    let answer = get_api(
+        &app,
+        "value",
+        &[("spec", "graph:inline a"), ("graph", "a -> b\n")],
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer.error().contains("'b' has no line"),
+        "{}",
+        answer.body
+    );
+}
+
+#[tokio::test]
+async fn the_computer_moves_and_moves_are_checked() {
+    let app = app();
+    let answer = get_api(&app, "computer", &[("spec", "nim 3,4,5")]).await;
+    let json = answer.json();
+    assert_eq!(json["terminal"], false);
+    assert_eq!(json["move"]["position"], "nim 1,4,5");
+    assert_eq!(json["move"]["description"], "take 2 from the heap of 3");
+    let json = get_api(&app, "computer", &[("spec", "nim 0,0")])
+        .await
+        .json();
+    assert_eq!(json["terminal"], true);
+    assert_eq!(json["winner"], "previous");
+    assert_eq!(json["move"], Value::Null);
+    let json = get_api(&app, "computer", &[("spec", "nim 0"), ("misere", "true")])
+        .await
+        .json();
+    assert_eq!(json["winner"], "mover");
+
+    let answer = get_api(&app, "check", &[("spec", "nim 3,4,5"), ("move", "3,4,1")]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.json()["position"], "nim 3,4,1");
+    assert_eq!(answer.json()["description"], "take 4 from the heap of 5");
+    let answer = get_api(&app, "check", &[("spec", "nim 3,4,5"), ("move", "3,4,6")]).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer.error(),
+        "'3,4,6' is not a legal move: the heap of 5 cannot grow to 6: a move only takes chips away."
+    );
+    let answer = get_api(
+        &app,
+        "check",
+        &[("spec", "nim 3 + chomp 3,2"), ("move", "nim 3 + chomp 3,1")],
+    )
+    .await;
+    assert_eq!(answer.json()["position"], "nim 3 + chomp 3,1");
+    let answer = get_api(&app, "check", &[("spec", "nim 3")]).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.error().contains("'move' is missing"));
+}
+
+#[tokio::test]
+async fn draw_answers_the_svg_with_move_targets() {
+    let app = app();
+    let answer = get_api(&app, "draw", &[("spec", "hackenbush g-a,a-b")]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert!(answer.kind.starts_with("image/svg+xml"));
+    assert_eq!(
+        answer.body.trim_end(),
+        grundy::draw("hackenbush g-a,a-b").unwrap().trim_end()
+    );
+    assert!(answer.body.contains(r#"data-edge="a-b" data-move="g-a""#));
+    let answer = get_api(&app, "draw", &[("spec", "cram 2x2")]).await;
+    assert!(answer.body.contains(r#"data-cell="1,1""#));
+    let answer = get_api(&app, "draw", &[("spec", "nim 3")]).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.error().contains("has no picture"));
+}
+
+#[tokio::test]
+async fn every_family_has_a_start_that_the_playground_analyses() {
+    let app = app();
+    let list = get_api(&app, "families", &[]).await.json();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), grundy::games::FAMILIES.len());
+    for family in grundy::games::FAMILIES {
+        let entry = list.iter().find(|e| e["name"] == family.name).unwrap();
+        assert_eq!(entry["about"], family.about);
+        let start = entry["start"].as_str().unwrap();
+        assert!(!start.is_empty(), "{} has a starting position", family.name);
+        let mut fields = vec![("spec", start)];
+        if let Some(graph) = entry["graph"].as_str() {
+            fields.push(("graph", graph));
+        }
+        for endpoint in ["value", "moves", "explain", "computer"] {
+            let answer = get_api(&app, endpoint, &fields).await;
+            assert_eq!(
+                answer.status,
+                StatusCode::OK,
+                "{endpoint} {start}: {}",
+                answer.body
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_4xx_with_one_sentence() {
+    let app = app();
+    let cases: &[(&str, Fields, StatusCode, &str)] = &[
+        (
+            "value",
+            &[("spec", "nim 3,-4")],
+            StatusCode::BAD_REQUEST,
+            "'-4' is not a heap size: expected a whole number such as 7",
+        ),
+        (
+            "value",
+            &[("spec", "nimm 3")],
+            StatusCode::BAD_REQUEST,
+            "unknown game 'nimm'",
+        ),
+        (
+            "value",
+            &[],
+            StatusCode::BAD_REQUEST,
+            "the field 'spec' is missing",
+        ),
+        (
+            "value",
+            &[("spec", "nim 3"), ("misere", "maybe")],
+            StatusCode::BAD_REQUEST,
+            "the query string is not understood",
+        ),
+        (
+            "value",
+            &[("spec", "nim 3"), ("spce", "x")],
+            StatusCode::BAD_REQUEST,
+            "unknown field `spce`",
+        ),
+        (
+            "table",
+            &[("game", "kayles")],
+            StatusCode::BAD_REQUEST,
+            "needs the largest heap size",
+        ),
+        (
+            "period",
+            &[("game", "chomp")],
+            StatusCode::BAD_REQUEST,
+            "is not a take-and-break heap game",
+        ),
+        (
+            "value",
+            &[("spec", "octal:0.16 100000000")],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the search needs more than 1000000 positions; the playground stops there",
+        ),
+        (
+            "table",
+            &[("game", "kayles"), ("to", "5000000")],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "more than 1000000 positions",
+        ),
+    ];
+    for (endpoint, fields, status, words) in cases {
+        let answer = get_api(&app, endpoint, fields).await;
+        assert_eq!(
+            answer.status, *status,
+            "{endpoint} {fields:?}: {}",
+            answer.body
+        );
+        let error = answer.error();
+        assert!(error.contains(words), "{endpoint} {fields:?}: {error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
+    }
+    let answer = send(
+        &app,
+        Request::get("/api/nothing").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert!(answer.error().contains("/api/nothing"));
+}
+
+#[tokio::test]
+async fn posted_json_is_read_and_oversized_requests_are_refused() {
+    let app = app();
+    let post = |body: String| {
+        Request::post("/api/value")
+            .header("content-type", "application/json")
+            .body(Body::from(body))
+            .unwrap()
+    };
+    let answer = send(
+        &app,
+        post(r#"{"spec": "nim 1,1,5", "misere": true}"#.into()),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.json()["winning_moves"][0]["position"], "nim 1,1,1");
+    let answer = send(&app, post("{not json".into())).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.error().contains("not a JSON object"));
+
+    // Over 64 KiB: refused before it is read when its length is declared, and
+    // as soon as the limit is passed when it is not.
+    let big = format!(
+        r#"{{"spec": "nim 3", "graph": "{}"}}"#,
+        "a ->\\n".repeat(20_000)
+    );
+    let declared = Request::post("/api/value")
+        .header("content-length", big.len())
+        .body(Body::from(big.clone()))
+        .unwrap();
+    let answer = send(&app, declared).await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(answer.error().contains("larger than 64 KiB"));
+    let answer = send(&app, post(big)).await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn the_web_reads_no_files() {
+    let app = app();
+    let cases: &[(&str, Fields)] = &[
+        ("value", &[("spec", "graph:examples/dag.txt a")]),
+        ("value", &[("spec", "nim 3 + graph:/etc/passwd a")]),
+        ("value", &[("spec", "hackenbush @examples/plant.txt")]),
+        ("moves", &[("spec", "hackenbush @/etc/passwd")]),
+        ("draw", &[("spec", "hackenbush @examples/plant.txt")]),
+        (
+            "check",
+            &[("spec", "hackenbush g-a"), ("move", "@examples/plant.txt")],
+        ),
+        (
+            "check",
+            &[
+                ("spec", "graph:inline a"),
+                ("graph", "a -> b\nb\n"),
+                ("move", "graph:examples/dag.txt b"),
+            ],
+        ),
+        ("table", &[("game", "graph:examples/dag.txt")]),
+        ("period", &[("game", "graph:examples/dag.txt")]),
+    ];
+    for (endpoint, fields) in cases {
+        let answer = get_api(&app, endpoint, fields).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{endpoint} {fields:?}"
+        );
+        assert!(
+            answer.error().contains("the playground reads no files"),
+            "{endpoint} {fields:?}: {}",
+            answer.body
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_search_past_the_time_limit_answers_503_soon_after() {
+    let app = serve::router(Limits {
+        time_limit: Duration::from_millis(400),
+        light_slice: Duration::from_millis(100),
+        ..Limits::default()
+    });
+    let started = Instant::now();
+    let answer = get_api(&app, "value", &[("spec", "cram 6x7")]).await;
+    assert_eq!(
+        answer.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        answer.body
+    );
+    assert!(
+        answer
+            .error()
+            .contains("stopped after 0.4 s, the playground's time limit"),
+        "{}",
+        answer.body
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    // The server goes on answering.
+    let answer = get_api(&app, "value", &[("spec", "nim 1")]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heavy_searches_leave_a_worker_to_light_ones() {
+    // Three searches that run until the time limit of 8 s; small requests made
+    // meanwhile answer long before that (the bound leaves room for a loaded machine).
+    let app = serve::router(Limits {
+        workers: 2,
+        time_limit: Duration::from_secs(8),
+        light_slice: Duration::from_millis(100),
+        ..Limits::default()
+    });
+    let started = Instant::now();
+    let heavy: Vec<_> = (0..3)
+        .map(|_| {
+            let app = app.clone();
+            tokio::spawn(async move { get_api(&app, "value", &[("spec", "cram 6x7")]).await })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    for _ in 0..5 {
+        let answer = get_api(&app, "value", &[("spec", "nim 3,4,5 + kayles 20")]).await;
+        assert_eq!(answer.status, StatusCode::OK);
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "small requests waited {:?} behind heavy ones",
+        started.elapsed()
+    );
+    for h in heavy {
+        assert_eq!(h.await.unwrap().status, StatusCode::SERVICE_UNAVAILABLE);
+    }
+}
+
+async fn panicking() -> &'static str {
+    panic!("a handler that panics")
+}
+
+#[tokio::test]
+async fn a_panic_answers_500_and_the_server_goes_on() {
+    let app = serve::protect(
+        Router::new()
+            .route("/panic", get(panicking))
+            .route("/fine", get(|| async { "fine" })),
+    );
+    let answer = send(&app, Request::get("/panic").body(Body::empty()).unwrap()).await;
+    assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(answer.error().contains("the server failed on this request"));
+    let answer = send(&app, Request::get("/fine").body(Body::empty()).unwrap()).await;
+    assert_eq!(answer.body, "fine");
+
+    // A search that panics on the pool gives its worker back.
+    let pool = Pool::new(Limits {
+        workers: 1,
+        ..Limits::default()
+    });
+    for _ in 0..3 {
+        let failed = pool
+            .run(|| -> grundy::Result<()> { panic!("a search that panics") })
+            .await;
+        assert_eq!(
+            failed.unwrap_err().status,
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
+    assert_eq!(pool.run(|| Ok(7)).await.unwrap(), 7);
+}
+
+#[tokio::test]
+async fn the_pages_and_their_files_are_served_from_the_binary() {
+    let app = app();
+    for path in ["/", "/game?spec=nim%203", "/sequence?game=kayles"] {
+        let answer = send(&app, Request::get(path).body(Body::empty()).unwrap()).await;
+        assert_eq!(answer.status, StatusCode::OK, "{path}");
+        assert!(answer.kind.starts_with("text/html"));
+        assert!(answer
+            .body
+            .contains(r#"<script type="module" src="/static/app.js">"#));
+    }
+    for (path, kind) in [
+        ("/static/app.js", "text/javascript"),
+        ("/static/games.js", "text/javascript"),
+        ("/static/style.css", "text/css"),
+        ("/static/favicon.svg", "image/svg+xml"),
+    ] {
+        let answer = send(&app, Request::get(path).body(Body::empty()).unwrap()).await;
+        assert_eq!(answer.status, StatusCode::OK, "{path}");
+        assert!(answer.kind.starts_with(kind), "{path}: {}", answer.kind);
+    }
+    let answer = send(
+        &app,
+        Request::get("/static/../Cargo.toml")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+}
