@@ -86,6 +86,9 @@ pub struct Run {
     pub flag: StopFlag,
     /// The first exception raised by a Python game during the run.
     pub error: Option<PyErr>,
+    /// A game answered a question with nothing because the run was being stopped:
+    /// what the run learnt may be wrong, and is thrown away.
+    pub cut_short: bool,
 }
 
 impl Run {
@@ -216,8 +219,15 @@ impl PyGame {
         }
     }
 
+    /// Whether the run is over: a game's code raised, or the flag was raised (Ctrl-C,
+    /// a time limit). Python is not called again then, so that a slow game stops
+    /// at once rather than at the search's next look at the flag.
     fn failed(&self) -> bool {
-        self.run.lock().expect("run state").error.is_some()
+        let mut run = self.run.lock().expect("run state");
+        if run.error.is_none() && run.flag.is_raised() {
+            run.cut_short = true;
+        }
+        run.error.is_some() || run.cut_short
     }
 
     fn fail(&self, error: PyErr) {

@@ -374,7 +374,7 @@ impl Session {
         let flag = StopFlag::new();
         *inner.run.lock().expect("run state") = Run {
             flag: flag.clone(),
-            error: None,
+            ..Run::default()
         };
         let analyst = AssertSend(&mut inner.analyst);
         let outcome = run::stoppable(py, &flag, timeout, move || {
@@ -383,18 +383,25 @@ impl Session {
             let position = analyst.parse(&spec)?;
             analyst.analyse(&position, &options)
         });
-        let raised = inner.run.lock().expect("run state").error.take();
+        let (raised, cut_short) = {
+            let mut run = inner.run.lock().expect("run state");
+            (run.error.take(), run.cut_short)
+        };
         if let Some(e) = raised {
             inner.reset();
             return Err(e);
         }
-        if outcome.result.is_err() {
+        if cut_short || outcome.result.is_err() {
             inner.reset();
         }
+        // A game cut short answered with nothing: whatever the search made of
+        // that is not an answer.
+        let result = match cut_short {
+            true => Ok(Err(grundy::Error::Stopped)),
+            false => outcome.result,
+        };
         let outcome = run::Outcome {
-            result: outcome
-                .result
-                .map(|r| r.map_err(|e| self_display(py, inner, e))),
+            result: result.map(|r| r.map_err(|e| self_display(py, inner, e))),
             interrupt: outcome.interrupt,
         };
         let analysis = errors::finish(py, outcome)?;

@@ -45,6 +45,9 @@ def test_a_search_beyond_its_budget_raises_budget_error():
     assert "max_positions" in str(e.value)
     with pytest.raises(grundy.BudgetError):
         grundy.table("kayles", to=1000, max_positions=500)
+    # a misère search from a million chips of Fibonacci Nim stops at its budget
+    with pytest.raises(grundy.BudgetError):
+        grundy.value("fibonacci 1000000", misere=True, max_positions=100_000)
 
 
 def test_other_errors():
@@ -137,3 +140,23 @@ def test_ctrl_c_stops_a_long_computation_within_a_second(setup, work):
     assert child.returncode == 3, (out, err)
     assert "interrupted" in out
     assert elapsed < 1.5, elapsed
+
+
+def test_a_slow_python_game_stops_at_its_time_limit_and_the_session_recovers():
+    class Slow(grundy.Game):
+        def moves(self, n):
+            time.sleep(0.002)
+            return [n - 1, n // 2] if n else []
+
+    session = grundy.Session()
+    game = Slow()
+    start = time.monotonic()
+    with pytest.raises(grundy.TimeoutError):
+        session.value(game, 10**6, timeout=0.5)
+    assert time.monotonic() - start < 1.5
+    # A run stopped half way down (the game answers nothing once stopped, and the
+    # search may value what it holds from that) is forgotten: the values found
+    # afterwards are right.
+    with pytest.raises(grundy.TimeoutError):
+        session.value(game, 300, timeout=0.3)
+    assert session.value(game, 300).nimber == grundy.Session().value(game, 300).nimber
