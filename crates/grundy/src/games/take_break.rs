@@ -190,40 +190,33 @@ impl TakeBreak {
     /// steps, at most to [`QUOTIENT_HEAPS`] and [`QUOTIENT_ORDER`] elements), if it
     /// can be.
     pub fn misere_quotient(&self, to: u64) -> Option<std::cell::Ref<'_, Quotient>> {
-        let ready = |m: &Misere| matches!(m, Misere::Known(q) if q.checked_to() >= to);
-        if !ready(&self.misere.borrow()) {
-            let reach = match &*self.misere.borrow() {
-                Misere::Beyond(heap) if *heap <= to => return None,
-                Misere::Known(q) => to.max(2 * q.checked_to()),
-                _ => to.max(16),
-            };
-            if to > QUOTIENT_HEAPS {
-                return None;
-            }
-            let reach = reach.min(QUOTIENT_HEAPS);
-            let computed = quotient::quotient(&self.rules(), reach, QUOTIENT_ORDER);
-            *self.misere.borrow_mut() = match computed {
-                Ok(q) => Misere::Known(q),
-                // A stopped computation learnt nothing.
-                Err(crate::Error::Stopped) => return None,
-                Err(_) if reach > to => return self.misere_quotient_exactly(to),
-                Err(_) => Misere::Beyond(to),
-            };
+        if to > QUOTIENT_HEAPS {
+            return None;
         }
-        std::cell::Ref::filter_map(self.misere.borrow(), |m| match m {
-            Misere::Known(q) => Some(q),
-            _ => None,
-        })
-        .ok()
-    }
-
-    /// The quotient to heap `to` exactly, after a longer reach failed.
-    fn misere_quotient_exactly(&self, to: u64) -> Option<std::cell::Ref<'_, Quotient>> {
-        *self.misere.borrow_mut() = match quotient::quotient(&self.rules(), to, QUOTIENT_ORDER) {
-            Ok(q) => Misere::Known(q),
-            Err(crate::Error::Stopped) => return None,
-            Err(_) => Misere::Beyond(to),
+        let reach = match &*self.misere.borrow() {
+            Misere::Known(q) if q.checked_to() >= to => None,
+            Misere::Beyond(heap) if *heap <= to => return None,
+            Misere::Known(q) => Some(to.max(2 * q.checked_to())),
+            Misere::Unknown | Misere::Beyond(_) => Some(to.max(16)),
         };
+        if let Some(reach) = reach {
+            // A longer reach first, so that one build serves larger heaps later; if
+            // that fails, `to` alone.
+            let mut learnt = Misere::Beyond(to);
+            let reach = reach.min(QUOTIENT_HEAPS);
+            for heaps in [reach, to].into_iter().take(if reach > to { 2 } else { 1 }) {
+                match quotient::quotient(&self.rules(), heaps, QUOTIENT_ORDER) {
+                    Ok(q) => {
+                        learnt = Misere::Known(q);
+                        break;
+                    }
+                    // A stopped computation learnt nothing.
+                    Err(crate::Error::Stopped) => return None,
+                    Err(_) => {}
+                }
+            }
+            *self.misere.borrow_mut() = learnt;
+        }
         std::cell::Ref::filter_map(self.misere.borrow(), |m| match m {
             Misere::Known(q) => Some(q),
             _ => None,
