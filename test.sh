@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 cargo test --workspace
-cargo test --release -p grundy --test exercises
+cargo test --release -p grundy --test exercises --test consistency
 cargo test --release -p grundy-cli --test adversarial
 
 crates/grundy-py/test.sh

@@ -27,7 +27,9 @@ fn analyse(spec_text: &str, common: &Common, all_moves: bool, explain: bool) -> 
     };
     let mut analyst = Analyst::new(common.max_positions);
     let position = analyst.parse(spec_text)?;
-    Ok(analyst.analyse(&position, &options)?)
+    Ok(progress::searching(|| {
+        analyst.analyse(&position, &options)
+    })?)
 }
 
 /// The nimber, or why there is none, for text.

@@ -22,11 +22,11 @@ pub fn run(
     max_positions: usize,
 ) -> Result<()> {
     let play = if misere { Play::Misere } else { Play::Normal };
-    let options = |explain: bool, all_moves: bool| Options {
+    let options = |explain: bool, all_moves: bool, computer_move: bool| Options {
         play,
         all_moves,
         explain,
-        computer_move: true,
+        computer_move,
     };
     let mut analyst = Analyst::new(max_positions);
     let mut position = analyst.parse(spec_text)?;
@@ -40,7 +40,9 @@ pub fn run(
     let mut computer_to_move = computer_first;
     let mut show = true;
     loop {
-        let analysis = analyst.analyse(&position, &options(false, false))?;
+        let analysis = crate::progress::searching(|| {
+            analyst.analyse(&position, &options(false, false, computer_to_move))
+        })?;
         if show {
             out!();
             out!("Position: {}", analysis.position);
@@ -77,7 +79,14 @@ pub fn run(
             "quit" | "exit" | "q" => return Ok(()),
             "help" | "?" => out!("{HELP}"),
             "moves" => {
-                let listed = analyst.analyse(&position, &options(false, true))?;
+                let listed = match analyst.analyse(&position, &options(false, true, false)) {
+                    Ok(listed) => listed,
+                    Err(e) if e.is_budget() => {
+                        out!("The moves are too many to list here ({e}); type the position you leave.");
+                        continue;
+                    }
+                    Err(e) => return Err(e.into()),
+                };
                 for (i, m) in listed.moves.iter().flatten().enumerate() {
                     let mark = if m.outcome == Outcome::P {
                         "  (wins)"
@@ -93,7 +102,7 @@ pub fn run(
                 }
             }
             "hint" => {
-                let hinted = analyst.analyse(&position, &options(true, false))?;
+                let hinted = analyst.analyse(&position, &options(true, false, false))?;
                 for line in hinted.explanation.iter().flatten() {
                     out!("{line}");
                 }
@@ -157,7 +166,10 @@ fn game_over(analysis: &Analysis, computer_to_move: bool) {
 /// The move the person typed, or one sentence saying why it is refused.
 fn chosen_move(analyst: &mut Analyst, position: &Sum, text: &str) -> Result<Sum, String> {
     if let Some(number) = text.strip_prefix('#') {
-        let moves = analyst.moves(position).map_err(|e| e.to_string())?;
+        let moves = analyst.moves(position).map_err(|e| match e.is_budget() {
+            true => format!("'{text}': the moves are too many to number here ({e}); type the position you leave."),
+            false => e.to_string(),
+        })?;
         let index = number
             .trim()
             .parse::<usize>()

@@ -37,6 +37,20 @@ fn capped(args: &[&str], seconds: u32) -> Run {
     }
 }
 
+/// `text` cut at spaces or commas into arguments of under 100,000 bytes (the
+/// kernel takes no single argument past 128 KiB); `grundy` joins them with spaces.
+fn chunked(text: &str) -> Vec<String> {
+    let mut chunks = Vec::new();
+    let mut rest = text;
+    while rest.len() > 100_000 {
+        let cut = rest[..100_000].rfind([' ', ',']).expect("a space or comma") + 1;
+        chunks.push(rest[..cut].trim().to_string());
+        rest = &rest[cut..];
+    }
+    chunks.push(rest.trim().to_string());
+    chunks
+}
+
 /// The run ends with exit code 2 and one sentence containing `words`.
 fn refused(args: &[&str], words: &str) {
     let run = capped(args, 60);
@@ -106,6 +120,10 @@ fn numbers_past_what_a_family_holds() {
         ],
         "--max-positions",
     );
+    // A subtraction set of one number k has g(n) = ⌊n/k⌋ mod 2; the search walks
+    // down the heap k at a time, counting each heap's moves from the set alone.
+    answers(&["value", "sub:1048576 4294967295"], "nimber: 1");
+    answers(&["value", "sub:16384 4294967295,16384"], "nimber: 0");
     // The moves of a heap are bounded by the code, not the heap.
     answers(
         &["moves", "sub:1,3,4 18446744073709551615"],
@@ -135,6 +153,45 @@ fn trivial_positions_are_answered_at_once() {
         .stdout
         .starts_with("wythoff 1000000,1618034 (normal play): 3618034 moves"));
     answers(&["value", "divisors 1000000000000"], "N-position");
+    // A tree nested 300,000 deep is read and explained without recursion: by the
+    // colon principle it is a stalk of 300,000 edges.
+    let dir = std::env::temp_dir().join(format!("grundy-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deep = dir.join("deep.txt");
+    let tree = format!("tree:{}{}", "(".repeat(300_000), ")".repeat(300_000));
+    std::fs::write(&deep, tree).unwrap();
+    answers(
+        &["explain", &format!("hackenbush @{}", deep.display())],
+        "Position: hackenbush g-1,1-2,",
+    );
+    answers(
+        &["value", &format!("hackenbush @{}", deep.display())],
+        "nimber: 300000",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // 50,000 heaps of two: too many moves to list or number, said in a sentence,
+    // and the game goes on until the script ends.
+    let heaps = vec!["2"; 50_000].join(",");
+    let run = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 4000000; printf 'moves\\n#1\\n' | exec timeout 60 \"$0\" play \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .arg(format!("nim {heaps}"))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
+    );
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(
+        stdout.contains("The moves are too many to list here"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("'#1': the moves are too many to number here"),
+        "{stderr}"
+    );
 }
 
 /// The run ends in time: with an answer, or at the budget with one sentence.
@@ -180,6 +237,61 @@ fn searches_end_at_the_budget() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (the README's test command runs it)"
+)]
+fn sums_of_many_parts_hold_no_copies() {
+    // 100,000 parts: the nimbers XOR at once; the winning moves, each a copy of the
+    // whole sum, would hold more parts than the budget, so they are not listed.
+    let kayles: Vec<String> = (0..100_000).map(|i| format!("kayles {i}")).collect();
+    let kayles = chunked(&kayles.join(" + "));
+    let args = |command: &'static str, misere: bool| {
+        let mut args = vec![command];
+        args.extend(kayles.iter().map(String::as_str));
+        args.extend(misere.then_some("--misere"));
+        args
+    };
+    answers(&args("value", false), "winning moves: not computed");
+    refused(&args("value", true), "--max-positions");
+    refused(&args("moves", false), "--max-positions");
+    let mut ones = vec!["value", "nim"];
+    let heaps = chunked(&vec!["1"; 100_000].join(","));
+    ones.extend(heaps.iter().map(String::as_str));
+    // An even number of heaps of one, none larger: misère Nim's rule says N.
+    answers(&[&ones[..], &["--misere"]].concat(), "N-position");
+    answers(&ones, "P-position");
+    ones[0] = "moves";
+    refused(&ones, "--max-positions");
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (the README's test command runs it)"
+)]
+fn searches_show_progress_on_a_terminal() {
+    // `script` gives the search a terminal: a line counts its steps until the
+    // budget stops it (sos 64 needs more than the default 10^7 positions).
+    let out = Command::new("script")
+        .args([
+            "-qec",
+            &format!("{} value 'sos 64'", env!("CARGO_BIN_EXE_grundy")),
+            "/dev/null",
+        ])
+        .output()
+        .expect("the test needs `script` (Debian's bsdutils)");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("searching: "), "{text}");
+    assert!(text.contains(" steps"), "{text}");
+    assert!(
+        text.contains("raise the budget with --max-positions"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn messages_are_safe_to_print() {
     refused(&["value", "nim 3\u{b}4"], "'3\\u{b}4'");
     refused(&["value", "nim \u{1b}[31m3"], "'\\u{1b}[31m3'");
@@ -192,6 +304,14 @@ fn messages_are_safe_to_print() {
     refused(&["value", "chomp 8x"], "a number of rows is missing");
     refused(&["value", "divisors 12 without"], "a divisor is missing");
     refused(&["table", "hackenbush", "--to", "5"], "not a heap game");
+    // 130 coins is past what a row of turtles holds.
+    let coins = format!("mock-turtles {}", "H".repeat(130));
+    refused(&["value", &coins, "--misere"], "a row of 1 to 128 coins");
+    // A picture's size is checked before it is drawn.
+    refused(
+        &["draw", "hackenbush stalks:900000"],
+        "too large to draw: at most 500 edges",
+    );
 }
 
 #[test]
@@ -217,6 +337,14 @@ fn files_and_streams() {
     assert!(run
         .stdout
         .contains("(cut the edge g-v1 (199999 more edges fall))"));
+    // A vertex name of 2,000,000 characters is shortened in the table's column.
+    let graph = dir.join("long.txt");
+    let long = "v".repeat(2_000_000);
+    std::fs::write(&graph, format!("a -> {long}\n{long} -> b\nb ->\n")).unwrap();
+    let run = capped(&["table", &format!("graph:{}", graph.display())], 60);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.len() < 1000, "{}", run.stdout.len());
+    assert!(run.stdout.contains("vvv…  N        1"), "{}", run.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
     // An endless line on standard input is refused, not read whole.
     let run = Command::new("bash")

@@ -1,17 +1,21 @@
-//! Stopping a long computation from outside: a front end hands a [`StopFlag`] to
-//! the thread that computes ([`with_stop`]), and raises it from elsewhere (Ctrl-C,
-//! a wall-clock limit); the searches look at it as they go and end with
-//! [`Error::Stopped`](crate::Error::Stopped).
+//! Stopping a long computation from outside, and watching it go: a front end hands
+//! a [`StopFlag`] to the thread that computes ([`with_stop`]), and raises it from
+//! elsewhere (Ctrl-C, a wall-clock limit); the searches look at it as they go, end
+//! with [`Error::Stopped`](crate::Error::Stopped), and count their steps on it
+//! ([`StopFlag::steps`]) for a progress line.
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::{Error, Result};
 
-/// A flag that stops the computations it was handed to.
+/// A flag that stops the computations it was handed to, and counts their steps.
 #[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
+pub struct StopFlag {
+    raised: Arc<AtomicBool>,
+    steps: Arc<AtomicU64>,
+}
 
 impl StopFlag {
     /// A flag not yet raised.
@@ -21,12 +25,18 @@ impl StopFlag {
 
     /// Raises the flag: the computations watching it stop soon after.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.raised.store(true, Ordering::Relaxed);
     }
 
     /// Whether the flag was raised.
     pub fn is_raised(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.raised.load(Ordering::Relaxed)
+    }
+
+    /// About how many steps the searches watching the flag have made (counted in
+    /// rounds of [`LOOK`]).
+    pub fn steps(&self) -> u64 {
+        self.steps.load(Ordering::Relaxed)
     }
 }
 
@@ -44,7 +54,21 @@ pub fn with_stop<T>(flag: &StopFlag, f: impl FnOnce() -> T) -> T {
 
 /// [`Error::Stopped`] when the flag this thread watches was raised.
 pub fn check() -> Result<()> {
-    let raised = WATCHED.with(|w| w.borrow().as_ref().is_some_and(StopFlag::is_raised));
+    if WATCHED.with(|w| w.borrow().as_ref().is_some_and(StopFlag::is_raised)) {
+        Err(Error::Stopped)
+    } else {
+        Ok(())
+    }
+}
+
+/// [`check`], after counting `steps` more steps on the watched flag.
+fn check_after(steps: u64) -> Result<()> {
+    let raised = WATCHED.with(|w| {
+        w.borrow().as_ref().is_some_and(|flag| {
+            flag.steps.fetch_add(steps, Ordering::Relaxed);
+            flag.is_raised()
+        })
+    });
     if raised {
         Err(Error::Stopped)
     } else {
@@ -52,18 +76,21 @@ pub fn check() -> Result<()> {
     }
 }
 
-/// A counter that looks at the flag once every 4096 steps of a hot loop, the first
-/// step included.
+/// How many steps of a hot loop go by between two looks at the flag.
+pub const LOOK: u32 = 4096;
+
+/// A counter that looks at the flag once every [`LOOK`] steps of a hot loop, the
+/// first step included, and counts those steps on it.
 #[derive(Default)]
 pub(crate) struct Every(u32);
 
 impl Every {
     /// One step; the first and every 4096th after it look at the flag.
     pub(crate) fn step(&mut self) -> Result<()> {
-        let look = self.0 % 4096 == 0;
+        let look = self.0 % LOOK == 0;
         self.0 = self.0.wrapping_add(1);
         if look {
-            check()
+            check_after(LOOK.into())
         } else {
             Ok(())
         }
@@ -86,5 +113,10 @@ mod tests {
             (0..5000).map(|_| every.step()).find(Result::is_err)
         });
         assert_eq!(stopped, Some(Err(Error::Stopped)));
+
+        let counted = StopFlag::new();
+        let mut every = Every::default();
+        with_stop(&counted, || (0..3 * LOOK).try_for_each(|_| every.step())).unwrap();
+        assert_eq!(counted.steps(), 3 * u64::from(LOOK));
     }
 }

@@ -669,6 +669,12 @@ impl Size<Drawing> for Hackenbush {
 
 impl Picture<Drawing> for Hackenbush {
     fn svg(&self, p: &Drawing) -> Result<String> {
+        if p.edges.len() > DRAWN_EDGES {
+            return Err(too_large!(
+                "a drawing of {} edges is too large to draw: at most {DRAWN_EDGES} edges",
+                p.edges.len()
+            ));
+        }
         Ok(draw(p))
     }
 }
@@ -727,6 +733,10 @@ fn explain_reduction(p: &Drawing) -> Vec<String> {
     }
     out
 }
+
+/// The most edges a picture shows: each edge carries the drawing its cut leaves,
+/// so a picture grows with the square of its edges.
+const DRAWN_EDGES: usize = 500;
 
 /// An SVG picture: the ground a brown line, vertices in rows by their distance from
 /// the ground, edges green (loops as small circles, parallel edges curved). Each edge

@@ -319,6 +319,8 @@ pub struct Solver {
     limit: usize,
     /// Outcomes of searched sums (sorted indivisible parts), for normal and misère play.
     outcomes: [foldhash::HashMap<Vec<Part>, Outcome>; 2],
+    /// The parts those memoised sums hold: what the budget counts of them.
+    memoised_parts: usize,
 }
 
 /// Misère Nim by Bouton's rule: with a heap of two or more, play as in normal Nim;
@@ -343,6 +345,7 @@ impl Solver {
             games: Vec::new(),
             limit: max_positions,
             outcomes: Default::default(),
+            memoised_parts: 0,
         }
     }
 
@@ -567,7 +570,9 @@ impl Solver {
     }
 
     /// Every state one move away from `state`.
-    fn children(&mut self, state: &[Part], play: Play) -> Result<Vec<Vec<Part>>> {
+    /// The sums one move away from `state`, each sorted; refused when with the
+    /// `held` parts already kept they would pass the budget.
+    fn children(&mut self, state: &[Part], play: Play, held: usize) -> Result<Vec<Vec<Part>>> {
         let limit = self.limit;
         let mut children = Vec::new();
         for i in 0..state.len() {
@@ -577,6 +582,9 @@ impl Solver {
             let part = state[i];
             let moves = self.game(part).moves(part.pos, limit)?;
             for &pos in moves.iter() {
+                if held + (children.len() + 1) * state.len() > limit {
+                    return Err(Error::budget(limit));
+                }
                 let mut child = Vec::with_capacity(state.len() + 1);
                 child.extend_from_slice(&state[..i]);
                 child.extend_from_slice(&state[i + 1..]);
@@ -609,10 +617,11 @@ impl Solver {
             cursor: usize,
             draw: bool,
         }
-        let children = self.children(&root, play)?;
-        // The states the stack's frames hold: counted against the budget beside
+        let held_before = self.memoised_parts;
+        let children = self.children(&root, play, held_before)?;
+        // The parts the stack's frames hold: counted against the budget beside
         // those memoised.
-        let mut held = children.len();
+        let mut held = parts_in(&children);
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
@@ -652,16 +661,18 @@ impl Solver {
             match found {
                 Some(outcome) => {
                     let done = stack.pop().expect("the stack has a top frame");
-                    held -= done.children.len();
+                    held -= parts_in(&done.children);
+                    self.memoised_parts += done.state.len();
                     self.outcomes[memo].insert(done.state, outcome);
                 }
                 None => {
-                    if self.outcomes[memo].len() + depth + held >= self.limit {
+                    let state = top.children[top.cursor].clone();
+                    let kept = self.memoised_parts + depth * state.len() + held;
+                    if kept >= self.limit {
                         return Err(Error::budget(self.limit));
                     }
-                    let state = top.children[top.cursor].clone();
-                    let children = self.children(&state, play)?;
-                    held += children.len();
+                    let children = self.children(&state, play, kept)?;
+                    held += parts_in(&children);
                     stack.push(Frame {
                         state,
                         children,
@@ -684,6 +695,8 @@ impl Solver {
         let mut states = vec![root.clone()];
         index.insert(root, 0);
         let mut successors: Vec<Vec<u32>> = Vec::new();
+        // The parts the states hold, each kept twice (in the list and the index).
+        let mut held = self.memoised_parts + 2 * states[0].len();
         let mut every = Every::default();
         while successors.len() < states.len() {
             every.step()?;
@@ -693,11 +706,12 @@ impl Solver {
                 // A drawn end loops on itself, so that the labelling leaves it a draw.
                 edges.push(successors.len() as u32);
             }
-            for child in self.children(&state, play)? {
+            for child in self.children(&state, play, held)? {
                 let next = states.len() as u32;
                 let id = *index.entry(child.clone()).or_insert(next);
                 if id == next {
-                    if states.len() >= self.limit {
+                    held += 2 * child.len();
+                    if states.len() >= self.limit || held >= self.limit {
                         return Err(Error::budget(self.limit));
                     }
                     states.push(child);
@@ -709,6 +723,7 @@ impl Solver {
         let labels = retrograde::label(&successors, play);
         let root = labels[0];
         for (state, outcome) in states.into_iter().zip(labels) {
+            self.memoised_parts += state.len();
             self.outcomes[memo].insert(state, outcome);
         }
         Ok(root)
@@ -750,6 +765,7 @@ impl Solver {
         let mut all = Vec::new();
         for (i, &part) in sum.0.iter().enumerate() {
             for moved in self.part_moves(part)? {
+                self.check_list(all.len() + 1, sum)?;
                 all.push(replace(sum, i, moved));
             }
         }
@@ -775,6 +791,7 @@ impl Solver {
                 for (i, &part) in sum.0.iter().enumerate() {
                     let g = self.part_nimber(part)?;
                     winning.extend(self.moves_to_nimbers(sum, i, &[g ^ total])?);
+                    self.check_list(winning.len(), sum)?;
                 }
             }
             return Ok(winning);
@@ -795,6 +812,7 @@ impl Solver {
                     }
                     for child in self.moves_to_nimbers(sum, i, &targets)? {
                         if self.outcome(&child, play)? == Outcome::P {
+                            self.check_list(winning.len() + 1, sum)?;
                             winning.push(child);
                         }
                     }
@@ -804,10 +822,20 @@ impl Solver {
         }
         for child in self.moves(sum)? {
             if self.outcome(&child, play)? == Outcome::P {
+                self.check_list(winning.len() + 1, sum)?;
                 winning.push(child);
             }
         }
         Ok(winning)
+    }
+
+    /// Refuses a list of `count` positions like `sum` when together they would hold
+    /// more parts than the budget: each is a copy of the sum with one part changed.
+    fn check_list(&self, count: usize, sum: &Sum) -> Result<()> {
+        match sum.0.len() > 1 && count.saturating_mul(sum.0.len()) > self.limit {
+            true => Err(Error::budget(self.limit)),
+            false => Ok(()),
+        }
     }
 
     /// The moves of part `i` of `sum` to a part of one of the nimbers `targets`.
@@ -821,6 +849,7 @@ impl Solver {
         for t in targets {
             found.extend(self.game(part).moves_to_nimber(part.pos, t, limit)?);
         }
+        self.check_list(found.len(), sum)?;
         Ok(found
             .into_iter()
             .map(|pos| {
@@ -941,6 +970,11 @@ fn replace(sum: &Sum, i: usize, part: Part) -> Sum {
     let mut parts = sum.0.clone();
     parts[i] = part;
     Sum(parts)
+}
+
+/// The parts held by a list of sums.
+fn parts_in(sums: &[Vec<Part>]) -> usize {
+    sums.iter().map(Vec::len).sum()
 }
 
 /// The one part in which two sums differ, if exactly one does.

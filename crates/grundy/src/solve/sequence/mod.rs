@@ -177,7 +177,7 @@ impl Rules {
     /// How many options a heap of n chips has, at most (to refuse huge lists).
     pub fn count_options(&self, n: u64) -> u64 {
         let mut count = 0u64;
-        for k in 0..=n.min(self.digits.len() as u64) {
+        for &k in self.takes.iter().take_while(|&&k| k <= n) {
             let rest = (n - k) as u128;
             let d = self.digit(k);
             let many = 1

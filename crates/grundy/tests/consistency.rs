@@ -1,0 +1,252 @@
+//! Every family agrees with itself, under normal and misère play: on random small
+//! positions, a position is N exactly when some move leads to a P-position (a draw
+//! when none does but some move keeps a draw), a nimber is the mex of its options'
+//! nimbers, and `value` and `moves` agree. Each option is valued on its own, by a
+//! fresh analysis of the text it is printed as, so the listing of moves, the text of
+//! positions and the theorems behind each answer are all checked against one
+//! another. A family added to the registry without small positions here fails.
+
+use grundy::games::FAMILIES;
+use grundy::{analyse, Analysis, Outcome, Play};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+/// `numbers` written with commas.
+fn join(numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Up to `count` heaps of at most `most` chips.
+fn heaps(most: u64, count: usize) -> BoxedStrategy<String> {
+    prop::collection::vec(0..=most, 1..=count)
+        .prop_map(|h| join(&h))
+        .boxed()
+}
+
+/// A set of one to three numbers from 1 to `most`.
+fn set(most: u64) -> BoxedStrategy<String> {
+    prop::collection::btree_set(1..=most, 1..=3)
+        .prop_map(|s| join(&s.into_iter().collect::<Vec<_>>()))
+        .boxed()
+}
+
+/// A row of 1 to 7 coins.
+fn coins() -> BoxedStrategy<String> {
+    prop::collection::vec(prop::bool::ANY, 1..=7)
+        .prop_map(|c| c.iter().map(|&h| if h { 'H' } else { 'T' }).collect())
+        .boxed()
+}
+
+/// A Green Hackenbush drawing of up to five vertices a, b, … above the ground g:
+/// a tree (each vertex joined to one before it), with extra edges and loops.
+fn drawing() -> BoxedStrategy<String> {
+    let names = ["g", "a", "b", "c", "d", "e"];
+    (1..=5usize)
+        .prop_flat_map(move |n| {
+            let parents: Vec<_> = (1..=n).map(|v| 0..v).collect();
+            let extra = prop::collection::vec((0..=n, 1..=n), 0..=2);
+            (parents, extra)
+        })
+        .prop_map(move |(parents, extra)| {
+            let tree = parents
+                .iter()
+                .enumerate()
+                .map(|(v, &p)| format!("{}-{}", names[p], names[v + 1]));
+            let more = extra
+                .iter()
+                .map(|&(u, v)| format!("{}-{}", names[u], names[v]));
+            tree.chain(more).collect::<Vec<_>>().join(",")
+        })
+        .boxed()
+}
+
+/// Northcott boards: each row holds one white and one black piece, and a side moves.
+fn northcott() -> BoxedStrategy<String> {
+    let row = (2..=5usize).prop_flat_map(|len| {
+        (Just(len), 0..len, 0..len - 1).prop_map(|(len, w, b)| {
+            let b = if b >= w { b + 1 } else { b };
+            (0..len)
+                .map(|i| match i {
+                    _ if i == w => 'W',
+                    _ if i == b => 'B',
+                    _ => '.',
+                })
+                .collect::<String>()
+        })
+    });
+    (prop::collection::vec(row, 1..=2), prop::bool::ANY)
+        .prop_map(|(rows, white)| {
+            let side = if white { "white" } else { "black" };
+            format!("{} {side}", rows.join(","))
+        })
+        .boxed()
+}
+
+/// An example file of the repository, as a graph game's parameter.
+fn example(file: &str) -> String {
+    format!("{}/../../examples/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Small positions of the family `name`, as SPEC text.
+fn positions(name: &'static str) -> BoxedStrategy<String> {
+    let spec = move |rest: String| format!("{name} {rest}");
+    let heaps_of = |most, count| heaps(most, count).prop_map(spec).boxed();
+    match name {
+        "nim" | "staircase" | "nimble" => heaps_of(5, 3),
+        "grundy-game" | "kayles" | "dawson-kayles" | "dawson-chess" | "treblecross" | "guiles"
+        | "officers" | "sub-pow2" | "sub-squares" | "sub-primes" => heaps_of(9, 2),
+        "dynamic" | "fibonacci" => (0..=14u64).prop_map(move |n| spec(n.to_string())).boxed(),
+        "divisors" => (1..=60u64).prop_map(move |n| spec(n.to_string())).boxed(),
+        "wythoff" => (0..=6u64, 0..=6u64)
+            .prop_map(move |(a, b)| format!("{name} {a},{b}"))
+            .boxed(),
+        "empty-divide" => (1..=9u64, 1..=9u64)
+            .prop_map(move |(a, b)| format!("{name} {a},{b}"))
+            .boxed(),
+        "sub" => (set(5), 0..=14u64)
+            .prop_map(|(s, n)| format!("sub:{s} {n}"))
+            .boxed(),
+        "sub-allbut" => (set(4), 0..=8u64)
+            .prop_map(|(s, n)| format!("sub-allbut:{s} {n}"))
+            .boxed(),
+        "octal" => (prop::collection::vec(0..=7u8, 0..=2), 1..=7u8, heaps(7, 2))
+            .prop_map(|(digits, last, h)| {
+                let code: String = digits.iter().chain([&last]).map(u8::to_string).collect();
+                format!("octal:0.{code} {h}")
+            })
+            .boxed(),
+        "moore" | "nimble-k" => (1..=3u64, heaps(5, 3))
+            .prop_map(move |(k, h)| format!("{name}:{k} {h}"))
+            .boxed(),
+        "turtles" | "mock-turtles" => coins().prop_map(spec).boxed(),
+        "thirty-one" => prop::collection::vec(1..=6u64, 0..=4)
+            .prop_map(|cards| match cards.is_empty() {
+                true => "-".to_string(),
+                false => join(&cards),
+            })
+            .prop_map(spec)
+            .boxed(),
+        "northcott" => northcott().prop_map(spec).boxed(),
+        "sos" => prop::collection::vec(prop::sample::select(vec!['S', 'O', '-']), 1..=6)
+            .prop_map(|cells| cells.into_iter().collect::<String>())
+            .prop_map(spec)
+            .boxed(),
+        "hackenbush" => drawing().prop_map(spec).boxed(),
+        "chomp" => prop::collection::vec(1..=4u64, 1..=3)
+            .prop_map(|mut rows| {
+                rows.sort_unstable_by(|a, b| b.cmp(a));
+                join(&rows)
+            })
+            .prop_map(spec)
+            .boxed(),
+        "cram" => (1..=3u64, 1..=4u64)
+            .prop_map(move |(r, c)| format!("{name} {r}x{c}"))
+            .boxed(),
+        "place" => (
+            prop::sample::select(vec!["0.0", "0.0,0.1", "0.0,0.1,1.0", "0.0,1.0,2.0"]),
+            1..=3u64,
+            1..=3u64,
+        )
+            .prop_map(|(piece, r, c)| format!("place:{piece} {r}x{c}"))
+            .boxed(),
+        "graph" => prop::sample::select(vec![
+            ("cycle.txt", "x"),
+            ("cycle.txt", "y"),
+            ("cycle.txt", "z"),
+            ("cycle.txt", "u"),
+            ("cycle.txt", "w"),
+            ("dag.txt", "a"),
+            ("dag.txt", "c"),
+            ("dag.txt", "e"),
+        ])
+        .prop_map(|(file, vertex)| format!("graph:{} {vertex}", example(file)))
+        .boxed(),
+        other => panic!("no small positions for the family '{other}': add them here"),
+    }
+}
+
+/// The analysis of `spec`, every move listed with its value when `all_moves`.
+fn analysis(spec: &str, play: Play, all_moves: bool) -> Result<Analysis, TestCaseError> {
+    let options = grundy::Options {
+        play,
+        all_moves,
+        ..Default::default()
+    };
+    analyse(spec, &options).map_err(|e| TestCaseError::fail(format!("{spec}: {e}")))
+}
+
+/// The laws, checked at `spec` under `play`.
+fn consistent(spec: &str, play: Play) -> Result<(), TestCaseError> {
+    let listed = analysis(spec, play, true)?;
+    let alone = analysis(spec, play, false)?;
+    prop_assert_eq!(listed.outcome, alone.outcome, "{}", spec);
+    prop_assert_eq!(listed.nimber, alone.nimber, "{}", spec);
+    let moves = listed.moves.as_ref().expect("moves were asked for");
+    let mut winning = Vec::new();
+    let mut options = Vec::new();
+    for m in moves {
+        let option = analysis(&m.to.position, play, false)?;
+        prop_assert_eq!(option.position.as_str(), m.to.position.as_str());
+        prop_assert_eq!(option.outcome, m.outcome, "{} -> {}", spec, m.to.position);
+        if let (Some(listed), Some(own)) = (m.nimber, option.nimber) {
+            prop_assert_eq!(listed, own, "{} -> {}", spec, m.to.position);
+        }
+        if option.outcome == Outcome::P {
+            winning.push(m.to.position.clone());
+        }
+        options.push(option);
+    }
+    let some = |o: Outcome| options.iter().any(|a| a.outcome == o);
+    let expected = if some(Outcome::P) {
+        Outcome::N
+    } else if some(Outcome::D) || (moves.is_empty() && listed.outcome == Outcome::D) {
+        Outcome::D
+    } else if moves.is_empty() {
+        play.terminal()
+    } else {
+        Outcome::P
+    };
+    prop_assert_eq!(listed.outcome, expected, "{}", spec);
+    prop_assert_eq!(listed.terminal, moves.is_empty(), "{}", spec);
+    if listed.winning_moves_not_computed.is_none() {
+        let mut named: Vec<String> = alone
+            .winning_moves
+            .iter()
+            .map(|m| m.position.clone())
+            .collect();
+        named.sort();
+        winning.sort();
+        prop_assert_eq!(named, winning, "{}", spec);
+    }
+    let nimbers: Option<Vec<u64>> = options.iter().map(|a| a.nimber).collect();
+    if let (Play::Normal, Some(nimber), Some(nimbers)) = (play, listed.nimber, nimbers) {
+        let mex = (0..).find(|n| !nimbers.contains(n)).expect("a free number");
+        prop_assert_eq!(nimber, mex, "{}", spec);
+    }
+    Ok(())
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (the README's test command runs it)"
+)]
+fn every_family_agrees_with_itself() {
+    for family in FAMILIES {
+        let mut runner = TestRunner::new(Config {
+            cases: 24,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(&positions(family.name), |spec| {
+                consistent(&spec, Play::Normal)?;
+                consistent(&spec, Play::Misere)
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", family.name));
+    }
+}
