@@ -299,6 +299,17 @@ fn messages_are_safe_to_print() {
     let run = capped(&["value", &format!("octal:0.{long}x 3")], 60);
     assert_eq!(run.code, 2);
     assert!(run.stderr.len() < 300, "{}", run.stderr);
+    // A piece list of 263 characters: named in the message, cut short.
+    let cells: Vec<String> = (0..64).map(|i| format!("{}.{}", i % 8, i / 8)).collect();
+    let piece = format!("place:{},0.0,1.1 3x3", cells.join(","));
+    let run = capped(&["value", &piece], 60);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("…' names cell '0.0' twice"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.len() < 200, "{}", run.stderr);
     refused(&["value", "--"], "<SPEC>");
     refused(&["table"], "<GAME>");
     refused(&["value", "chomp 8x"], "a number of rows is missing");

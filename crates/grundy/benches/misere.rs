@@ -28,7 +28,7 @@ use grundy::{Game, Options, Play};
 const TO: u64 = 40;
 
 fn kayles() -> Quotient {
-    quotient(&octal::rules("0.77").unwrap(), TO, 1000).unwrap()
+    quotient(&octal::rules("0.77").unwrap(), TO, 1000, u64::MAX).unwrap()
 }
 
 /// `count` heap sizes in 1..=TO from a seeded LCG.

@@ -165,20 +165,22 @@ fn tidy(message: &str) -> String {
             out.push(c);
             continue;
         }
+        let piece: String = match c.is_control() {
+            true => c.escape_debug().collect(),
+            false => c.to_string(),
+        };
         if let Some(shown) = &mut quoted {
-            *shown += 1;
-            if *shown == TOKEN_SHOWN {
-                out.push('…');
-            }
+            // A token is cut by what it shows: an escape counts all its characters.
+            let before = *shown;
+            *shown += piece.chars().count();
             if *shown >= TOKEN_SHOWN {
+                if before < TOKEN_SHOWN {
+                    out.push('…');
+                }
                 continue;
             }
         }
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
+        out.push_str(&piece);
     }
     out
 }
@@ -254,6 +256,13 @@ mod tests {
         assert_eq!(e.to_string(), "'3\\u{b}4' is not a heap size");
         let e = invalid!("'\u{1b}[31m3' is bad");
         assert_eq!(e.to_string(), "'\\u{1b}[31m3' is bad");
+        // Escapes count what they show: 100 control characters show 60 at most.
+        let controls = "\u{1}".repeat(100);
+        let e = invalid!("vertex 'b{controls}' has no line");
+        assert_eq!(
+            e.to_string(),
+            format!("vertex 'b{}…' has no line", "\\u{1}".repeat(11))
+        );
         let long = "7".repeat(5000);
         let e = invalid!("'{long}' in '0.{long}' is bad");
         let shown = e.to_string();

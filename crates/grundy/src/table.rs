@@ -232,7 +232,10 @@ pub fn sequence(
 /// at most `max_order` elements; the game's normalised name and the quotient.
 pub fn quotient(game: &str, to: u64, max_order: usize) -> Result<(String, Quotient)> {
     let heap = spec::heap_rules(game)?;
-    Ok((heap.name, quotient::quotient(&heap.rules, to, max_order)?))
+    Ok((
+        heap.name,
+        quotient::quotient(&heap.rules, to, max_order, u64::MAX)?,
+    ))
 }
 
 /// The period of the take-and-break game `game`: values are computed in doubling

@@ -4,7 +4,7 @@
 //! is where such a game meets the [`Game`] interface, with its Grundy sequence from
 //! the heap-sequence engine and, once proved, its period for heaps of any size.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 
 use smallvec::smallvec;
 
@@ -76,12 +76,18 @@ pub const QUOTIENT_HEAPS: u64 = 256;
 /// the quotient.
 pub const SEARCHED_ALONE: u64 = 16;
 
+/// The steps of work a misère quotient may take for each position of the budget
+/// (past them the misère search of the sum itself answers, within the budget).
+pub const QUOTIENT_WORK: u64 = 100;
+
 /// A take-and-break game; a position is a list of heaps.
 pub struct TakeBreak {
     name: String,
     closed_form: Option<ClosedForm>,
-    /// The misère quotient as far as computed, or the heap it could not reach.
-    misere: RefCell<Misere>,
+    /// The misère quotient as far as computed.
+    misere: RefCell<Option<Quotient>>,
+    /// Set once a quotient could not be computed: none is tried again.
+    quotient_given_up: Cell<bool>,
     sequence: RefCell<Sequence>,
     period: OnceCell<Option<Period>>,
     max_heap: u64,
@@ -94,7 +100,8 @@ impl TakeBreak {
         TakeBreak {
             name: heap.name,
             closed_form: heap.closed_form,
-            misere: RefCell::new(Misere::Unknown),
+            misere: RefCell::new(None),
+            quotient_given_up: Cell::new(false),
             sequence: RefCell::new(Sequence::new(heap.rules, Method::RareCommon)),
             period: OnceCell::new(),
             max_heap,
@@ -175,16 +182,6 @@ impl TakeBreak {
     }
 }
 
-/// What is known of a game's misère quotient.
-enum Misere {
-    /// Nothing yet.
-    Unknown,
-    /// Computed to some heap.
-    Known(Quotient),
-    /// Could not be computed to this heap (too large, or wild).
-    Beyond(u64),
-}
-
 impl TakeBreak {
     /// The misère quotient of the game, computed to at least heap `to` (in doubling
     /// steps, at most to [`QUOTIENT_HEAPS`] and [`QUOTIENT_ORDER`] elements), if it
@@ -194,20 +191,22 @@ impl TakeBreak {
             return None;
         }
         let reach = match &*self.misere.borrow() {
-            Misere::Known(q) if q.checked_to() >= to => None,
-            Misere::Beyond(heap) if *heap <= to => return None,
-            Misere::Known(q) => Some(to.max(2 * q.checked_to())),
-            Misere::Unknown | Misere::Beyond(_) => Some(to.max(16)),
+            Some(q) if q.checked_to() >= to => None,
+            _ if self.quotient_given_up.get() => return None,
+            Some(q) => Some(to.max(2 * q.checked_to())),
+            None => Some(to.max(16)),
         };
         if let Some(reach) = reach {
             // A longer reach first, so that one build serves larger heaps later; if
-            // that fails, `to` alone.
-            let mut learnt = Misere::Beyond(to);
+            // that fails, `to` alone; if that fails too, no more tries (each may
+            // take all the work allowed).
             let reach = reach.min(QUOTIENT_HEAPS);
+            let mut learnt = None;
             for heaps in [reach, to].into_iter().take(if reach > to { 2 } else { 1 }) {
-                match quotient::quotient(&self.rules(), heaps, QUOTIENT_ORDER) {
+                let work = self.max_heap.saturating_mul(QUOTIENT_WORK);
+                match quotient::quotient(&self.rules(), heaps, QUOTIENT_ORDER, work) {
                     Ok(q) => {
-                        learnt = Misere::Known(q);
+                        learnt = Some(q);
                         break;
                     }
                     // A stopped computation learnt nothing.
@@ -215,13 +214,15 @@ impl TakeBreak {
                     Err(_) => {}
                 }
             }
-            *self.misere.borrow_mut() = learnt;
+            match learnt {
+                Some(q) => *self.misere.borrow_mut() = Some(q),
+                None => {
+                    self.quotient_given_up.set(true);
+                    return None;
+                }
+            }
         }
-        std::cell::Ref::filter_map(self.misere.borrow(), |m| match m {
-            Misere::Known(q) => Some(q),
-            _ => None,
-        })
-        .ok()
+        std::cell::Ref::filter_map(self.misere.borrow(), Option::as_ref).ok()
     }
 }
 

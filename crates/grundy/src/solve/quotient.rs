@@ -293,9 +293,10 @@ impl Quotient {
 /// The misère quotient of the game of `rules` restricted to heaps ≤ `to`, built heap
 /// by heap; an error when it (or a trial monoid on the way) grows past `max_order`
 /// elements (trial monoids may reach 16 times that, and never more than 4,096
-/// elements), when `to` is past [`MAX_HEAP`], or when the recalibration does not
-/// settle.
-pub fn quotient(rules: &Rules, to: u64, max_order: usize) -> Result<Quotient> {
+/// elements), when `to` is past [`MAX_HEAP`], when the recalibration does not
+/// settle, or when the work passes `max_work` steps (a step is one state of the
+/// verification updated for one element, or one sum marked while building).
+pub fn quotient(rules: &Rules, to: u64, max_order: usize, max_work: u64) -> Result<Quotient> {
     if max_order == 0 {
         return Err(invalid!(
             "a misère quotient has at least one element: max_order must be at least 1"
@@ -316,6 +317,10 @@ pub fn quotient(rules: &Rules, to: u64, max_order: usize) -> Result<Quotient> {
         phi: vec![0],
     };
     let mut verifier = Verifier::new();
+    let mut meter = Meter {
+        spent: 0,
+        limit: max_work,
+    };
     let mut changes = Vec::new();
     for n in 1..=to {
         crate::stop::check()?;
@@ -325,12 +330,12 @@ pub fn quotient(rules: &Rules, to: u64, max_order: usize) -> Result<Quotient> {
             continue;
         }
         let images = option_images(&hyp.monoid, &hyp.phi, &options[heap])?;
-        if let Some(x) = conservative(&hyp, &mut verifier, n, &images)? {
+        if let Some(x) = conservative(&hyp, &mut verifier, n, &images, &mut meter)? {
             hyp.phi.push(x);
             continue;
         }
         changes.push(n);
-        let (next, next_verifier) = extend(&hyp, &options, n, trial_limit, max_order)?;
+        let (next, next_verifier) = extend(&hyp, &options, n, trial_limit, max_order, &mut meter)?;
         hyp = next;
         verifier = next_verifier;
         if hyp.monoid.size > max_order {
@@ -338,6 +343,26 @@ pub fn quotient(rules: &Rules, to: u64, max_order: usize) -> Result<Quotient> {
         }
     }
     finish(hyp, changes, &options)
+}
+
+/// The work a quotient's computation has done, and the most it may do.
+struct Meter {
+    spent: u64,
+    limit: u64,
+}
+
+impl Meter {
+    /// Counts `steps` more; an error past the limit.
+    fn spend(&mut self, steps: u64) -> Result<()> {
+        self.spent = self.spent.saturating_add(steps);
+        match self.spent > self.limit {
+            true => Err(invalid!(
+                "the misère quotient needs more than {} steps of work",
+                self.limit
+            )),
+            false => Ok(()),
+        }
+    }
 }
 
 fn too_large(n: u64, size: usize, max_order: usize) -> crate::Error {
@@ -656,7 +681,11 @@ impl Verifier {
 
     /// A fresh verifier for `hyp`, every group of heaps applied; the cheapest
     /// inconsistent sum if there is one.
-    fn full(hyp: &Hyp, options: &[Vec<Heaps>]) -> Result<(Verifier, Option<Failure>)> {
+    fn full(
+        hyp: &Hyp,
+        options: &[Vec<Heaps>],
+        meter: &mut Meter,
+    ) -> Result<(Verifier, Option<Failure>)> {
         let size = hyp.monoid.size;
         let empty = Key {
             x: 0,
@@ -685,7 +714,7 @@ impl Verifier {
             }
         }
         for (g, t, heap) in groups {
-            verifier.apply(hyp, g, &t, heap, false)?;
+            verifier.apply(hyp, g, &t, heap, false, meter)?;
         }
         let failure = verifier
             .states
@@ -712,10 +741,22 @@ impl Verifier {
     /// every state. With `trial`, nothing is kept and the answer is whether every
     /// new state is consistent; otherwise the states are kept and the answer is
     /// true.
-    fn apply(&mut self, hyp: &Hyp, g: u32, t: &Bits, heap: u64, trial: bool) -> Result<bool> {
+    fn apply(
+        &mut self,
+        hyp: &Hyp,
+        g: u32,
+        t: &Bits,
+        heap: u64,
+        trial: bool,
+        meter: &mut Meter,
+    ) -> Result<bool> {
         let monoid = &hyp.monoid;
         let size = monoid.size;
         let (index, period) = monoid.powers(g);
+        let work = (self.states.len() as u64)
+            .saturating_mul((index + period) as u64)
+            .saturating_mul(size as u64);
+        meter.spend(work)?;
         let mut steps = Vec::new();
         let (mut below, mut power) = (0u32, g);
         for _ in 0..index + period {
@@ -796,12 +837,18 @@ fn consistent(hyp: &Hyp, key: &Key) -> bool {
 }
 
 /// The element of heap n if the quotient need not change (at most one can pass).
-fn conservative(hyp: &Hyp, verifier: &mut Verifier, n: u64, images: &[u32]) -> Result<Option<u32>> {
+fn conservative(
+    hyp: &Hyp,
+    verifier: &mut Verifier,
+    n: u64,
+    images: &[u32],
+    meter: &mut Meter,
+) -> Result<Option<u32>> {
     let t = reach_p(&hyp.monoid, &hyp.p, images);
     if let Some((g, _)) = verifier.groups.iter().find(|(_, u)| *u == t) {
         let g = *g;
-        if verifier.apply(hyp, g, &t, n, true)? {
-            verifier.apply(hyp, g, &t, n, false)?;
+        if verifier.apply(hyp, g, &t, n, true, meter)? {
+            verifier.apply(hyp, g, &t, n, false, meter)?;
             return Ok(Some(g));
         }
     }
@@ -810,8 +857,8 @@ fn conservative(hyp: &Hyp, verifier: &mut Verifier, n: u64, images: &[u32]) -> R
         if hyp.p[x as usize] != alone_p {
             continue;
         }
-        if verifier.apply(hyp, x, &t, n, true)? {
-            verifier.apply(hyp, x, &t, n, false)?;
+        if verifier.apply(hyp, x, &t, n, true, meter)? {
+            verifier.apply(hyp, x, &t, n, false, meter)?;
             return Ok(Some(x));
         }
     }
@@ -828,7 +875,14 @@ struct Freed {
 
 /// The reduced hypothesis for heaps 0..=n: the submonoid of `base` generated by the
 /// heaps not freed, times a cyclic monoid for each freed heap, P marked.
-fn build(base: &Hyp, freed: &[Freed], options: &[Vec<Heaps>], n: u64, limit: usize) -> Result<Hyp> {
+fn build(
+    base: &Hyp,
+    freed: &[Freed],
+    options: &[Vec<Heaps>],
+    n: u64,
+    limit: usize,
+    meter: &mut Meter,
+) -> Result<Hyp> {
     let heaps = n as usize;
     let is_freed = |h: usize| freed.iter().position(|f| f.heap as usize == h);
     let kept: Vec<u32> = (1..=heaps)
@@ -860,7 +914,7 @@ fn build(base: &Hyp, freed: &[Freed], options: &[Vec<Heaps>], n: u64, limit: usi
         }
     }
     let hyp = Hyp {
-        p: mark_p(&monoid, &phi, options)?,
+        p: mark_p(&monoid, &phi, options, meter)?,
         monoid,
         phi,
     };
@@ -881,7 +935,12 @@ fn build(base: &Hyp, freed: &[Freed], options: &[Vec<Heaps>], n: u64, limit: usi
 /// Marks the P-portion: each element takes the outcome of the first sum reaching it,
 /// sums enumerated in lexicographic order with the largest heap most significant (so
 /// that a sum's options come before it), computed from that sum's options.
-fn mark_p(monoid: &Monoid, phi: &[u32], options: &[Vec<Heaps>]) -> Result<Vec<bool>> {
+fn mark_p(
+    monoid: &Monoid,
+    phi: &[u32],
+    options: &[Vec<Heaps>],
+    meter: &mut Meter,
+) -> Result<Vec<bool>> {
     let size = monoid.size;
     let mut heaps: Vec<(u32, Vec<u32>)> = Vec::new();
     for (h, opts) in options.iter().enumerate().take(phi.len()).skip(1) {
@@ -906,6 +965,7 @@ fn mark_p(monoid: &Monoid, phi: &[u32], options: &[Vec<Heaps>]) -> Result<Vec<bo
     let mut every = crate::stop::Every::default();
     while let Some(top) = stack.last_mut() {
         every.step()?;
+        meter.spend(1)?;
         if top.depth == 0 {
             let elem = top.elem as usize;
             let is_p = !top.tr.is_empty() && top.tr.ones().all(|t| !p[t as usize]);
@@ -959,6 +1019,7 @@ fn extend(
     n: u64,
     limit: usize,
     max_order: usize,
+    meter: &mut Meter,
 ) -> Result<(Hyp, Verifier)> {
     let mut base = hyp.clone();
     base.phi.push(0);
@@ -972,16 +1033,17 @@ fn extend(
         options,
         n,
         limit,
+        meter,
     )?;
     for _ in 0..RECALIBRATIONS {
         if trial.monoid.size > max_order {
             return Err(too_large(n, trial.monoid.size, max_order));
         }
-        let (verifier, failure) = Verifier::full(&trial, options)?;
+        let (verifier, failure) = Verifier::full(&trial, options, meter)?;
         let Some(failure) = failure else {
             return Ok((trial, verifier));
         };
-        trial = recalibrate(&trial, &failure, options, n, limit)?;
+        trial = recalibrate(&trial, &failure, options, n, limit, meter)?;
     }
     Err(invalid!(
         "the misère quotient did not settle at heap {n} after {RECALIBRATIONS} recalibrations"
@@ -996,6 +1058,7 @@ fn recalibrate(
     options: &[Vec<Heaps>],
     n: u64,
     limit: usize,
+    meter: &mut Meter,
 ) -> Result<Hyp> {
     let should_be_p = !trial.p[trial.element(failure) as usize];
     let mut involved: Vec<u64> = failure.to_vec();
@@ -1020,7 +1083,7 @@ fn recalibrate(
                 break;
             }
             let freed: Vec<Freed> = subset.iter().map(|&h| freed_of(h)).collect();
-            match build(trial, &freed, options, n, limit) {
+            match build(trial, &freed, options, n, limit, meter) {
                 Ok(candidate) => {
                     if candidate.p[candidate.element(failure) as usize] == should_be_p {
                         return Ok(candidate);
@@ -1234,7 +1297,7 @@ mod tests {
     use crate::games::octal;
 
     fn q(code: &str, to: u64) -> Quotient {
-        quotient(&octal::rules(code).unwrap(), to, 1000).unwrap()
+        quotient(&octal::rules(code).unwrap(), to, 1000, u64::MAX).unwrap()
     }
 
     #[test]
