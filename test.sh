@@ -6,14 +6,16 @@
 #      its pytest suite (crates/grundy-py/test.sh);
 #   3. the web playground in a real browser: Debian's headless Chromium driven by
 #      playwright-core (web-tests/browser.test.js), screenshots in web-tests/artifacts/;
-#   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh).
+#   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh);
+#   5. the fuzz targets under libFuzzer, 30 s each, where a nightly toolchain is
+#      installed (fuzz/run.sh; on stable, their bodies ran in step 1).
 # Installs what 3 and 4 need where it is missing: Debian's chromium, wrk and curl
 # (with apt-get; as root, or through sudo), and the test folder's npm packages.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 cargo test --workspace
-cargo test --release -p grundy --test exercises --test consistency
+cargo test --release -p grundy --test exercises --test consistency --test fuzz
 cargo test --release -p grundy-cli --test adversarial
 
 crates/grundy-py/test.sh
@@ -33,3 +35,5 @@ command -v npm >/dev/null || { echo "test.sh: the browser tests need Node.js and
 (cd web-tests && npm test)
 cargo build --release -p grundy-cli
 web-tests/load.sh
+
+fuzz/run.sh 30

@@ -224,6 +224,8 @@ fn searches_end_at_the_budget() {
         ][..],
         &["value", "sos 64", "--max-positions", "1000000"],
         &["value", "sub:1,3,4 4294967295,1", "--misere"],
+        // Found by fuzzing: the misère quotient's work is bounded by the budget too.
+        &["value", "treblecross 55", "--misere", "--max-positions", "20000"],
     ] {
         refused(args, "--max-positions");
     }
