@@ -216,6 +216,14 @@ fn searches_end_at_the_budget() {
     // The misère search of dynamic subtraction finds a win within its budget, and
     // the budget stops the list of winning moves.
     ends(&["value", "dynamic 1000000", "--misere"]);
+    // Found by fuzzing: the moves a search lists again and again count too, so the
+    // search for this nimber stops early (the outcome comes from Moore's theorem).
+    answers(
+        &["value", "nimble-k:2 1,93,48", "--max-positions", "20000"],
+        "nimber: not computed",
+    );
+    // One heap left in Nim_k is a Nim heap: its nimber needs no search.
+    answers(&["value", "moore:3 0,10000,0"], "nimber: 10000");
     for args in [
         &[
             "value",
@@ -225,7 +233,13 @@ fn searches_end_at_the_budget() {
         &["value", "sos 64", "--max-positions", "1000000"],
         &["value", "sub:1,3,4 4294967295,1", "--misere"],
         // Found by fuzzing: the misère quotient's work is bounded by the budget too.
-        &["value", "treblecross 55", "--misere", "--max-positions", "20000"],
+        &[
+            "value",
+            "treblecross 55",
+            "--misere",
+            "--max-positions",
+            "20000",
+        ],
     ] {
         refused(args, "--max-positions");
     }

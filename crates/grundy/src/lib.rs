@@ -151,8 +151,13 @@ pub enum Error {
 /// The longest quoted token a message shows whole.
 const TOKEN_SHOWN: usize = 60;
 
-/// A message safe to print: control characters escaped (`\u{b}`), and every token
-/// quoted in it ('…') longer than [`TOKEN_SHOWN`] characters cut short with "…".
+/// The longest message shown whole (a token that holds a quote mark is not cut
+/// as a token).
+const MESSAGE_SHOWN: usize = 400;
+
+/// A message safe to print: control characters escaped (`\u{b}`), every token
+/// quoted in it ('…') longer than [`TOKEN_SHOWN`] characters cut short with "…",
+/// and the whole cut at [`MESSAGE_SHOWN`].
 fn tidy(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(1024));
     let mut quoted: Option<usize> = None;
@@ -182,7 +187,7 @@ fn tidy(message: &str) -> String {
         }
         out.push_str(&piece);
     }
-    out
+    notation::shorten(&out, MESSAGE_SHOWN)
 }
 
 /// What went wrong with a file, in a few words.
@@ -263,6 +268,10 @@ mod tests {
             e.to_string(),
             format!("vertex 'b{}…' has no line", "\\u{1}".repeat(11))
         );
+        // A quote mark inside a name ends its token early: the whole is still cut.
+        let name = format!("a'{}", "/".repeat(600));
+        let e = invalid!("vertex '{name}' has no line (write '{name} ->')");
+        assert_eq!(e.to_string().chars().count(), MESSAGE_SHOWN);
         let long = "7".repeat(5000);
         let e = invalid!("'{long}' in '0.{long}' is bad");
         let shown = e.to_string();

@@ -227,7 +227,9 @@ impl Theory<Heaps> for Moore {
     }
 
     fn nimber(&self, p: &Heaps) -> Option<Nimber> {
-        if self.k == 1 || p.iter().all(|&h| h == 0) {
+        // Nim_1 is Nim; and with at most one heap not empty, every move lowers that
+        // one heap: it is a Nim heap (Bouton).
+        if self.k == 1 || p.iter().filter(|&&h| h > 0).count() <= 1 {
             return Some(p.iter().fold(0, |a, b| a ^ b));
         }
         None

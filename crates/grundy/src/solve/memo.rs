@@ -54,6 +54,11 @@ impl Valuation for Height {
     }
 }
 
+/// How many moves a search may list for each position of its budget: moves are
+/// listed again each time the search comes back to a part, so a part with many
+/// moves costs more than its one place in the memo.
+pub const LISTED_PER_POSITION: u64 = 256;
+
 /// The memo of one valuation of one game.
 pub struct Memo<G: Game, V> {
     values: HashMap<G::Position, u64>,
@@ -141,6 +146,8 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             option_values: SmallVec::new(),
         }];
         let mut every = Every::default();
+        let most_listed = (limit as u64).saturating_mul(LISTED_PER_POSITION);
+        let mut listed = 0u64;
         'search: while let Some(top) = stack.last_mut() {
             every.step()?;
             if size
@@ -151,6 +158,10 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             }
             moves.clear();
             game.moves(&top.position, &mut moves);
+            listed += moves.len() as u64;
+            if listed > most_listed {
+                return Err(Error::budget(limit));
+            }
             for option in &moves[top.option_values.len()..] {
                 match self.option_value(game, option, &mut parts) {
                     Ok(v) => top.option_values.push(v),
