@@ -35,6 +35,7 @@ pub mod stop;
 pub mod table;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Options};
+pub use solve::loopy::Gamma;
 pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory, THEORY_LISTS};
 
 /// A Sprague–Grundy value: the position plays like a Nim heap of this size.
