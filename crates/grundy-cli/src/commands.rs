@@ -334,15 +334,18 @@ fn graph_table(t: &grundy::table::GraphTable, common: &Common) -> Result<()> {
         .max()
         .unwrap_or(6)
         .clamp(6, LABEL);
-    out!("  {:<width$}  outcome  nimber", "vertex");
+    out!("  {:<width$}  outcome  value", "vertex");
     for (i, name) in t.vertices.iter().enumerate() {
-        let g = t.nimbers.as_ref().map_or("-".into(), |g| g[i].to_string());
+        let g = t.gammas.as_ref().map_or("-".into(), |g| g[i].to_string());
         let name = shorten(name, LABEL);
         out!("  {name:<width$}  {:<7}  {g}", t.outcomes[i].letter());
     }
     let draws = t.outcomes.iter().filter(|&&o| o == Outcome::D).count();
     if draws > 0 {
-        out!("{draws} vertices are draws (D): play can cycle forever; no nimbers on a graph with cycles.");
+        out!("{draws} vertices are draws (D): play can cycle forever.");
+    }
+    if t.gammas.is_some() && t.nimbers.is_none() {
+        out!("value: the generalised Sprague–Grundy value γ (Smith; Fraenkel–Yesha), a nimber or ∞(K), K the finite values among the moves.");
     }
     out!("P-positions (the kernel): {}", t.kernel.join(" "));
     Ok(())

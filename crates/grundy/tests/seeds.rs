@@ -243,7 +243,7 @@ fn an_acyclic_graph_game_and_its_kernel() {
     // By hand: f is terminal (P, 0); d, e -> f (N, 1); b -> d (P, 0); c -> d, e (P, 0);
     // a -> b, c (N, 1); g -> a, b, f (N, mex{1,0,0} = 2); h -> g, e (P, mex{2,1} = 0).
     let file = TempGraph::new("acyclic", ACYCLIC);
-    let graph = Graph::from_file(file.path()).unwrap();
+    let graph = Graph::from_file(file.path(), 1000).unwrap();
     let kernel: BTreeSet<String> = labels_by_name(&graph, Play::Normal)
         .into_iter()
         .filter(|(_, o)| *o == Outcome::P)
@@ -350,7 +350,7 @@ fn a_cyclic_graph_game_with_draws() {
         ("i", N),
     ];
     let file = TempGraph::new("cyclic", CYCLIC);
-    let graph = Graph::from_file(file.path()).unwrap();
+    let graph = Graph::from_file(file.path(), 1000).unwrap();
     assert!(retrograde::nimbers(graph.successors()).is_none());
     for (play, expected) in [(Play::Normal, normal), (Play::Misere, misere)] {
         let expected: Vec<(String, Outcome)> =

@@ -4,20 +4,21 @@
 //! followers is written `a ->` (or just `a`). Cycles are allowed: such a game may be
 //! drawn.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::Family;
-use crate::solve::{retrograde, GameBox};
+use crate::solve::loopy::{self, Builder, Digraph};
+use crate::solve::{retrograde, GameBox, DEFAULT_MAX_POSITIONS};
 use crate::table::{GraphTable, Save, Table, TableRequest};
-use crate::{invalid, Capabilities, Error, Game, Outcome, Play, Result};
+use crate::{invalid, Capabilities, Error, Gamma, Game, Outcome, Play, Result};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
 pub struct Graph {
     source: String,
     names: Vec<String>,
-    index: HashMap<String, u32>,
-    successors: Vec<Vec<u32>>,
+    index: FxHashMap<String, u32>,
+    successors: Digraph,
     acyclic: bool,
 }
 
@@ -25,25 +26,34 @@ pub struct Graph {
 pub type Tokens = Vec<u32>;
 
 impl Graph {
-    /// Reads the graph file at `path`.
-    pub fn from_file(path: &str) -> Result<Self> {
+    /// Reads the graph file at `path`, refusing one of more than `limit` vertices and
+    /// edges together.
+    pub fn from_file(path: &str, limit: usize) -> Result<Self> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| invalid!("graph file '{path}' is not UTF-8 text"))?;
-        Self::parse(&text, path)
+        Self::parse(&text, path, limit)
     }
 
-    /// Reads a graph from text; `source` names it in messages.
-    pub fn parse(text: &str, source: &str) -> Result<Self> {
-        let mut names = Vec::new();
-        let mut index = HashMap::new();
-        let mut defined_on = Vec::new();
-        let mut lines = Vec::new();
+    /// Reads a graph from text; `source` names it in messages. More than `limit`
+    /// vertices and edges together are refused with a budget error. Linear time:
+    /// each name is looked up once, and the followers are laid out in arrays by a
+    /// counting sort.
+    pub fn parse(text: &str, source: &str, limit: usize) -> Result<Self> {
+        let mut names: Vec<String> = Vec::new();
+        let mut index: FxHashMap<String, u32> = FxHashMap::default();
+        let mut defined_on: Vec<Option<usize>> = Vec::new();
+        // Each line's vertex and the range of its followers in `written`.
+        let mut lines: Vec<(usize, u32, usize, usize)> = Vec::new();
+        let mut written: Vec<u32> = Vec::new();
         let mut vertex = |name: &str, names: &mut Vec<String>| -> u32 {
-            *index.entry(name.to_string()).or_insert_with(|| {
-                names.push(name.to_string());
-                names.len() as u32 - 1
-            })
+            if let Some(&v) = index.get(name) {
+                return v;
+            }
+            names.push(name.to_string());
+            let v = names.len() as u32 - 1;
+            index.insert(name.to_string(), v);
+            v
         };
         for (n, line) in text.lines().enumerate() {
             let n = n + 1;
@@ -52,52 +62,56 @@ impl Graph {
                 Some((head, tail)) => (head, tail),
                 None => (line, ""),
             };
-            let heads: Vec<&str> = head.split_whitespace().collect();
-            let followers: Vec<&str> = tail.split_whitespace().collect();
-            match heads[..] {
-                [] if followers.is_empty() => continue,
-                [] => return Err(invalid!("{source} line {n}: '->' needs a vertex before it")),
-                [_, second, ..] => {
+            let mut heads = head.split_whitespace();
+            let first = heads.next();
+            let mut followers = tail.split_whitespace().peekable();
+            let head = match (first, heads.next()) {
+                (None, _) if followers.peek().is_none() => continue,
+                (None, _) => return Err(invalid!("{source} line {n}: '->' needs a vertex before it")),
+                (Some(_), Some(second)) => {
                     return Err(invalid!(
                         "{source} line {n}: unexpected '{second}': write one vertex, then '->', then its followers"
                     ))
                 }
-                [_] => {}
-            }
-            for name in heads.iter().chain(&followers) {
-                if let Some(bad) = name.chars().find(|c| matches!(c, ',' | '+')) {
-                    return Err(invalid!(
-                        "{source} line {n}: vertex name '{name}' may not contain '{bad}'"
-                    ));
-                }
-            }
-            let v = vertex(heads[0], &mut names);
+                (Some(head), None) => head,
+            };
+            let v = named(head, source, n).map(|name| vertex(name, &mut names))?;
             defined_on.resize(names.len(), None);
             if let Some(first) = defined_on[v as usize] {
                 return Err(invalid!(
-                    "{source} line {n}: vertex '{}' already has its line (line {first})",
-                    heads[0]
+                    "{source} line {n}: vertex '{head}' already has its line (line {first})"
                 ));
             }
             defined_on[v as usize] = Some(n);
-            let moves: Vec<u32> = followers.iter().map(|f| vertex(f, &mut names)).collect();
-            lines.push((n, v, moves));
+            let start = written.len();
+            for name in followers {
+                written.push(named(name, source, n).map(|name| vertex(name, &mut names))?);
+            }
+            if names.len() + written.len() > limit {
+                return Err(Error::budget(limit));
+            }
+            lines.push((n, v, start, written.len()));
         }
         defined_on.resize(names.len(), None);
         if names.is_empty() {
             return Err(invalid!("graph file '{source}' has no vertices"));
         }
-        let mut successors = vec![Vec::new(); names.len()];
-        for (n, v, moves) in lines {
-            if let Some(&w) = moves.iter().find(|&&w| defined_on[w as usize].is_none()) {
+        let mut line_of = vec![usize::MAX; names.len()];
+        for (i, &(n, v, start, end)) in lines.iter().enumerate() {
+            if let Some(&w) = written[start..end].iter().find(|&&w| defined_on[w as usize].is_none()) {
+                let name = &names[w as usize];
                 return Err(invalid!(
-                    "{source} line {n}: vertex '{}' has no line of its own (write '{} ->' if it has no moves)",
-                    names[w as usize],
-                    names[w as usize]
+                    "{source} line {n}: vertex '{name}' has no line of its own (write '{name} ->' if it has no moves)"
                 ));
             }
-            successors[v as usize] = moves;
+            line_of[v as usize] = i;
         }
+        let mut builder = Builder::with_capacity(names.len(), written.len())?;
+        for &i in &line_of {
+            let (_, _, start, end) = lines[i];
+            builder.push_vertex(&written[start..end]);
+        }
+        let successors = builder.finish();
         let acyclic = retrograde::nimbers(&successors).is_some();
         Ok(Graph {
             source: source.to_string(),
@@ -114,7 +128,7 @@ impl Graph {
     }
 
     /// The followers of each vertex.
-    pub fn successors(&self) -> &[Vec<u32>] {
+    pub fn successors(&self) -> &Digraph {
         &self.successors
     }
 
@@ -123,12 +137,23 @@ impl Graph {
     }
 }
 
+/// `name`, checked to be a vertex name (no ',' or '+', which separate tokens and
+/// parts) on line `n` of `source`.
+fn named<'a>(name: &'a str, source: &str, n: usize) -> Result<&'a str> {
+    match name.chars().find(|c| matches!(c, ',' | '+')) {
+        Some(bad) => Err(invalid!(
+            "{source} line {n}: vertex name '{name}' may not contain '{bad}'"
+        )),
+        None => Ok(name),
+    }
+}
+
 impl Game for Graph {
     type Position = Tokens;
 
     fn moves(&self, p: &Tokens, out: &mut Vec<Tokens>) {
         for (i, &v) in p.iter().enumerate() {
-            for &w in &self.successors[v as usize] {
+            for &w in self.successors.followers(v) {
                 let mut next = p.clone();
                 next[i] = w;
                 out.push(next);
@@ -139,7 +164,7 @@ impl Game for Graph {
     fn components(&self, p: &Tokens, out: &mut Vec<Tokens>) {
         let live = p
             .iter()
-            .filter(|&&v| !self.successors[v as usize].is_empty());
+            .filter(|&&v| !self.successors.followers(v).is_empty());
         out.extend(live.map(|&v| vec![v]));
     }
 
@@ -200,15 +225,15 @@ pub const FAMILY: Family = Family::game(
     |path| {
         Ok(GameBox::new(
             format!("graph:{path}"),
-            Graph::from_file(path)?,
+            Graph::from_file(path, DEFAULT_MAX_POSITIONS)?,
         ))
     },
 )
 .with_parameter("FILE", "graph:moves.txt")
 .with_table(vertex_table);
 
-/// Every vertex of the graph in `path`, labelled by Ferguson's algorithm, with its
-/// nimber where the graph has no cycle and play is normal.
+/// Every vertex of the graph in `path`: its outcome by Ferguson's labelling and,
+/// under normal play, its generalised Sprague–Grundy value γ.
 fn vertex_table(path: &str, request: &TableRequest) -> Result<Table> {
     if request.to.is_some() || request.rows.is_some() {
         return Err(invalid!(
@@ -220,22 +245,26 @@ fn vertex_table(path: &str, request: &TableRequest) -> Result<Table> {
             "only take-and-break heap games under normal play are saved and resumed"
         ));
     }
-    let graph = Graph::from_file(path)?;
+    let graph = Graph::from_file(path, request.max_positions)?;
     Ok(Table::Vertices(label(
         &graph,
         &format!("graph:{path}"),
         request.play,
-    )))
+    )?))
 }
 
-/// Every vertex of `graph` (called `game` in the table), labelled by Ferguson's
-/// algorithm, with its nimber where the graph has no cycle and play is normal: the
-/// table of a graph that did not come from a file (one posted to the web playground).
-pub fn label(graph: &Graph, game: &str, play: Play) -> GraphTable {
+/// Every vertex of `graph` (called `game` in the table): its outcome by Ferguson's
+/// labelling, and under normal play its γ value (the nimber, where the graph has no
+/// cycle): the table of a graph file, or of a graph posted to the web playground.
+pub fn label(graph: &Graph, game: &str, play: Play) -> Result<GraphTable> {
     let outcomes = retrograde::label(graph.successors(), play);
-    let nimbers = match play {
-        Play::Normal => retrograde::nimbers(graph.successors()),
+    let gammas = match play {
+        Play::Normal => Some(loopy::label(graph.successors())?.all(graph.successors())),
         Play::Misere => None,
+    };
+    let nimbers = match (&gammas, graph.acyclic) {
+        (Some(gammas), true) => gammas.iter().map(Gamma::finite).collect(),
+        _ => None,
     };
     let vertices = graph.names().to_vec();
     let kernel = vertices
@@ -244,13 +273,14 @@ pub fn label(graph: &Graph, game: &str, play: Play) -> GraphTable {
         .filter(|(_, &o)| o == Outcome::P)
         .map(|(v, _)| v.clone())
         .collect();
-    GraphTable {
+    Ok(GraphTable {
         game: game.to_string(),
         vertices,
         outcomes,
         nimbers,
+        gammas,
         kernel,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -259,23 +289,23 @@ mod tests {
 
     #[test]
     fn a_graph_file_is_read_with_comments_and_terminals() {
-        let g = Graph::parse("# a path\na -> b c\nb -> c # note\nc ->\n\n", "t").unwrap();
+        let g = Graph::parse("# a path\na -> b c\nb -> c # note\nc ->\n\n", "t", 100).unwrap();
         assert_eq!(g.names(), ["a", "b", "c"]);
-        assert_eq!(g.successors(), [vec![1, 2], vec![2], vec![]]);
+        assert_eq!(g.successors(), &Digraph::from_lists(&[vec![1, 2], vec![2], vec![]]).unwrap());
         assert!(!g.capabilities().cycles);
     }
 
     #[test]
     fn bad_graph_files_are_refused_with_the_token() {
-        let dangling = Graph::parse("a -> b\n", "t").unwrap_err().to_string();
+        let dangling = Graph::parse("a -> b\n", "t", 100).unwrap_err().to_string();
         assert!(dangling.contains("'b' has no line"), "{dangling}");
-        let two = Graph::parse("a b -> c\nc\n", "t").unwrap_err().to_string();
+        let two = Graph::parse("a b -> c\nc\n", "t", 100).unwrap_err().to_string();
         assert!(two.contains("unexpected 'b'"), "{two}");
-        assert!(Graph::parse("a ->\na -> a\n", "t")
+        assert!(Graph::parse("a ->\na -> a\n", "t", 100)
             .unwrap_err()
             .to_string()
             .contains("already"));
-        assert!(Graph::parse("# nothing\n", "t").is_err());
-        assert!(Graph::parse("-> a\n", "t").is_err());
+        assert!(Graph::parse("# nothing\n", "t", 100).is_err());
+        assert!(Graph::parse("-> a\n", "t", 100).is_err());
     }
 }

@@ -21,6 +21,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::memo::{Height, Memo, SpragueGrundy};
+use super::loopy::Builder;
 use super::retrograde;
 use crate::stop::Every;
 use crate::{Error, Game, Nimber, Outcome, Play, Result, Theory};
@@ -683,15 +684,16 @@ impl Solver {
         let mut index: FxHashMap<Vec<Part>, u32> = FxHashMap::default();
         let mut states = vec![root.clone()];
         index.insert(root, 0);
-        let mut successors: Vec<Vec<u32>> = Vec::new();
+        let mut successors = Builder::with_capacity(0, 0)?;
+        let mut explored = 0;
         let mut every = Every::default();
-        while successors.len() < states.len() {
+        while explored < states.len() {
             every.step()?;
-            let state = states[successors.len()].clone();
+            let state = states[explored].clone();
             let mut edges = Vec::new();
             if self.drawn_end(&state) {
                 // A drawn end loops on itself, so that the labelling leaves it a draw.
-                edges.push(successors.len() as u32);
+                edges.push(explored as u32);
             }
             for child in self.children(&state, play)? {
                 let next = states.len() as u32;
@@ -704,9 +706,10 @@ impl Solver {
                 }
                 edges.push(id);
             }
-            successors.push(edges);
+            successors.push_vertex(&edges);
+            explored += 1;
         }
-        let labels = retrograde::label(&successors, play);
+        let labels = retrograde::label(&successors.finish(), play);
         let root = labels[0];
         for (state, outcome) in states.into_iter().zip(labels) {
             self.outcomes[memo].insert(state, outcome);
