@@ -53,6 +53,9 @@ pub fn value(spec_text: &str, common: &Common) -> Result<()> {
         play_words(a.play)
     );
     out!("nimber: {}", nimber_text(&a));
+    if let Some(gamma) = &a.gamma {
+        out!("γ: {gamma} (generalised Sprague–Grundy value; the sum by Smith's rule)");
+    }
     if let Some(why) = &a.winning_moves_not_computed {
         out!("winning moves: not computed ({why})");
     } else if a.winning_moves.is_empty() {
@@ -60,6 +63,12 @@ pub fn value(spec_text: &str, common: &Common) -> Result<()> {
     } else {
         out!("winning moves ({}):", a.winning_moves.len());
         for m in &a.winning_moves {
+            out!("  {}   ({})", m.position, m.description);
+        }
+    }
+    if a.gamma.is_some() && !a.drawing_moves.is_empty() {
+        out!("moves that keep the draw ({}):", a.drawing_moves.len());
+        for m in &a.drawing_moves {
             out!("  {}   ({})", m.position, m.description);
         }
     }

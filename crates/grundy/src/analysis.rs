@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::explain;
 use crate::solve::{GameBox, Solver, Sum, Value, CHEAP, DEFAULT_MAX_POSITIONS};
-use crate::{spec, Error, Nimber, Outcome, Play, Result};
+use crate::{spec, Error, Gamma, Nimber, Outcome, Play, Result};
 
 /// The most moves of a P-position whose options' nimbers are looked for.
 const FEW_MOVES: usize = 64;
@@ -72,6 +72,9 @@ pub struct PartAnalysis {
     pub position: String,
     /// Its nimber, where defined and known.
     pub nimber: Option<Nimber>,
+    /// Its generalised Sprague–Grundy value, where the position is valued by
+    /// Smith's theory (normal play with cycles).
+    pub gamma: Option<Gamma>,
     /// How it was valued.
     pub method: Method,
     /// The theorem's steps to its nimber, where a theorem found it (with
@@ -90,6 +93,9 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The nimber, where defined and known.
     pub nimber: Option<Nimber>,
+    /// The generalised Sprague–Grundy value (normal play of games with cycles):
+    /// finite, or ∞(K); the outcome follows from it.
+    pub gamma: Option<Gamma>,
     /// Why there is no nimber although one is defined (normal play of a game
     /// without cycles): it was not computed, and why.
     pub nimber_not_computed: Option<String>,
@@ -216,6 +222,10 @@ impl Analyst {
         let play = options.play;
         let solver = &mut self.solver;
         let value = solver.value(position, play)?;
+        let gamma = match solver.has_gammas(position, play) {
+            true => Some(solver.gamma(position)?),
+            false => None,
+        };
         let by_theory = solver.outcome_by_theory(position, play).is_some();
         let nimbers_defined = play == Play::Normal && solver.has_nimbers(position);
         let cheap = CHEAP.min(self.solver.max_positions());
@@ -269,6 +279,7 @@ impl Analyst {
             play,
             outcome: value.outcome,
             nimber: value.nimber,
+            gamma,
             nimber_not_computed,
             terminal,
             parts,
@@ -388,12 +399,14 @@ impl Analyst {
                 position: solver.format_part(*part),
                 nimber: value.nimber,
                 method: Method::Theorem(solver.theorem(*part, play).unwrap_or("a theorem")),
+                gamma: None,
                 reasoning: Vec::new(),
             }]);
         }
+        let gammas = solver.has_gammas(position, play);
         let mut parts = Vec::new();
         for &written in &position.0 {
-            let components = match nimbers {
+            let components = match nimbers || gammas {
                 true => solver.components(written),
                 false => vec![written],
             };
@@ -406,6 +419,10 @@ impl Analyst {
                     Some(name) if by_theory => Method::Theorem(name),
                     _ if nimbers => Method::Search,
                     _ => Method::Labelling,
+                };
+                let gamma = match gammas {
+                    true => Some(solver.part_gamma(part)?),
+                    false => None,
                 };
                 let nimber = match nimbers {
                     true => Some(solver.part_nimber(part)?),
@@ -420,6 +437,7 @@ impl Analyst {
                 parts.push(PartAnalysis {
                     position: solver.format_part(part),
                     nimber,
+                    gamma,
                     method,
                     reasoning,
                 });
@@ -436,6 +454,8 @@ pub struct ValueReport<'a> {
     play: &'static str,
     outcome: &'static str,
     nimber: Option<Nimber>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gamma: Option<&'a Gamma>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nimber_not_computed: Option<&'a str>,
     winning_moves: &'a [Move],
@@ -476,6 +496,7 @@ impl Analysis {
             play: self.play.name(),
             outcome: self.outcome.letter(),
             nimber: self.nimber,
+            gamma: self.gamma.as_ref(),
             nimber_not_computed: self.nimber_not_computed.as_deref(),
             winning_moves: &self.winning_moves,
             winning_moves_not_computed: self.winning_moves_not_computed.as_deref(),
