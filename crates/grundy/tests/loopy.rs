@@ -204,3 +204,65 @@ proptest! {
         }
     }
 }
+
+/// The γ value of a SPEC through the solver (part by part, Smith's rule).
+fn gamma_of(solver: &mut Solver, spec: &str) -> Gamma {
+    let sum = grundy::spec::parse(spec, solver).unwrap();
+    solver.gamma(&sum).unwrap()
+}
+
+#[test]
+fn square_but_one_has_the_published_outcomes() {
+    // Mathstrek, "Combinatorial Game Theory V" (2012): 0 and 5 are the P-positions,
+    // the squares and the squares plus 5 the N-positions, and every other heap a draw.
+    let mut solver = Solver::new(1_000_000);
+    for n in 0..=400u64 {
+        let square = |k: u64| k.isqrt() * k.isqrt() == k;
+        let expected = match n {
+            0 | 5 => Outcome::P,
+            _ if square(n) || (n >= 5 && square(n - 5)) => Outcome::N,
+            _ => Outcome::D,
+        };
+        let outcome = gamma_of(&mut solver, &format!("square-but-one {n}")).outcome();
+        assert_eq!(outcome, expected, "heap {n}");
+    }
+}
+
+/// The graph of one heap of at most `top` chips under `moves`, labelled directly.
+fn heap_gammas(top: u64, moves: impl Fn(u64) -> Vec<u64>) -> Vec<Gamma> {
+    let lists: Vec<Vec<u32>> = (0..=top)
+        .map(|h| moves(h).into_iter().map(|m| m as u32).collect())
+        .collect();
+    let graph = Digraph::from_lists(&lists).unwrap();
+    loopy::label(&graph).unwrap().all(&graph)
+}
+
+proptest! {
+    #![proptest_config(config(200))]
+
+    #[test]
+    fn take_add_heaps_and_their_sums_match_brute_force(
+        takes in proptest::collection::btree_set(1u64..5, 1..3),
+        adds in proptest::collection::btree_set(1u64..4, 0..3),
+        cap in 1u64..14,
+        other in 0u64..14,
+        heap in 0u64..4,
+    ) {
+        let list = |s: &BTreeSet<u64>| s.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        let name = format!("take-add:{}/{}/{cap}", list(&takes), list(&adds));
+        let direct = heap_gammas(cap, |h| {
+            let t = takes.iter().filter(|&&s| s <= h).map(|&s| h - s);
+            let a = adds.iter().filter(|&&a| h > 0 && h + a <= cap).map(|&a| h + a);
+            t.chain(a).collect()
+        });
+        let mut solver = Solver::new(100_000);
+        for h in 0..=cap {
+            prop_assert_eq!(&gamma_of(&mut solver, &format!("{name} {h}")), &direct[h as usize]);
+        }
+        // Two heaps of the game and a Nim heap: Smith's rule on the parts' values.
+        let other = other.min(cap);
+        let sum = format!("{name} {cap},{other} + nim {heap}");
+        let expected = loopy::sum(&[direct[cap as usize].clone(), direct[other as usize].clone(), Gamma::Finite(heap)]);
+        prop_assert_eq!(gamma_of(&mut solver, &sum), expected);
+    }
+}
