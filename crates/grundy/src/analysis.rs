@@ -142,10 +142,17 @@ pub fn analyse(spec: &str, options: &Options) -> Result<Analysis> {
     analyst.analyse(&position, options)
 }
 
-/// The picture of the one-part position `spec`, as an SVG document.
+/// The picture of the one-part position `spec`, as an SVG document; a game written
+/// alone (`graph:FILE`) is drawn with no token.
 pub fn draw(spec: &str) -> Result<String> {
     let mut solver = Solver::new(1);
-    let sum = spec::parse(spec, &mut solver)?;
+    let sum = match spec.trim() {
+        alone if !alone.contains(char::is_whitespace) => {
+            let game = spec::game(alone, &mut solver)?;
+            Sum(vec![solver.parse_part(game, "")?])
+        }
+        _ => spec::parse(spec, &mut solver)?,
+    };
     let [part] = sum.0[..] else {
         return Err(crate::invalid!(
             "'{spec}' has {} parts: draw shows one part at a time",
@@ -154,7 +161,7 @@ pub fn draw(spec: &str) -> Result<String> {
     };
     solver.picture(part).unwrap_or_else(|| {
         Err(crate::invalid!(
-            "'{}' has no picture: draw knows hackenbush, chomp, cram and place",
+            "'{}' has no picture: draw knows hackenbush, chomp, cram, place and graph",
             solver.game_name(part.game)
         ))
     })

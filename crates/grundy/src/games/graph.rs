@@ -4,13 +4,17 @@
 //! followers is written `a ->` (or just `a`). Cycles are allowed: such a game may be
 //! drawn.
 
+use std::fmt::Write as _;
+
 use rustc_hash::FxHashMap;
 
 use super::Family;
 use crate::solve::loopy::{self, Builder, Digraph};
 use crate::solve::{retrograde, GameBox, DEFAULT_MAX_POSITIONS};
 use crate::table::{GraphTable, Save, Table, TableRequest};
-use crate::{invalid, Capabilities, Error, Gamma, Game, Outcome, Play, Result};
+use crate::{
+    invalid, too_large, Capabilities, Error, Gamma, Game, Outcome, Picture, Play, Result,
+};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
@@ -169,6 +173,10 @@ impl Game for Graph {
     }
 
     fn parse_position(&self, text: &str) -> Result<Tokens> {
+        if text.trim().is_empty() {
+            // No token: the graph alone (to draw it), a position with no move.
+            return Ok(Vec::new());
+        }
         text.split(',')
             .map(|name| {
                 let name = name.trim();
@@ -213,9 +221,148 @@ impl Game for Graph {
     fn capabilities(&self) -> Capabilities<'_, Tokens> {
         Capabilities {
             cycles: !self.acyclic,
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
+}
+
+/// The most vertices a picture shows: past that a layered drawing is no longer read.
+pub const MAX_DRAWN: usize = 60;
+
+impl Picture<Tokens> for Graph {
+    /// The graph in layers, from the vertices no move reaches (or the first vertex)
+    /// downward by distance, each vertex with its name and γ value, the tokens' vertices
+    /// filled; an edge to a lower layer is straight, any other edge curved.
+    fn svg(&self, tokens: &Tokens) -> Result<String> {
+        const STEP: f64 = 90.0;
+        const RADIUS: f64 = 20.0;
+        let n = self.names.len();
+        if n > MAX_DRAWN {
+            return Err(too_large!(
+                "'{}' has {n} vertices, more than the {MAX_DRAWN} a drawing shows: use 'grundy table' for its values",
+                self.source
+            ));
+        }
+        let gammas = loopy::label(&self.successors)?.all(&self.successors);
+        let predecessors = self.successors.reversed();
+        let mut layer = vec![usize::MAX; n];
+        let mut order = Vec::with_capacity(n);
+        let sources = (0..n).filter(|&v| predecessors.followers(v as u32).is_empty());
+        for start in sources.chain(0..n) {
+            if layer[start] != usize::MAX {
+                continue;
+            }
+            layer[start] = 0;
+            order.push(start);
+            let mut next = order.len() - 1;
+            while next < order.len() {
+                let v = order[next];
+                next += 1;
+                for &w in self.successors.followers(v as u32) {
+                    if layer[w as usize] == usize::MAX {
+                        layer[w as usize] = layer[v] + 1;
+                        order.push(w as usize);
+                    }
+                }
+            }
+        }
+        let depth = layer.iter().copied().max().unwrap_or(0);
+        let mut rows = vec![Vec::new(); depth + 1];
+        for &v in &order {
+            rows[layer[v]].push(v);
+        }
+        let widest = rows.iter().map(Vec::len).max().unwrap_or(1);
+        let width = STEP * (widest as f64 + 1.0);
+        let height = STEP * (depth as f64 + 1.5);
+        let mut at = vec![(0.0, 0.0); n];
+        for (d, row) in rows.iter().enumerate() {
+            for (i, &v) in row.iter().enumerate() {
+                let x = width * (i as f64 + 1.0) / (row.len() as f64 + 1.0);
+                at[v] = (x, STEP * (d as f64 + 0.75));
+            }
+        }
+        let mut svg = String::new();
+        let _ = writeln!(
+            svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="13">"#
+        );
+        let _ = writeln!(
+            svg,
+            r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>"##
+        );
+        let stroke = r##"stroke="#555" stroke-width="1.5" fill="none" marker-end="url(#arrow)""##;
+        for v in 0..n {
+            let (x1, y1) = at[v];
+            for &w in self.successors.followers(v as u32) {
+                let (x2, y2) = at[w as usize];
+                if w as usize == v {
+                    let _ = writeln!(
+                        svg,
+                        r#"<path d="M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" {stroke}/>"#,
+                        x1 - 8.0,
+                        y1 - RADIUS + 2.0,
+                        x1 - 30.0,
+                        y1 - 60.0,
+                        x1 + 30.0,
+                        y1 - 60.0,
+                        x1 + 8.0,
+                        y1 - RADIUS + 2.0
+                    );
+                    continue;
+                }
+                let (dx, dy) = (x2 - x1, y2 - y1);
+                let length = (dx * dx + dy * dy).sqrt().max(1.0);
+                let (ux, uy) = (dx / length, dy / length);
+                let (ax, ay) = (x1 + ux * RADIUS, y1 + uy * RADIUS);
+                let (bx, by) = (x2 - ux * RADIUS, y2 - uy * RADIUS);
+                if layer[w as usize] > layer[v] {
+                    let _ = writeln!(
+                        svg,
+                        r#"<line x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" {stroke}/>"#
+                    );
+                } else {
+                    // Bend to the left of the direction of travel, so that the two
+                    // edges of a 2-cycle part.
+                    let (cx, cy) = ((ax + bx) / 2.0 + uy * 30.0, (ay + by) / 2.0 - ux * 30.0);
+                    let _ = writeln!(
+                        svg,
+                        r#"<path d="M{ax:.1},{ay:.1} Q{cx:.1},{cy:.1} {bx:.1},{by:.1}" {stroke}/>"#
+                    );
+                }
+            }
+        }
+        for v in 0..n {
+            let (x, y) = at[v];
+            let fill = match tokens.contains(&(v as u32)) {
+                true => "#ffd54f",
+                false => "#ffffff",
+            };
+            let colour = match gammas[v].outcome() {
+                Outcome::P => "#2e7d32",
+                Outcome::N => "#c62828",
+                Outcome::D => "#6a1b9a",
+            };
+            let name = escape(&self.names[v]);
+            let _ = writeln!(
+                svg,
+                r#"<g class="vertex" data-vertex="{name}"><circle cx="{x:.1}" cy="{y:.1}" r="{RADIUS}" fill="{fill}" stroke="{colour}" stroke-width="2.5"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{name}</text><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="{colour}">γ = {}</text></g>"#,
+                y + 4.5,
+                y + RADIUS + 15.0,
+                gammas[v]
+            );
+        }
+        svg.push_str("</svg>\n");
+        Ok(svg)
+    }
+}
+
+/// `text` safe inside an SVG element or attribute.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// The registry entry of `graph`.
