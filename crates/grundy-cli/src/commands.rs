@@ -46,6 +46,9 @@ pub fn value(spec_text: &str, common: &Common) -> Result<()> {
         return print_json(&a.value_report());
     }
     out!("{}", a.position);
+    for note in &a.notes {
+        out!("note: {note}");
+    }
     out!(
         "{}-position: {} ({} play)",
         a.outcome.letter(),

@@ -12,7 +12,10 @@ struct TempGraph(std::path::PathBuf);
 
 impl TempGraph {
     fn new(name: &str, text: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("grundy-cli-loopy-{}-{name}.txt", std::process::id()));
+        let path = std::env::temp_dir().join(format!(
+            "grundy-cli-loopy-{}-{name}.txt",
+            std::process::id()
+        ));
         std::fs::write(&path, text).unwrap();
         TempGraph(path)
     }
@@ -45,11 +48,18 @@ fn graph_tables_give_every_vertex_its_gamma() {
         t["gamma"],
         json!([{"infinite": [0, 2]}, {"infinite": []}, 0, 2, {"infinite": []}, 1])
     );
-    assert_eq!(t["values"], json!(null), "no nimbers on a graph with cycles");
+    assert_eq!(
+        t["values"],
+        json!(null),
+        "no nimbers on a graph with cycles"
+    );
     let misere = json(&["table", "graph:examples/loopy.txt", "--misere", "--json"]);
     assert_eq!(misere["gamma"], json!(null), "no γ under misère play");
     let dag = json(&["table", "graph:examples/dag.txt", "--json"]);
-    assert_eq!(dag["gamma"], dag["values"], "γ is the nimber on a graph with no cycle");
+    assert_eq!(
+        dag["gamma"], dag["values"],
+        "γ is the nimber on a graph with no cycle"
+    );
 }
 
 #[test]
@@ -69,18 +79,39 @@ fn an_infinite_part_decides_a_sum_by_smiths_rule() {
     assert_eq!(drawn["gamma"], json!({"infinite": [1, 3]}));
     // Two infinite parts: a draw whatever the heap.
     let two = json(&["value", "graph:examples/loopy.txt w,u + nim 3", "--json"]);
-    assert_eq!((two["outcome"].clone(), two["gamma"].clone()), (json!("D"), json!({"infinite": []})));
-    let text = grundy(&["explain", "graph:examples/loopy.txt", "w", "+", "nim", "1"], "").stdout;
+    assert_eq!(
+        (two["outcome"].clone(), two["gamma"].clone()),
+        (json!("D"), json!({"infinite": []}))
+    );
+    let text = grundy(
+        &["explain", "graph:examples/loopy.txt", "w", "+", "nim", "1"],
+        "",
+    )
+    .stdout;
     assert!(text.contains("s = 1, and one part is infinite"), "{text}");
-    assert!(text.contains("move from w to u in graph:examples/loopy.txt w"), "{text}");
-    let misere = grundy(&["explain", "--misere", "graph:examples/loopy.txt", "w"], "").stdout;
+    assert!(
+        text.contains("move from w to u in graph:examples/loopy.txt w"),
+        "{text}"
+    );
+    let misere = grundy(
+        &["explain", "--misere", "graph:examples/loopy.txt", "w"],
+        "",
+    )
+    .stdout;
     assert!(misere.contains("no theory of values"), "{misere}");
 }
 
 #[test]
 fn the_computer_keeps_a_draw() {
     // From w + nim 1 only w -> u keeps the draw; every other move loses.
-    let run = grundy(&["play", "graph:examples/loopy.txt w + nim 1", "--computer-first"], "quit\n");
+    let run = grundy(
+        &[
+            "play",
+            "graph:examples/loopy.txt w + nim 1",
+            "--computer-first",
+        ],
+        "quit\n",
+    );
     assert!(run.stdout.contains("move from w to u"), "{}", run.stdout);
 }
 
@@ -88,12 +119,24 @@ fn the_computer_keeps_a_draw() {
 fn loopy_families_join_sums() {
     // Square-But-One: 5 is P, 14 = 9 + 5 is N, 2 a draw.
     let v = json(&["value", "square-but-one 5", "--json"]);
-    assert_eq!((v["outcome"].clone(), v["gamma"].clone()), (json!("P"), json!(0)));
-    assert_eq!(json(&["value", "square-but-one 14", "--json"])["outcome"], "N");
-    assert_eq!(json(&["value", "square-but-one 2", "--json"])["outcome"], "D");
+    assert_eq!(
+        (v["outcome"].clone(), v["gamma"].clone()),
+        (json!("P"), json!(0))
+    );
+    assert_eq!(
+        json(&["value", "square-but-one 14", "--json"])["outcome"],
+        "N"
+    );
+    assert_eq!(
+        json(&["value", "square-but-one 2", "--json"])["outcome"],
+        "D"
+    );
     let v = json(&["value", "take-add:2,3/1/10 1 + nim 1", "--json"]);
     assert_eq!(v["gamma"], 1);
-    assert_eq!(v["winning_moves"][0]["position"], "take-add:2,3/1/10 1 + nim 0");
+    assert_eq!(
+        v["winning_moves"][0]["position"],
+        "take-add:2,3/1/10 1 + nim 0"
+    );
 }
 
 #[test]
@@ -105,7 +148,9 @@ fn draw_shows_a_graph_with_its_values() {
     assert!(run.stdout.contains("γ = ∞(0,2)"));
     let run = grundy(&["draw", "graph:examples/loopy.txt", "w"], "");
     assert_eq!(run.stdout.matches("#ffd54f").count(), 1, "one token");
-    let lines: String = (0..61).map(|v| format!("v{v} -> v{}\n", (v + 1) % 61)).collect();
+    let lines: String = (0..61)
+        .map(|v| format!("v{v} -> v{}\n", (v + 1) % 61))
+        .collect();
     let big = TempGraph::new("big", &lines);
     refused(&["draw", &big.spec()], "more than the 60 a drawing shows");
 }
@@ -115,13 +160,35 @@ fn bad_graphs_and_positions_get_one_sentence() {
     let syntax = TempGraph::new("syntax", "a b -> c\nc\n");
     refused(&["table", &syntax.spec()], "unexpected 'b'");
     let dangling = TempGraph::new("dangling", "a -> b\n");
-    refused(&["value", &format!("{} a", dangling.spec())], "'b' has no line of its own");
-    refused(&["value", "graph:examples/loopy.txt q"], "'q' is not a vertex");
-    refused(&["value", "graph:examples/no-such-file.txt a"], "no-such-file");
-    let lines: String = (0..100).map(|v| format!("v{v} -> v{}\n", (v + 1) % 100)).collect();
+    refused(
+        &["value", &format!("{} a", dangling.spec())],
+        "'b' has no line of its own",
+    );
+    refused(
+        &["value", "graph:examples/loopy.txt q"],
+        "'q' is not a vertex",
+    );
+    refused(
+        &["value", "graph:examples/no-such-file.txt a"],
+        "no-such-file",
+    );
+    let lines: String = (0..100)
+        .map(|v| format!("v{v} -> v{}\n", (v + 1) % 100))
+        .collect();
     let big = TempGraph::new("budget", &lines);
-    refused(&["table", &big.spec(), "--max-positions", "50"], "--max-positions");
-    refused(&["value", &format!("{} v0", big.spec()), "--max-positions", "50"], "--max-positions");
+    refused(
+        &["table", &big.spec(), "--max-positions", "50"],
+        "--max-positions",
+    );
+    refused(
+        &[
+            "value",
+            &format!("{} v0", big.spec()),
+            "--max-positions",
+            "50",
+        ],
+        "--max-positions",
+    );
     refused(&["value", "take-add:2,3/1 4"], "is not S/A/CAP");
     refused(&["value", "take-add:2,3/1/10 11"], "'11' is above the cap");
     refused(&["value", "square-but-one x"], "'x'");

@@ -262,6 +262,7 @@ impl Inner {
     fn analysis<'py>(&self, py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("position", self.position(py, &a.position)?)?;
+        d.set_item("notes", self.texts(py, &a.notes)?)?;
         d.set_item("play", a.play.name())?;
         d.set_item("outcome", a.outcome.letter())?;
         d.set_item("nimber", a.nimber)?;

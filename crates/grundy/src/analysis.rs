@@ -87,6 +87,9 @@ pub struct PartAnalysis {
 pub struct Analysis {
     /// The position in SPEC syntax, normalised.
     pub position: String,
+    /// What reading the position's text changed at once, as the rules say (edges of
+    /// a Hackenbush drawing not joined to the ground fall away), one sentence each.
+    pub notes: Vec<String>,
     /// Normal or misère play.
     pub play: Play,
     /// Who wins.
@@ -171,6 +174,8 @@ pub fn draw(spec: &str) -> Result<String> {
 /// move by move asks about positions that share most of their parts.
 pub struct Analyst {
     solver: Solver,
+    /// What reading the last SPEC changed at once, as the rules say.
+    notes: Vec<String>,
 }
 
 impl Analyst {
@@ -178,6 +183,7 @@ impl Analyst {
     pub fn new(max_positions: usize) -> Self {
         Analyst {
             solver: Solver::new(max_positions),
+            notes: Vec::new(),
         }
     }
 
@@ -187,9 +193,13 @@ impl Analyst {
         self.solver.add(game);
     }
 
-    /// Reads a SPEC.
+    /// Reads a SPEC; what reading it changed at once (edges of a Hackenbush drawing
+    /// not joined to the ground fall away) goes into the analyses that follow, until
+    /// a move is made.
     pub fn parse(&mut self, spec: &str) -> Result<Sum> {
-        spec::parse(spec, &mut self.solver)
+        let (sum, notes) = spec::parse_noted(spec, &mut self.solver)?;
+        self.notes = notes;
+        Ok(sum)
     }
 
     /// The position in SPEC syntax.
@@ -211,6 +221,7 @@ impl Analyst {
     /// SPEC, or for a single part just its position), or one sentence saying why
     /// that is not a legal move.
     pub fn legal_move(&mut self, position: &Sum, text: &str) -> std::result::Result<Sum, String> {
+        self.notes.clear();
         let next = spec::parse_like(text, position, &mut self.solver)
             .map_err(|e| format!("'{text}' is not a position of this game: {e}."))?;
         let moves = self.solver.moves(position).map_err(|e| e.to_string())?;
@@ -283,6 +294,7 @@ impl Analyst {
         };
         Ok(Analysis {
             position: self.solver.format(position),
+            notes: self.notes.clone(),
             play,
             outcome: value.outcome,
             nimber: value.nimber,
@@ -458,6 +470,8 @@ impl Analyst {
 #[derive(Serialize)]
 pub struct ValueReport<'a> {
     position: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
     play: &'static str,
     outcome: &'static str,
     nimber: Option<Nimber>,
@@ -500,6 +514,7 @@ impl Analysis {
     pub fn value_report(&self) -> ValueReport<'_> {
         ValueReport {
             position: &self.position,
+            notes: &self.notes,
             play: self.play.name(),
             outcome: self.outcome.letter(),
             nimber: self.nimber,

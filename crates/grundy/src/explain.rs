@@ -300,9 +300,14 @@ fn by_gamma(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<()>
     }
     let value = solver.gamma(sum)?;
     out.push(match &infinite[..] {
-        [] => format!("s = {s}, and no part is infinite: {}.", verdict(value.outcome())),
+        [] => format!(
+            "s = {s}, and no part is infinite: {}.",
+            verdict(value.outcome())
+        ),
         [(label, k)] => {
-            let shown = Gamma::Infinite { infinite: k.clone() };
+            let shown = Gamma::Infinite {
+                infinite: k.clone(),
+            };
             let is_in = match k.contains(&s) {
                 true => "is in",
                 false => "is not in",

@@ -35,8 +35,10 @@ pub mod stop;
 pub mod table;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Options};
+pub use game::{
+    Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
+};
 pub use solve::loopy::Gamma;
-pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory, THEORY_LISTS};
 
 /// A Sprague–Grundy value: the position plays like a Nim heap of this size.
 pub type Nimber = u64;

@@ -23,13 +23,11 @@ use proptest::prelude::*;
 /// (itself allowed: a loop).
 fn graph(max: usize) -> impl Strategy<Value = Vec<Vec<u32>>> {
     (1..=max).prop_flat_map(|n| {
-        proptest::collection::vec(proptest::collection::vec(any::<bool>(), n), n).prop_map(
-            |rows| {
-                rows.iter()
-                    .map(|row| (0..row.len() as u32).filter(|&w| row[w as usize]).collect())
-                    .collect()
-            },
-        )
+        proptest::collection::vec(proptest::collection::vec(any::<bool>(), n), n).prop_map(|rows| {
+            rows.iter()
+                .map(|row| (0..row.len() as u32).filter(|&w| row[w as usize]).collect())
+                .collect()
+        })
     })
 }
 
@@ -67,7 +65,9 @@ fn smiths_conditions(lists: &[Vec<u32>], gammas: &[Gamma]) -> std::result::Resul
                     let larger = finite(w).is_none_or(|g| g > *m);
                     let reversible = lists[w as usize].iter().any(|&x| finite(x) == Some(*m));
                     if larger && !reversible {
-                        return Err(format!("v{v} = {m}: option v{w} has no option of value {m}"));
+                        return Err(format!(
+                            "v{v} = {m}: option v{w} has no option of value {m}"
+                        ));
                     }
                 }
             }

@@ -168,7 +168,12 @@ impl Fields {
         self.graph
             .as_deref()
             .map(|text| {
-                Graph::parse(text, "the posted graph", grundy::solve::DEFAULT_MAX_POSITIONS).map_err(|e| ApiError::bad(e.to_string()))
+                Graph::parse(
+                    text,
+                    "the posted graph",
+                    grundy::solve::DEFAULT_MAX_POSITIONS,
+                )
+                .map_err(|e| ApiError::bad(e.to_string()))
             })
             .transpose()
     }

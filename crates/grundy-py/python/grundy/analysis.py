@@ -140,6 +140,9 @@ class Analysis:
 
     #: The position, normalised.
     position: Position
+    #: What reading the position changed at once, as the rules say (edges of a
+    #: Hackenbush drawing not joined to the ground fall away), one sentence each.
+    notes: List[str]
     #: "normal" or "misere".
     play: str
     #: Who wins.
@@ -177,6 +180,7 @@ class Analysis:
         cm = d["computer_move"]
         return cls(
             position=_position(d["position"]),
+            notes=list(d["notes"]),
             play=d["play"],
             outcome=Outcome(d["outcome"]),
             nimber=d["nimber"],
@@ -218,8 +222,9 @@ class Analysis:
 
     def __str__(self) -> str:
         play = "misère" if self.misere else "normal"
-        lines = [
-            str(self.position),
+        lines = [str(self.position)]
+        lines += [f"note: {note}" for note in self.notes]
+        lines += [
             f"{self.outcome.value}-position: {self.outcome.words} ({play} play)",
             f"nimber: {self.nimber_text()}",
         ]
@@ -241,12 +246,12 @@ class Analysis:
 
     def to_dict(self) -> Dict[str, Any]:
         """The verdict as ``grundy value --json`` prints it."""
-        d: Dict[str, Any] = {
-            "position": str(self.position),
-            "play": self.play,
-            "outcome": self.outcome.value,
-            "nimber": self.nimber,
-        }
+        d: Dict[str, Any] = {"position": str(self.position)}
+        if self.notes:
+            d["notes"] = list(self.notes)
+        d["play"] = self.play
+        d["outcome"] = self.outcome.value
+        d["nimber"] = self.nimber
         if self.gamma is not None:
             d["gamma"] = self.gamma
         if self.nimber_not_computed is not None:

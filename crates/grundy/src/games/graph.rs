@@ -12,9 +12,7 @@ use super::Family;
 use crate::solve::loopy::{self, Builder, Digraph};
 use crate::solve::{retrograde, GameBox, DEFAULT_MAX_POSITIONS};
 use crate::table::{GraphTable, Save, Table, TableRequest};
-use crate::{
-    invalid, too_large, Capabilities, Error, Gamma, Game, Outcome, Picture, Play, Result,
-};
+use crate::{invalid, too_large, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
@@ -102,7 +100,10 @@ impl Graph {
         }
         let mut line_of = vec![usize::MAX; names.len()];
         for (i, &(n, v, start, end)) in lines.iter().enumerate() {
-            if let Some(&w) = written[start..end].iter().find(|&&w| defined_on[w as usize].is_none()) {
+            if let Some(&w) = written[start..end]
+                .iter()
+                .find(|&&w| defined_on[w as usize].is_none())
+            {
                 let name = &names[w as usize];
                 return Err(invalid!(
                     "{source} line {n}: vertex '{name}' has no line of its own (write '{name} ->' if it has no moves)"
@@ -438,7 +439,10 @@ mod tests {
     fn a_graph_file_is_read_with_comments_and_terminals() {
         let g = Graph::parse("# a path\na -> b c\nb -> c # note\nc ->\n\n", "t", 100).unwrap();
         assert_eq!(g.names(), ["a", "b", "c"]);
-        assert_eq!(g.successors(), &Digraph::from_lists(&[vec![1, 2], vec![2], vec![]]).unwrap());
+        assert_eq!(
+            g.successors(),
+            &Digraph::from_lists(&[vec![1, 2], vec![2], vec![]]).unwrap()
+        );
         assert!(!g.capabilities().cycles);
     }
 
@@ -446,7 +450,9 @@ mod tests {
     fn bad_graph_files_are_refused_with_the_token() {
         let dangling = Graph::parse("a -> b\n", "t", 100).unwrap_err().to_string();
         assert!(dangling.contains("'b' has no line"), "{dangling}");
-        let two = Graph::parse("a b -> c\nc\n", "t", 100).unwrap_err().to_string();
+        let two = Graph::parse("a b -> c\nc\n", "t", 100)
+            .unwrap_err()
+            .to_string();
         assert!(two.contains("unexpected 'b'"), "{two}");
         assert!(Graph::parse("a ->\na -> a\n", "t", 100)
             .unwrap_err()

@@ -49,7 +49,9 @@ impl TakeAdd {
         };
         let takes = set(takes, "number of chips to take")?;
         if takes.is_empty() {
-            return Err(invalid!("'{text}' takes nothing: S needs at least one number"));
+            return Err(invalid!(
+                "'{text}' takes nothing: S needs at least one number"
+            ));
         }
         let adds = set(adds, "number of chips to add")?;
         let cap = heaps::parse_number(cap.trim(), "cap")?;
@@ -62,12 +64,21 @@ impl TakeAdd {
     /// The name in a SPEC, normalised.
     pub fn name(&self) -> String {
         let list = |set: &[u64]| set.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
-        format!("take-add:{}/{}/{}", list(&self.takes), list(&self.adds), self.cap)
+        format!(
+            "take-add:{}/{}/{}",
+            list(&self.takes),
+            list(&self.adds),
+            self.cap
+        )
     }
 
     /// The heaps one move away from a heap of `h` chips.
     fn heap_moves(&self, h: u64) -> impl Iterator<Item = u64> + '_ {
-        let takes = self.takes.iter().filter(move |&&s| s <= h).map(move |&s| h - s);
+        let takes = self
+            .takes
+            .iter()
+            .filter(move |&&s| s <= h)
+            .map(move |&s| h - s);
         let adds = self
             .adds
             .iter()
@@ -124,10 +135,7 @@ impl Game for TakeAdd {
         if from.len() != to.len() {
             return format!("the number of heaps must stay {}", from.len());
         }
-        format!(
-            "a move changes one heap by a number of {}",
-            self.name()
-        )
+        format!("a move changes one heap by a number of {}", self.name())
     }
 
     fn capabilities(&self) -> Capabilities<'_, heaps::Heaps> {

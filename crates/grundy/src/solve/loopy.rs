@@ -238,7 +238,9 @@ impl Labels {
 
     /// Every vertex's value, in order.
     pub fn all(&self, graph: &Digraph) -> Vec<Gamma> {
-        (0..graph.len() as u32).map(|v| self.gamma(graph, v)).collect()
+        (0..graph.len() as u32)
+            .map(|v| self.gamma(graph, v))
+            .collect()
     }
 }
 

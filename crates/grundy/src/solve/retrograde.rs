@@ -16,7 +16,8 @@ use crate::{mex, Nimber, Outcome, Play};
 pub fn label(graph: &Digraph, play: Play) -> Vec<Outcome> {
     let n = graph.len();
     let predecessors = graph.reversed();
-    let mut unlabelled_moves: Vec<usize> = (0..n as u32).map(|v| graph.followers(v).len()).collect();
+    let mut unlabelled_moves: Vec<usize> =
+        (0..n as u32).map(|v| graph.followers(v).len()).collect();
     let mut outcome: Vec<Option<Outcome>> = vec![None; n];
     let mut queue = VecDeque::new();
     let terminal = play.terminal();
@@ -56,7 +57,10 @@ pub fn nimbers(graph: &Digraph) -> Option<Vec<Nimber>> {
     let order = reverse_topological_order(graph)?;
     let mut values = vec![0; graph.len()];
     for v in order {
-        values[v] = mex(graph.followers(v as u32).iter().map(|&w| values[w as usize]));
+        values[v] = mex(graph
+            .followers(v as u32)
+            .iter()
+            .map(|&w| values[w as usize]));
     }
     Some(values)
 }

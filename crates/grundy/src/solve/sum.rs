@@ -25,8 +25,8 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::memo::{Height, Memo, SpragueGrundy};
 use super::loopy::{self, Builder};
+use super::memo::{Height, Memo, SpragueGrundy};
 use super::retrograde;
 use crate::stop::Every;
 use crate::{Error, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
@@ -77,6 +77,7 @@ impl Value {
 /// whichever capabilities ([`Game::capabilities`]) it has.
 trait AnyGame {
     fn parse(&mut self, text: &str) -> Result<PosId>;
+    fn notes(&self, text: &str) -> Vec<String>;
     fn format(&self, id: PosId) -> String;
     fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>>;
     fn components(&mut self, id: PosId) -> Rc<[PosId]>;
@@ -162,6 +163,11 @@ impl<G: Game> AnyGame for View<G> {
     fn parse(&mut self, text: &str) -> Result<PosId> {
         let p = self.game.parse_position(text)?;
         Ok(self.intern(p))
+    }
+
+    fn notes(&self, text: &str) -> Vec<String> {
+        let notes = self.game.capabilities().notes;
+        notes.map_or_else(Vec::new, |n| n.notes(text))
     }
 
     fn format(&self, id: PosId) -> String {
@@ -429,6 +435,12 @@ impl Solver {
     pub fn parse_part(&mut self, game: u32, text: &str) -> Result<Part> {
         let pos = self.games[game as usize].parse(text)?;
         Ok(Part { game, pos })
+    }
+
+    /// What reading `text` as a position of `game` changed at once, as the rules say
+    /// ([`ReadingNotes`](crate::ReadingNotes)), one sentence a change.
+    pub fn reading_notes(&self, game: u32, text: &str) -> Vec<String> {
+        self.games[game as usize].notes(text)
     }
 
     /// A part in SPEC syntax: `nim 13,12,8`.
