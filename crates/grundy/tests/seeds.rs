@@ -403,6 +403,41 @@ fn a_cyclic_graph_game_with_draws() {
 }
 
 #[test]
+fn the_cyclic_graph_game_has_generalised_values() {
+    // By hand, Fraenkel and Yesha's rounds (Smith's γ): round 0 gives d (terminal) 0
+    // and h (its only move c has the option d of value 0) 0; a <-> b has no option of
+    // value 0 and so is infinite, as are e (a loop), g (only to a); round 1 gives c
+    // (options of every value below 1, none of 1) 1; f and i have no option of value
+    // 1 and an infinite option that does not reverse through 1, so they are ∞ too.
+    // K lists the finite values among the options: b -> a, c gives ∞(1), f -> e, d
+    // gives ∞(0), i -> h, a gives ∞(0). The outcomes read from γ are the labels of
+    // the test above: ∞(K) is N exactly when 0 is in K.
+    let file = TempGraph::new("cyclic-gamma", CYCLIC);
+    let graph = Graph::from_file(file.path(), 1000).unwrap();
+    let labels = grundy::solve::loopy::label(graph.successors()).unwrap();
+    let mut by_name: Vec<(String, String)> = graph
+        .names()
+        .iter()
+        .cloned()
+        .zip(labels.all(graph.successors()).iter().map(|g| g.to_string()))
+        .collect();
+    by_name.sort();
+    let expected = [
+        ("a", "∞(∅)"),
+        ("b", "∞(1)"),
+        ("c", "1"),
+        ("d", "0"),
+        ("e", "∞(∅)"),
+        ("f", "∞(0)"),
+        ("g", "∞(∅)"),
+        ("h", "0"),
+        ("i", "∞(0)"),
+    ]
+    .map(|(v, g)| (v.to_string(), g.to_string()));
+    assert_eq!(by_name, expected);
+}
+
+#[test]
 fn a_million_chips_need_no_deep_stack() {
     // 1,000,000 = 7 × 142857 + 1, and the nimbers of {1,3,4} repeat 0,1,0,1,2,3,2, so
     // the heap has nimber 1. The search is a million moves deep: run it on a small
