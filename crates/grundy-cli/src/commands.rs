@@ -272,9 +272,10 @@ fn heap_table(game: &str, column: &Column, saved: Option<String>, common: &Commo
         Play::Misere => out!("{:>8}  outcome", "n"),
     }
     for (n, v) in values.clone().enumerate() {
-        match v.nimber {
-            Some(g) => out!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
-            None => out!("{n:>8}  {}", v.outcome.letter()),
+        match (v.nimber, play) {
+            (Some(g), _) => out!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
+            (None, Play::Normal) => out!("{n:>8}  {:>5}  {}", "-", v.outcome.letter()),
+            (None, Play::Misere) => out!("{n:>8}  {}", v.outcome.letter()),
         }
     }
     let p: Vec<String> = values

@@ -1,7 +1,8 @@
 //! The analysis of a position: the one call every front end makes.
 //!
-//! [`analyse`] reads a SPEC and answers who wins, the nimber when it is known, each
-//! part and how it was valued, every winning move, and on request every move with
+//! [`analyse`] reads a SPEC and answers who wins, the nimber when it is known (for
+//! games with cycles, the generalised value γ), each part and how it was valued,
+//! every winning move, the moves that keep a draw, and on request every move with
 //! what it leaves, the reasoning in words, and the computer's choice of move. The
 //! outcome and the winning moves come from a theorem wherever the game has one; the
 //! nimber is computed where a theorem gives it or a search within budget finds it,

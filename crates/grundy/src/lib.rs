@@ -14,7 +14,8 @@
 //! - [`Game`] is the one interface every game family implements ([`games`]);
 //! - [`solve`] holds the generic solvers: memoised nimber search over components,
 //!   search of whole sums under misère play, retrograde analysis (Ferguson's labelling
-//!   algorithm) of explicit graphs with draws;
+//!   algorithm) of explicit graphs with draws, and the generalised Sprague–Grundy
+//!   values γ (finite, or ∞(K)) that solve sums of games with cycles part by part;
 //! - [`spec`] turns text such as `nim 13,12,8 + sub:1,3,4 100` into positions;
 //! - [`explain`] writes the reasoning behind a verdict, as the lecture notes do.
 #![warn(missing_docs)]
