@@ -3,11 +3,12 @@
 //! set A, so long as the heap holds at most CAP chips (an empty heap is out of play). Additions undo subtractions, so play may go round
 //! forever: a loopy game, valued by the generalised Sprague–Grundy function γ.
 //!
-//! Take-away games in which a move may also put chips back are the first examples
-//! of games with cycles in A. S. Fraenkel's surveys of loopy impartial games ("Scenic
-//! trails ascending from sea-level Nim to alpine chess", 1996): the cap keeps the
-//! graph finite, so Smith's theory applies. With A empty it is the subtraction game
-//! `sub:S` (a test checks the values agree); a heap above the cap is refused.
+//! A take-away game in which a move may also put chips back is the simplest loopy
+//! heap game; this parametrisation is grundy's own (no published table of its
+//! values is known to us, so the tests check it against a labelling of the heap
+//! graph built independently). The cap keeps the graph finite, so Smith's theory
+//! applies. With A empty it is the subtraction game `sub:S`; a heap above the cap
+//! is refused.
 
 use super::{heaps, Family};
 use crate::solve::GameBox;
