@@ -258,6 +258,11 @@ proptest! {
         let mut solver = Solver::new(100_000);
         for h in 0..=cap {
             prop_assert_eq!(&gamma_of(&mut solver, &format!("{name} {h}")), &direct[h as usize]);
+            if adds.is_empty() {
+                // With no addition it is the subtraction game sub:S.
+                let sub = gamma_of(&mut solver, &format!("sub:{} {h}", list(&takes)));
+                prop_assert_eq!(&sub, &direct[h as usize]);
+            }
         }
         // Two heaps of the game and a Nim heap: Smith's rule on the parts' values.
         let other = other.min(cap);
