@@ -48,6 +48,9 @@ pub fn value(spec_text: &str, common: &Common) -> Result<()> {
         return print_json(&a.value_report());
     }
     out!("{}", a.position);
+    for note in &a.notes {
+        out!("note: {note}");
+    }
     out!(
         "{}-position: {} ({} play)",
         a.outcome.letter(),
@@ -55,6 +58,9 @@ pub fn value(spec_text: &str, common: &Common) -> Result<()> {
         play_words(a.play)
     );
     out!("nimber: {}", nimber_text(&a));
+    if let Some(gamma) = &a.gamma {
+        out!("γ: {gamma} (generalised Sprague–Grundy value; the sum by Smith's rule)");
+    }
     if let Some(why) = &a.winning_moves_not_computed {
         out!("winning moves: not computed ({why})");
     } else if a.winning_moves.is_empty() {
@@ -62,6 +68,12 @@ pub fn value(spec_text: &str, common: &Common) -> Result<()> {
     } else {
         out!("winning moves ({}):", a.winning_moves.len());
         for m in &a.winning_moves {
+            out!("  {}   ({})", m.position, m.description);
+        }
+    }
+    if a.gamma.is_some() && !a.drawing_moves.is_empty() {
+        out!("moves that keep the draw ({}):", a.drawing_moves.len());
+        for m in &a.drawing_moves {
             out!("  {}   ({})", m.position, m.description);
         }
     }
@@ -262,9 +274,10 @@ fn heap_table(game: &str, column: &Column, saved: Option<String>, common: &Commo
         Play::Misere => out!("{:>8}  outcome", "n"),
     }
     for (n, v) in values.clone().enumerate() {
-        match v.nimber {
-            Some(g) => out!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
-            None => out!("{n:>8}  {}", v.outcome.letter()),
+        match (v.nimber, play) {
+            (Some(g), _) => out!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
+            (None, Play::Normal) => out!("{n:>8}  {:>5}  {}", "-", v.outcome.letter()),
+            (None, Play::Misere) => out!("{n:>8}  {}", v.outcome.letter()),
         }
     }
     let p: Vec<String> = values
@@ -336,15 +349,18 @@ fn graph_table(t: &grundy::table::GraphTable, common: &Common) -> Result<()> {
         .max()
         .unwrap_or(6)
         .clamp(6, LABEL);
-    out!("  {:<width$}  outcome  nimber", "vertex");
+    out!("  {:<width$}  outcome  value", "vertex");
     for (i, name) in t.vertices.iter().enumerate() {
-        let g = t.nimbers.as_ref().map_or("-".into(), |g| g[i].to_string());
+        let g = t.gammas.as_ref().map_or("-".into(), |g| g[i].to_string());
         let name = shorten(name, LABEL);
         out!("  {name:<width$}  {:<7}  {g}", t.outcomes[i].letter());
     }
     let draws = t.outcomes.iter().filter(|&&o| o == Outcome::D).count();
     if draws > 0 {
-        out!("{draws} vertices are draws (D): play can cycle forever; no nimbers on a graph with cycles.");
+        out!("{draws} vertices are draws (D): play can cycle forever.");
+    }
+    if t.gammas.is_some() && t.nimbers.is_none() {
+        out!("value: the generalised Sprague–Grundy value γ (Smith; Fraenkel–Yesha), a nimber or ∞(K), K the finite values among the moves.");
     }
     out!("P-positions (the kernel): {}", t.kernel.join(" "));
     Ok(())

@@ -5,7 +5,7 @@
 
 use grundy::solve::sequence::period::Period;
 use grundy::table::{Column, GraphTable, Table};
-use grundy::Play;
+use grundy::{Gamma, Play};
 use serde::Serialize;
 
 /// g(0..N) and the outcomes of one heap of a heap game.
@@ -24,6 +24,7 @@ pub struct GraphTableJson<'a> {
     play: &'static str,
     vertices: &'a [String],
     values: Option<&'a [u64]>,
+    gamma: Option<&'a [Gamma]>,
     outcomes: Vec<&'static str>,
     kernel: &'a [String],
 }
@@ -67,6 +68,7 @@ pub fn graph_table(t: &GraphTable, play: Play) -> GraphTableJson<'_> {
         play: play.name(),
         vertices: &t.vertices,
         values: t.nimbers.as_deref(),
+        gamma: t.gammas.as_deref(),
         outcomes: t.outcomes.iter().map(|o| o.letter()).collect(),
         kernel: &t.kernel,
     }

@@ -17,10 +17,10 @@ pub mod session;
 use grundy::solve::sequence::Method;
 use grundy::stop::StopFlag;
 use grundy::table::{Column, Save, Table, TableRequest};
-use grundy::Play;
+use grundy::{Gamma, Play};
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 
 /// Runs `work` stoppably (Ctrl-C, `timeout`) and raises its error as Python's.
 fn compute<T: Send>(
@@ -119,6 +119,16 @@ fn table<'py>(
             let letters: Vec<&str> = t.outcomes.iter().map(|o| o.letter()).collect();
             d.set_item("outcomes", letters)?;
             d.set_item("values", t.nimbers)?;
+            match &t.gammas {
+                Some(gammas) => {
+                    let list = PyList::empty(py);
+                    for g in gammas {
+                        list.append(gamma(py, g)?)?;
+                    }
+                    d.set_item("gamma", list)?;
+                }
+                None => d.set_item("gamma", py.None())?,
+            }
             d.set_item("kernel", t.kernel)?;
         }
         Table::PPositions {
@@ -217,6 +227,18 @@ fn games() -> Vec<(String, &'static str)> {
         .iter()
         .map(|f| (f.syntax(), f.about))
         .collect()
+}
+
+/// A γ value as the JSON writes it: an int, or a dict `{"infinite": [K]}`.
+fn gamma<'py>(py: Python<'py>, g: &Gamma) -> PyResult<Bound<'py, PyAny>> {
+    match g {
+        Gamma::Finite(m) => Ok(m.into_pyobject(py)?.into_any()),
+        Gamma::Infinite { infinite } => {
+            let d = PyDict::new(py);
+            d.set_item("infinite", infinite)?;
+            Ok(d.into_any())
+        }
+    }
 }
 
 /// The module `grundy._native`.

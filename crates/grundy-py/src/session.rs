@@ -245,6 +245,8 @@ impl Inner {
         let d = PyDict::new(py);
         d.set_item("position", self.position(py, &p.position)?)?;
         d.set_item("nimber", p.nimber)?;
+        let gamma = p.gamma.as_ref().map(|g| crate::gamma(py, g)).transpose()?;
+        d.set_item("gamma", gamma)?;
         let (method, theorem) = match p.method {
             Method::Theorem(name) => ("theorem", Some(name)),
             Method::Search => ("search", None),
@@ -260,9 +262,12 @@ impl Inner {
     fn analysis<'py>(&self, py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("position", self.position(py, &a.position)?)?;
+        d.set_item("notes", self.texts(py, &a.notes)?)?;
         d.set_item("play", a.play.name())?;
         d.set_item("outcome", a.outcome.letter())?;
         d.set_item("nimber", a.nimber)?;
+        let gamma = a.gamma.as_ref().map(|g| crate::gamma(py, g)).transpose()?;
+        d.set_item("gamma", gamma)?;
         let not_computed = |why: &Option<String>| -> PyResult<Option<String>> {
             why.as_deref().map(|w| self.display(py, w)).transpose()
         };

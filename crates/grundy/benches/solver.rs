@@ -22,6 +22,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
+use grundy::solve::loopy::Digraph;
 use grundy::solve::{retrograde, Solver, DEFAULT_MAX_POSITIONS};
 use grundy::Play;
 
@@ -141,7 +142,7 @@ fn misere(c: &mut Criterion) {
 
 fn retrograde_label(c: &mut Criterion) {
     let n = 1_000_000;
-    let graph = random_graph(n, 3, 0x5eed);
+    let graph = Digraph::from_lists(&random_graph(n, 3, 0x5eed)).expect("fits");
     let mut group = configure(c, "retrograde");
     group.throughput(Throughput::Elements(n as u64));
     group.bench_function(BenchmarkId::new("label", n), |b| {

@@ -1,7 +1,8 @@
 //! The analysis of a position: the one call every front end makes.
 //!
-//! [`analyse`] reads a SPEC and answers who wins, the nimber when it is known, each
-//! part and how it was valued, every winning move, and on request every move with
+//! [`analyse`] reads a SPEC and answers who wins, the nimber when it is known (for
+//! games with cycles, the generalised value γ), each part and how it was valued,
+//! every winning move, the moves that keep a draw, and on request every move with
 //! what it leaves, the reasoning in words, and the computer's choice of move. The
 //! outcome and the winning moves come from a theorem wherever the game has one; the
 //! nimber is computed where a theorem gives it or a search within budget finds it,
@@ -16,7 +17,7 @@ use serde::Serialize;
 
 use crate::explain;
 use crate::solve::{GameBox, Solver, Sum, Value, CHEAP, DEFAULT_MAX_POSITIONS};
-use crate::{spec, Error, Nimber, Outcome, Play, Result};
+use crate::{spec, Error, Gamma, Nimber, Outcome, Play, Result};
 
 /// The most moves of a P-position whose options' nimbers are looked for.
 const FEW_MOVES: usize = 64;
@@ -72,6 +73,9 @@ pub struct PartAnalysis {
     pub position: String,
     /// Its nimber, where defined and known.
     pub nimber: Option<Nimber>,
+    /// Its generalised Sprague–Grundy value, where the position is valued by
+    /// Smith's theory (normal play with cycles).
+    pub gamma: Option<Gamma>,
     /// How it was valued.
     pub method: Method,
     /// The theorem's steps to its nimber, where a theorem found it (with
@@ -84,12 +88,18 @@ pub struct PartAnalysis {
 pub struct Analysis {
     /// The position in SPEC syntax, normalised.
     pub position: String,
+    /// What reading the position's text changed at once, as the rules say (edges of
+    /// a Hackenbush drawing not joined to the ground fall away), one sentence each.
+    pub notes: Vec<String>,
     /// Normal or misère play.
     pub play: Play,
     /// Who wins.
     pub outcome: Outcome,
     /// The nimber, where defined and known.
     pub nimber: Option<Nimber>,
+    /// The generalised Sprague–Grundy value (normal play of games with cycles):
+    /// finite, or ∞(K); the outcome follows from it.
+    pub gamma: Option<Gamma>,
     /// Why there is no nimber although one is defined (normal play of a game
     /// without cycles): it was not computed, and why.
     pub nimber_not_computed: Option<String>,
@@ -136,10 +146,17 @@ pub fn analyse(spec: &str, options: &Options) -> Result<Analysis> {
     analyst.analyse(&position, options)
 }
 
-/// The picture of the one-part position `spec`, as an SVG document.
+/// The picture of the one-part position `spec`, as an SVG document; a game written
+/// alone (`graph:FILE`) is drawn with no token.
 pub fn draw(spec: &str) -> Result<String> {
     let mut solver = Solver::new(1);
-    let sum = spec::parse(spec, &mut solver)?;
+    let sum = match spec.trim() {
+        alone if !alone.contains(char::is_whitespace) => {
+            let game = spec::game(alone, &mut solver)?;
+            Sum(vec![solver.parse_part(game, "")?])
+        }
+        _ => spec::parse(spec, &mut solver)?,
+    };
     let [part] = sum.0[..] else {
         return Err(crate::invalid!(
             "'{spec}' has {} parts: draw shows one part at a time",
@@ -148,7 +165,7 @@ pub fn draw(spec: &str) -> Result<String> {
     };
     solver.picture(part).unwrap_or_else(|| {
         Err(crate::invalid!(
-            "'{}' has no picture: draw knows hackenbush, chomp, cram and place",
+            "'{}' has no picture: draw knows hackenbush, chomp, cram, place and graph",
             solver.game_name(part.game)
         ))
     })
@@ -158,6 +175,8 @@ pub fn draw(spec: &str) -> Result<String> {
 /// move by move asks about positions that share most of their parts.
 pub struct Analyst {
     solver: Solver,
+    /// What reading the last SPEC changed at once, as the rules say.
+    notes: Vec<String>,
 }
 
 impl Analyst {
@@ -165,6 +184,7 @@ impl Analyst {
     pub fn new(max_positions: usize) -> Self {
         Analyst {
             solver: Solver::new(max_positions),
+            notes: Vec::new(),
         }
     }
 
@@ -174,9 +194,13 @@ impl Analyst {
         self.solver.add(game);
     }
 
-    /// Reads a SPEC.
+    /// Reads a SPEC; what reading it changed at once (edges of a Hackenbush drawing
+    /// not joined to the ground fall away) goes into the analyses that follow, until
+    /// a move is made.
     pub fn parse(&mut self, spec: &str) -> Result<Sum> {
-        spec::parse(spec, &mut self.solver)
+        let (sum, notes) = spec::parse_noted(spec, &mut self.solver)?;
+        self.notes = notes;
+        Ok(sum)
     }
 
     /// The position in SPEC syntax.
@@ -198,6 +222,7 @@ impl Analyst {
     /// SPEC, or for a single part just its position), or one sentence saying why
     /// that is not a legal move.
     pub fn legal_move(&mut self, position: &Sum, text: &str) -> std::result::Result<Sum, String> {
+        self.notes.clear();
         let next = spec::parse_like(text, position, &mut self.solver)
             .map_err(|e| format!("'{text}' is not a position of this game: {e}."))?;
         let moves = self.solver.moves(position).map_err(|e| e.to_string())?;
@@ -216,6 +241,10 @@ impl Analyst {
         let play = options.play;
         let solver = &mut self.solver;
         let value = solver.value(position, play)?;
+        let gamma = match solver.has_gammas(position, play) {
+            true => Some(solver.gamma(position)?),
+            false => None,
+        };
         let by_theory = solver.outcome_by_theory(position, play).is_some();
         let nimbers_defined = play == Play::Normal && solver.has_nimbers(position);
         let cheap = CHEAP.min(self.solver.max_positions());
@@ -266,9 +295,11 @@ impl Analyst {
         };
         Ok(Analysis {
             position: self.solver.format(position),
+            notes: self.notes.clone(),
             play,
             outcome: value.outcome,
             nimber: value.nimber,
+            gamma,
             nimber_not_computed,
             terminal,
             parts,
@@ -388,12 +419,14 @@ impl Analyst {
                 position: solver.format_part(*part),
                 nimber: value.nimber,
                 method: Method::Theorem(solver.theorem(*part, play).unwrap_or("a theorem")),
+                gamma: None,
                 reasoning: Vec::new(),
             }]);
         }
+        let gammas = solver.has_gammas(position, play);
         let mut parts = Vec::new();
         for &written in &position.0 {
-            let components = match nimbers {
+            let components = match nimbers || gammas {
                 true => solver.components(written),
                 false => vec![written],
             };
@@ -406,6 +439,10 @@ impl Analyst {
                     Some(name) if by_theory => Method::Theorem(name),
                     _ if nimbers => Method::Search,
                     _ => Method::Labelling,
+                };
+                let gamma = match gammas {
+                    true => Some(solver.part_gamma(part)?),
+                    false => None,
                 };
                 let nimber = match nimbers {
                     true => Some(solver.part_nimber(part)?),
@@ -420,6 +457,7 @@ impl Analyst {
                 parts.push(PartAnalysis {
                     position: solver.format_part(part),
                     nimber,
+                    gamma,
                     method,
                     reasoning,
                 });
@@ -433,9 +471,13 @@ impl Analyst {
 #[derive(Serialize)]
 pub struct ValueReport<'a> {
     position: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
     play: &'static str,
     outcome: &'static str,
     nimber: Option<Nimber>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gamma: Option<&'a Gamma>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nimber_not_computed: Option<&'a str>,
     winning_moves: &'a [Move],
@@ -473,9 +515,11 @@ impl Analysis {
     pub fn value_report(&self) -> ValueReport<'_> {
         ValueReport {
             position: &self.position,
+            notes: &self.notes,
             play: self.play.name(),
             outcome: self.outcome.letter(),
             nimber: self.nimber,
+            gamma: self.gamma.as_ref(),
             nimber_not_computed: self.nimber_not_computed.as_deref(),
             winning_moves: &self.winning_moves,
             winning_moves_not_computed: self.winning_moves_not_computed.as_deref(),

@@ -1,12 +1,13 @@
 //! The reasoning behind a verdict, in words and binary columns, as the notes do it:
 //! each part's nimber (a Nim heap's size, or the mex of its options), the nim-sum
 //! worked out column by column, and how the winning moves are found from it; under
-//! misère play, Bouton's rule or the search; on games with cycles or draws, the
-//! labelling. A game's own theorem ([`Theory::explain`](crate::Theory::explain)) comes first.
+//! misère play, Bouton's rule or the search; on games with cycles under normal play,
+//! each part's generalised Sprague–Grundy value γ and Smith's rule for the sum; under
+//! misère play (which has no theory of values) and on games with draws, the labelling. A game's own theorem ([`Theory::explain`](crate::Theory::explain)) comes first.
 
 use crate::notation::binary_columns;
 use crate::solve::{Part, Solver, Sum};
-use crate::{Nimber, Outcome, Play, Result};
+use crate::{Gamma, Nimber, Outcome, Play, Result};
 
 /// At most this many options are listed in a mex step.
 const MEX_OPTIONS_SHOWN: usize = 12;
@@ -29,7 +30,9 @@ pub fn explain(solver: &mut Solver, sum: &Sum, play: Play) -> Result<Vec<String>
         }
     }
     let alone = by_theory && sum.0.len() == 1;
-    if !solver.has_nimbers(sum) {
+    if solver.has_gammas(sum, play) {
+        by_gamma(solver, sum, &mut out)?;
+    } else if !solver.has_nimbers(sum) {
         by_labelling(solver, sum, play, alone, &mut out)?;
     } else if play == Play::Normal && alone && solver.value(sum, play)?.nimber.is_none() {
         // The theorem gives the outcome; the nimber is out of cheap reach.
@@ -227,6 +230,14 @@ fn by_labelling(
             verdict(value.outcome)
         ));
     } else {
+        if play == Play::Misere {
+            out.push(
+                "Misère play of a game with cycles has no theory of values (Smith's γ and its \
+                 rule for sums hold under normal play only), so the position is labelled as a \
+                 whole, not part by part."
+                    .into(),
+            );
+        }
         out.push(format!(
             "Play can go round a cycle, so grundy labelled every position reachable from here by \
          Ferguson's algorithm: terminal positions {}; a position with a move to a P-position \
@@ -241,19 +252,97 @@ fn by_labelling(
         ));
     }
     if value.outcome == Outcome::D {
-        out.push("Moves that keep the draw (every other move loses):".into());
-        for child in solver.moves(sum)? {
-            if solver.value(&child, play)?.outcome == Outcome::D {
-                out.push(format!(
-                    "  {}: {}",
-                    solver.describe_move(sum, &child),
-                    solver.format(&child)
-                ));
-            }
-        }
-        return Ok(());
+        return drawing_moves(solver, sum, play, out);
     }
     winning_moves(solver, sum, play, out)
+}
+
+/// Normal play with cycles: each part's γ value, and Smith's rule for the sum.
+fn by_gamma(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<()> {
+    out.push(String::new());
+    out.push(
+        "Play can go round a cycle, so the parts are valued by the generalised Sprague–Grundy \
+         function γ (Smith 1966; Fraenkel and Yesha 1986): grundy labels a part's positions in \
+         rounds; round m gives the value m to a position with options of every value below m \
+         and none of value m, whose every other option has an option of value m; what no \
+         round labels is ∞(K), K the finite values among its options."
+            .into(),
+    );
+    out.push(String::new());
+    out.push("Each part's γ:".into());
+    let mut finite = Vec::new();
+    let mut infinite = Vec::new();
+    for &written in &sum.0 {
+        for part in solver.components(written) {
+            let g = solver.part_gamma(part)?;
+            let label = solver.format_part(part);
+            out.push(format!("  {label}: {g}"));
+            match g {
+                Gamma::Finite(m) => finite.push((label, m)),
+                Gamma::Infinite { infinite: k } => infinite.push((label, k)),
+            }
+        }
+    }
+    if finite.is_empty() && infinite.is_empty() {
+        out.push("  none: no part has a move left.".into());
+    }
+    let s = finite.iter().fold(0, |a, r| a ^ r.1);
+    out.push(String::new());
+    out.push(
+        "Smith's rule: the finite values XOR to s; with no infinite part the sum is P exactly \
+         when s = 0; with one part ∞(K) it is N when s is in K (move that part to an option \
+         of value s) and a draw otherwise; with two or more infinite parts it is a draw."
+            .into(),
+    );
+    if finite.len() > 1 {
+        out.push("The finite values in binary columns:".into());
+        out.extend(binary_columns(&finite, s));
+    }
+    let value = solver.gamma(sum)?;
+    out.push(match &infinite[..] {
+        [] => format!(
+            "s = {s}, and no part is infinite: {}.",
+            verdict(value.outcome())
+        ),
+        [(label, k)] => {
+            let shown = Gamma::Infinite {
+                infinite: k.clone(),
+            };
+            let is_in = match k.contains(&s) {
+                true => "is in",
+                false => "is not in",
+            };
+            format!(
+                "s = {s}, and one part is infinite, {label} = {shown}: s {is_in} K, so {}.",
+                verdict(value.outcome())
+            )
+        }
+        many => format!(
+            "{} parts are infinite: {}.",
+            many.len(),
+            verdict(value.outcome())
+        ),
+    });
+    out.push(format!("The sum's value by Smith's theorem: γ = {value}."));
+    if value.outcome() == Outcome::D {
+        return drawing_moves(solver, sum, Play::Normal, out);
+    }
+    winning_moves(solver, sum, Play::Normal, out)
+}
+
+/// The moves of a drawn position that keep the draw.
+fn drawing_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
+    out.push("Moves that keep the draw (every other move loses):".into());
+    for child in solver.moves(sum)? {
+        if solver.value(&child, play)?.outcome == Outcome::D {
+            out.push(format!(
+                "  {}: {}",
+                solver.describe_move(sum, &child),
+                solver.format(&child)
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn winning_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {

@@ -6,7 +6,8 @@
 //! parts, and its text. A capability is what some games have: a theorem that
 //! values positions ([`Theory`]), sizes known without search ([`Size`]), a picture
 //! ([`Picture`]), a search of their own that beats the generic one ([`OwnSearch`]),
-//! positions with no move that end in a draw ([`DrawnEnds`]). A game lists the ones
+//! positions with no move that end in a draw ([`DrawnEnds`]), notes on what reading a
+//! position changed ([`ReadingNotes`]). A game lists the ones
 //! it has in one place:
 //!
 //! ```
@@ -105,6 +106,8 @@ pub struct Capabilities<'a, P> {
     /// Positions with no move where the game ends in a draw. Such a game has
     /// outcomes (P, N or D) but no nimbers.
     pub drawn_ends: Option<&'a dyn DrawnEnds<P>>,
+    /// Notes on reading a position: what the rules changed at once.
+    pub notes: Option<&'a dyn ReadingNotes>,
     /// Play can return to an earlier position (the game may be drawn).
     pub cycles: bool,
     /// The game is played on its own and cannot be a part of a sum: a partizan game
@@ -121,6 +124,7 @@ impl<P> Default for Capabilities<'_, P> {
             picture: None,
             search: None,
             drawn_ends: None,
+            notes: None,
             cycles: false,
             alone: false,
         }
@@ -221,6 +225,13 @@ pub trait OwnSearch<P> {
     /// Whether `p` has nimber `k` (whether `p` plus a nim heap of `k` is a
     /// P-position); past `limit` positions it stops with [`Error::Budget`](crate::Error::Budget).
     fn has_nimber(&self, p: &P, k: Nimber, limit: usize) -> Result<bool>;
+}
+
+/// What reading a position's text changed at once, as the rules say (Green
+/// Hackenbush: edges not joined to the ground fall away).
+pub trait ReadingNotes {
+    /// One sentence for each change made in reading `text`; empty when none.
+    fn notes(&self, text: &str) -> Vec<String>;
 }
 
 /// Positions with no move where the game ends in a draw (a full SOS board with no

@@ -14,7 +14,8 @@
 //! - [`Game`] is the one interface every game family implements ([`games`]);
 //! - [`solve`] holds the generic solvers: memoised nimber search over components,
 //!   search of whole sums under misère play, retrograde analysis (Ferguson's labelling
-//!   algorithm) of explicit graphs with draws;
+//!   algorithm) of explicit graphs with draws, and the generalised Sprague–Grundy
+//!   values γ (finite, or ∞(K)) that solve sums of games with cycles part by part;
 //! - [`spec`] turns text such as `nim 13,12,8 + sub:1,3,4 100` into positions;
 //! - [`explain`] writes the reasoning behind a verdict, as the lecture notes do.
 #![warn(missing_docs)]
@@ -35,7 +36,10 @@ pub mod stop;
 pub mod table;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Options};
-pub use game::{Capabilities, DrawnEnds, Game, OwnSearch, Picture, Size, Theory, THEORY_LISTS};
+pub use game::{
+    Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
+};
+pub use solve::loopy::Gamma;
 
 /// A Sprague–Grundy value: the position plays like a Nim heap of this size.
 pub type Nimber = u64;

@@ -12,7 +12,7 @@ use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::store::Writer;
 use crate::solve::sequence::{Method, Sequence};
 use crate::solve::{Solver, Sum, Value};
-use crate::{invalid, spec, Error, Nimber, Outcome, Play, Result};
+use crate::{invalid, spec, Error, Gamma, Nimber, Outcome, Play, Result};
 
 /// How many values are computed between saves and progress reports.
 const CHUNK: usize = 1 << 16;
@@ -102,6 +102,8 @@ pub struct GraphTable {
     pub outcomes: Vec<Outcome>,
     /// The nimber of each vertex, when the graph has no cycle and play is normal.
     pub nimbers: Option<Vec<Nimber>>,
+    /// The generalised Sprague–Grundy value of each vertex, under normal play.
+    pub gammas: Option<Vec<Gamma>>,
     /// The kernel: the P-positions.
     pub kernel: Vec<String>,
 }

@@ -143,6 +143,12 @@ fn positions(name: &'static str) -> BoxedStrategy<String> {
             })
             .prop_map(spec)
             .boxed(),
+        "square-but-one" => heaps_of(12, 2),
+        "take-add" => (set(3), set(2), 0..=8u64, 0..=8u64)
+            .prop_map(|(take, add, cap, n)| {
+                format!("take-add:{take}/{add}/{} {}", cap + 4, n.min(cap + 4))
+            })
+            .boxed(),
         "cram" => (1..=3u64, 1..=4u64)
             .prop_map(move |(r, c)| format!("{name} {r}x{c}"))
             .boxed(),

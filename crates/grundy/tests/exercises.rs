@@ -15,6 +15,7 @@ use grundy::games::moore::{self, Board};
 use grundy::games::{
     CoinTurning, EmptyDivide, Moore, Northcott, Sos, Staircase, ThirtyOne, Wythoff,
 };
+use grundy::solve::loopy::Digraph;
 use grundy::solve::{retrograde, Solver, DEFAULT_MAX_POSITIONS};
 use grundy::{mex, Game, Nimber, Outcome, Play, Theory};
 
@@ -461,7 +462,7 @@ fn northcott_graph(widths: &[u8]) -> (Vec<grundy::games::northcott::Board>, Vec<
 fn northcott_gaps_against_retrograde_analysis_on_boards_up_to_three_rows() {
     for widths in [&[5, 6][..], &[3, 4, 5], &[4, 4, 4]] {
         let (boards, successors) = northcott_graph(widths);
-        let labels = retrograde::label(&successors, Play::Normal);
+        let labels = retrograde::label(&Digraph::from_lists(&successors).unwrap(), Play::Normal);
         for (b, &label) in boards.iter().zip(&labels) {
             assert_eq!(
                 Theory::outcome(&Northcott, b, Play::Normal),

@@ -539,7 +539,7 @@ proptest! {
 
     #[test]
     fn acyclic_graphs((successors, lines) in graph(true)) {
-        let graph = Graph::parse(&graph_text(&successors, &lines), "random").unwrap();
+        let graph = Graph::parse(&graph_text(&successors, &lines), "random", 10_000).unwrap();
         prop_assert!(!has_cycle(&successors));
         for play in [Play::Normal, Play::Misere] {
             let labels = by_generated_index(&graph, &retrograde::label(graph.successors(), play));
@@ -557,7 +557,7 @@ proptest! {
 
     #[test]
     fn cyclic_graphs((successors, lines) in graph(false)) {
-        let graph = Graph::parse(&graph_text(&successors, &lines), "random").unwrap();
+        let graph = Graph::parse(&graph_text(&successors, &lines), "random", 10_000).unwrap();
         for play in [Play::Normal, Play::Misere] {
             let labels = by_generated_index(&graph, &retrograde::label(graph.successors(), play));
             prop_assert_eq!(labels, fixpoint_labels(&successors, play));

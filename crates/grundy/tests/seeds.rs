@@ -243,7 +243,7 @@ fn an_acyclic_graph_game_and_its_kernel() {
     // By hand: f is terminal (P, 0); d, e -> f (N, 1); b -> d (P, 0); c -> d, e (P, 0);
     // a -> b, c (N, 1); g -> a, b, f (N, mex{1,0,0} = 2); h -> g, e (P, mex{2,1} = 0).
     let file = TempGraph::new("acyclic", ACYCLIC);
-    let graph = Graph::from_file(file.path()).unwrap();
+    let graph = Graph::from_file(file.path(), 1000).unwrap();
     let kernel: BTreeSet<String> = labels_by_name(&graph, Play::Normal)
         .into_iter()
         .filter(|(_, o)| *o == Outcome::P)
@@ -350,7 +350,7 @@ fn a_cyclic_graph_game_with_draws() {
         ("i", N),
     ];
     let file = TempGraph::new("cyclic", CYCLIC);
-    let graph = Graph::from_file(file.path()).unwrap();
+    let graph = Graph::from_file(file.path(), 1000).unwrap();
     assert!(retrograde::nimbers(graph.successors()).is_none());
     for (play, expected) in [(Play::Normal, normal), (Play::Misere, misere)] {
         let expected: Vec<(String, Outcome)> =
@@ -400,6 +400,41 @@ fn a_cyclic_graph_game_with_draws() {
             assert_eq!(outcome(&spec, play), expected, "{spec}");
         }
     }
+}
+
+#[test]
+fn the_cyclic_graph_game_has_generalised_values() {
+    // By hand, Fraenkel and Yesha's rounds (Smith's γ): round 0 gives d (terminal) 0
+    // and h (its only move c has the option d of value 0) 0; a <-> b has no option of
+    // value 0 and so is infinite, as are e (a loop), g (only to a); round 1 gives c
+    // (options of every value below 1, none of 1) 1; f and i have no option of value
+    // 1 and an infinite option that does not reverse through 1, so they are ∞ too.
+    // K lists the finite values among the options: b -> a, c gives ∞(1), f -> e, d
+    // gives ∞(0), i -> h, a gives ∞(0). The outcomes read from γ are the labels of
+    // the test above: ∞(K) is N exactly when 0 is in K.
+    let file = TempGraph::new("cyclic-gamma", CYCLIC);
+    let graph = Graph::from_file(file.path(), 1000).unwrap();
+    let labels = grundy::solve::loopy::label(graph.successors()).unwrap();
+    let mut by_name: Vec<(String, String)> = graph
+        .names()
+        .iter()
+        .cloned()
+        .zip(labels.all(graph.successors()).iter().map(|g| g.to_string()))
+        .collect();
+    by_name.sort();
+    let expected = [
+        ("a", "∞(∅)"),
+        ("b", "∞(1)"),
+        ("c", "1"),
+        ("d", "0"),
+        ("e", "∞(∅)"),
+        ("f", "∞(0)"),
+        ("g", "∞(∅)"),
+        ("h", "0"),
+        ("i", "∞(0)"),
+    ]
+    .map(|(v, g)| (v.to_string(), g.to_string()));
+    assert_eq!(by_name, expected);
 }
 
 #[test]

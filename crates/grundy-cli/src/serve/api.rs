@@ -168,7 +168,12 @@ impl Fields {
         self.graph
             .as_deref()
             .map(|text| {
-                Graph::parse(text, "the posted graph").map_err(|e| ApiError::bad(e.to_string()))
+                Graph::parse(
+                    text,
+                    "the posted graph",
+                    grundy::solve::DEFAULT_MAX_POSITIONS,
+                )
+                .map_err(|e| ApiError::bad(e.to_string()))
             })
             .transpose()
     }
@@ -352,7 +357,7 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
             ))
         })?;
         let labelled = pool
-            .run(move || Ok(graph::label(&graph, INLINE_GRAPH, play)))
+            .run(move || graph::label(&graph, INLINE_GRAPH, play))
             .await?;
         return Ok(Json(reports::graph_table(&labelled, play)).into_response());
     }

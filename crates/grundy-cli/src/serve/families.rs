@@ -69,6 +69,12 @@ pub const STARTS: &[(&str, &str, &str)] = &[
     ("sos", "The SOS game", "sos 7"),
     ("wythoff", "Wythoff's game", "wythoff 7,10"),
     ("graph", "Graph games", "graph:inline f"),
+    (
+        "square-but-one",
+        "Games with cycles",
+        "square-but-one 14 + square-but-one 2",
+    ),
+    ("take-add", "Games with cycles", "take-add:2,3/1/10 4,1"),
 ];
 
 /// Every family of the registry with its group and starting position; a family

@@ -366,7 +366,7 @@ def table(
     if kind == "heaps":
         return _heap_table(d)
     if kind == "vertices":
-        return GraphTable(d["game"], d["play"], d["vertices"], d["outcomes"], d["values"], d["kernel"])
+        return GraphTable(d["game"], d["play"], d["vertices"], d["outcomes"], d["values"], d["gamma"], d["kernel"])
     return ChompTable(d["game"], d["rows"], d["to"], [tuple(p) for p in d["positions"]])
 
 

@@ -92,6 +92,14 @@ class MoveValue:
         }
 
 
+def gamma_text(gamma: Any) -> str:
+    """A generalised Sprague–Grundy value as grundy writes it: ``3``, ``∞(0,2)``, ``∞(∅)``."""
+    if isinstance(gamma, int):
+        return str(gamma)
+    k = gamma["infinite"]
+    return f"∞({','.join(map(str, k))})" if k else "∞(∅)"
+
+
 @dataclass(frozen=True)
 class PartValue:
     """One indivisible part of a position and how it was valued."""
@@ -100,6 +108,9 @@ class PartValue:
     position: Position
     #: Its nimber, where defined and known.
     nimber: Optional[int]
+    #: Its generalised Sprague–Grundy value (normal play of games with cycles): an
+    #: int, or ``{"infinite": [K]}`` for ∞(K); else None.
+    gamma: Optional[Any]
     #: "theorem", "search" (memoised mex of the options) or "labelling" (a search
     #: of the whole position: misère play, cycles, draws).
     method: str
@@ -111,7 +122,12 @@ class PartValue:
     @classmethod
     def _of(cls, d: Dict[str, Any]) -> "PartValue":
         return cls(
-            _position(d["position"]), d["nimber"], d["method"], d["theorem"], list(d["reasoning"])
+            _position(d["position"]),
+            d["nimber"],
+            d["gamma"],
+            d["method"],
+            d["theorem"],
+            list(d["reasoning"]),
         )
 
 
@@ -124,6 +140,9 @@ class Analysis:
 
     #: The position, normalised.
     position: Position
+    #: What reading the position changed at once, as the rules say (edges of a
+    #: Hackenbush drawing not joined to the ground fall away), one sentence each.
+    notes: List[str]
     #: "normal" or "misere".
     play: str
     #: Who wins.
@@ -131,6 +150,9 @@ class Analysis:
     #: The nimber (Sprague–Grundy value), where defined and known: None under
     #: misère play, for games with cycles or draws, and where not computed.
     nimber: Optional[int]
+    #: The generalised Sprague–Grundy value (normal play of games with cycles): an
+    #: int, or ``{"infinite": [K]}`` for ∞(K); else None.
+    gamma: Optional[Any]
     #: Why the nimber was not computed although it is defined, where it was not.
     nimber_not_computed: Optional[str]
     #: True when no move is left.
@@ -158,9 +180,11 @@ class Analysis:
         cm = d["computer_move"]
         return cls(
             position=_position(d["position"]),
+            notes=list(d["notes"]),
             play=d["play"],
             outcome=Outcome(d["outcome"]),
             nimber=d["nimber"],
+            gamma=d["gamma"],
             nimber_not_computed=d["nimber_not_computed"],
             terminal=d["terminal"],
             parts=[PartValue._of(p) for p in d["parts"]],
@@ -198,11 +222,16 @@ class Analysis:
 
     def __str__(self) -> str:
         play = "misère" if self.misere else "normal"
-        lines = [
-            str(self.position),
+        lines = [str(self.position)]
+        lines += [f"note: {note}" for note in self.notes]
+        lines += [
             f"{self.outcome.value}-position: {self.outcome.words} ({play} play)",
             f"nimber: {self.nimber_text()}",
         ]
+        if self.gamma is not None:
+            lines.append(
+                f"γ: {gamma_text(self.gamma)} (generalised Sprague–Grundy value; the sum by Smith's rule)"
+            )
         if self.winning_moves_not_computed is not None:
             lines.append(f"winning moves: not computed ({self.winning_moves_not_computed})")
         elif not self.winning_moves:
@@ -210,16 +239,21 @@ class Analysis:
         else:
             lines.append(f"winning moves ({len(self.winning_moves)}):")
             lines += [f"  {m}" for m in self.winning_moves]
+        if self.gamma is not None and self.drawing_moves:
+            lines.append(f"moves that keep the draw ({len(self.drawing_moves)}):")
+            lines += [f"  {m}" for m in self.drawing_moves]
         return "\n".join(lines)
 
     def to_dict(self) -> Dict[str, Any]:
         """The verdict as ``grundy value --json`` prints it."""
-        d: Dict[str, Any] = {
-            "position": str(self.position),
-            "play": self.play,
-            "outcome": self.outcome.value,
-            "nimber": self.nimber,
-        }
+        d: Dict[str, Any] = {"position": str(self.position)}
+        if self.notes:
+            d["notes"] = list(self.notes)
+        d["play"] = self.play
+        d["outcome"] = self.outcome.value
+        d["nimber"] = self.nimber
+        if self.gamma is not None:
+            d["gamma"] = self.gamma
         if self.nimber_not_computed is not None:
             d["nimber_not_computed"] = self.nimber_not_computed
         d["winning_moves"] = [m.to_dict() for m in self.winning_moves]

@@ -9,6 +9,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from .analysis import gamma_text
+
 __all__ = ["HeapTable", "GraphTable", "ChompTable", "Period"]
 
 _SHOWN = 240  # heaps shown in a notebook
@@ -101,7 +103,7 @@ def _heap_table(d: Dict[str, Any]) -> HeapTable:
 
 @dataclass(frozen=True)
 class GraphTable:
-    """Every vertex of a graph game: P/N/D, nimber, and the kernel."""
+    """Every vertex of a graph game: P/N/D, nimber, generalised value γ, and the kernel."""
 
     #: ``graph:FILE``.
     game: str
@@ -113,6 +115,9 @@ class GraphTable:
     outcomes: List[str]
     #: The nimber of each vertex, or None when the graph has a cycle or play is misère.
     values: Optional[List[int]]
+    #: The generalised Sprague–Grundy value of each vertex (an int, or
+    #: ``{"infinite": [K]}`` for ∞(K)), or None under misère play.
+    gamma: Optional[List[Any]]
     #: The P-positions.
     kernel: List[str]
 
@@ -123,6 +128,7 @@ class GraphTable:
             "play": self.play,
             "vertices": self.vertices,
             "values": self.values,
+            "gamma": self.gamma,
             "outcomes": self.outcomes,
             "kernel": self.kernel,
         }
@@ -130,12 +136,12 @@ class GraphTable:
     def _repr_html_(self) -> str:
         e = html.escape
         rows = "".join(
-            f"<tr><td>{e(v)}</td><td>{o}</td><td>{'-' if self.values is None else self.values[i]}</td></tr>"
+            f"<tr><td>{e(v)}</td><td>{o}</td><td>{'-' if self.gamma is None else e(gamma_text(self.gamma[i]))}</td></tr>"
             for i, (v, o) in enumerate(zip(self.vertices, self.outcomes))
         )
         return (
             f"<p><b>{e(self.game)}</b>, {len(self.vertices)} vertices; kernel: {e(' '.join(self.kernel))}</p>"
-            f"<table><tr><th>vertex</th><th>outcome</th><th>nimber</th></tr>{rows}</table>"
+            f"<table><tr><th>vertex</th><th>outcome</th><th>value</th></tr>{rows}</table>"
         )
 
 

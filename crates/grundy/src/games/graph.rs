@@ -4,20 +4,23 @@
 //! followers is written `a ->` (or just `a`). Cycles are allowed: such a game may be
 //! drawn.
 
-use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use rustc_hash::FxHashMap;
 
 use super::Family;
-use crate::solve::{retrograde, GameBox};
+use crate::solve::loopy::{self, Builder, Digraph};
+use crate::solve::{retrograde, GameBox, DEFAULT_MAX_POSITIONS};
 use crate::table::{GraphTable, Save, Table, TableRequest};
-use crate::{invalid, Capabilities, Error, Game, Outcome, Play, Result};
+use crate::{invalid, too_large, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
 pub struct Graph {
     source: String,
     names: Vec<String>,
-    index: HashMap<String, u32>,
-    successors: Vec<Vec<u32>>,
+    index: FxHashMap<String, u32>,
+    successors: Digraph,
     acyclic: bool,
 }
 
@@ -25,25 +28,34 @@ pub struct Graph {
 pub type Tokens = Vec<u32>;
 
 impl Graph {
-    /// Reads the graph file at `path`.
-    pub fn from_file(path: &str) -> Result<Self> {
+    /// Reads the graph file at `path`, refusing one of more than `limit` vertices and
+    /// edges together.
+    pub fn from_file(path: &str, limit: usize) -> Result<Self> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| invalid!("graph file '{path}' is not UTF-8 text"))?;
-        Self::parse(&text, path)
+        Self::parse(&text, path, limit)
     }
 
-    /// Reads a graph from text; `source` names it in messages.
-    pub fn parse(text: &str, source: &str) -> Result<Self> {
-        let mut names = Vec::new();
-        let mut index = HashMap::new();
-        let mut defined_on = Vec::new();
-        let mut lines = Vec::new();
+    /// Reads a graph from text; `source` names it in messages. More than `limit`
+    /// vertices and edges together are refused with a budget error. Linear time:
+    /// each name is looked up once, and the followers are laid out in arrays by a
+    /// counting sort.
+    pub fn parse(text: &str, source: &str, limit: usize) -> Result<Self> {
+        let mut names: Vec<String> = Vec::new();
+        let mut index: FxHashMap<String, u32> = FxHashMap::default();
+        let mut defined_on: Vec<Option<usize>> = Vec::new();
+        // Each line's vertex and the range of its followers in `written`.
+        let mut lines: Vec<(usize, u32, usize, usize)> = Vec::new();
+        let mut written: Vec<u32> = Vec::new();
         let mut vertex = |name: &str, names: &mut Vec<String>| -> u32 {
-            *index.entry(name.to_string()).or_insert_with(|| {
-                names.push(name.to_string());
-                names.len() as u32 - 1
-            })
+            if let Some(&v) = index.get(name) {
+                return v;
+            }
+            names.push(name.to_string());
+            let v = names.len() as u32 - 1;
+            index.insert(name.to_string(), v);
+            v
         };
         for (n, line) in text.lines().enumerate() {
             let n = n + 1;
@@ -52,52 +64,59 @@ impl Graph {
                 Some((head, tail)) => (head, tail),
                 None => (line, ""),
             };
-            let heads: Vec<&str> = head.split_whitespace().collect();
-            let followers: Vec<&str> = tail.split_whitespace().collect();
-            match heads[..] {
-                [] if followers.is_empty() => continue,
-                [] => return Err(invalid!("{source} line {n}: '->' needs a vertex before it")),
-                [_, second, ..] => {
+            let mut heads = head.split_whitespace();
+            let first = heads.next();
+            let mut followers = tail.split_whitespace().peekable();
+            let head = match (first, heads.next()) {
+                (None, _) if followers.peek().is_none() => continue,
+                (None, _) => return Err(invalid!("{source} line {n}: '->' needs a vertex before it")),
+                (Some(_), Some(second)) => {
                     return Err(invalid!(
                         "{source} line {n}: unexpected '{second}': write one vertex, then '->', then its followers"
                     ))
                 }
-                [_] => {}
-            }
-            for name in heads.iter().chain(&followers) {
-                if let Some(bad) = name.chars().find(|c| matches!(c, ',' | '+')) {
-                    return Err(invalid!(
-                        "{source} line {n}: vertex name '{name}' may not contain '{bad}'"
-                    ));
-                }
-            }
-            let v = vertex(heads[0], &mut names);
+                (Some(head), None) => head,
+            };
+            let v = named(head, source, n).map(|name| vertex(name, &mut names))?;
             defined_on.resize(names.len(), None);
             if let Some(first) = defined_on[v as usize] {
                 return Err(invalid!(
-                    "{source} line {n}: vertex '{}' already has its line (line {first})",
-                    heads[0]
+                    "{source} line {n}: vertex '{head}' already has its line (line {first})"
                 ));
             }
             defined_on[v as usize] = Some(n);
-            let moves: Vec<u32> = followers.iter().map(|f| vertex(f, &mut names)).collect();
-            lines.push((n, v, moves));
+            let start = written.len();
+            for name in followers {
+                written.push(named(name, source, n).map(|name| vertex(name, &mut names))?);
+            }
+            if names.len() + written.len() > limit {
+                return Err(Error::budget(limit));
+            }
+            lines.push((n, v, start, written.len()));
         }
         defined_on.resize(names.len(), None);
         if names.is_empty() {
             return Err(invalid!("graph file '{source}' has no vertices"));
         }
-        let mut successors = vec![Vec::new(); names.len()];
-        for (n, v, moves) in lines {
-            if let Some(&w) = moves.iter().find(|&&w| defined_on[w as usize].is_none()) {
+        let mut line_of = vec![usize::MAX; names.len()];
+        for (i, &(n, v, start, end)) in lines.iter().enumerate() {
+            if let Some(&w) = written[start..end]
+                .iter()
+                .find(|&&w| defined_on[w as usize].is_none())
+            {
+                let name = &names[w as usize];
                 return Err(invalid!(
-                    "{source} line {n}: vertex '{}' has no line of its own (write '{} ->' if it has no moves)",
-                    names[w as usize],
-                    names[w as usize]
+                    "{source} line {n}: vertex '{name}' has no line of its own (write '{name} ->' if it has no moves)"
                 ));
             }
-            successors[v as usize] = moves;
+            line_of[v as usize] = i;
         }
+        let mut builder = Builder::with_capacity(names.len(), written.len())?;
+        for &i in &line_of {
+            let (_, _, start, end) = lines[i];
+            builder.push_vertex(&written[start..end]);
+        }
+        let successors = builder.finish();
         let acyclic = retrograde::nimbers(&successors).is_some();
         Ok(Graph {
             source: source.to_string(),
@@ -114,7 +133,7 @@ impl Graph {
     }
 
     /// The followers of each vertex.
-    pub fn successors(&self) -> &[Vec<u32>] {
+    pub fn successors(&self) -> &Digraph {
         &self.successors
     }
 
@@ -123,12 +142,23 @@ impl Graph {
     }
 }
 
+/// `name`, checked to be a vertex name (no ',' or '+', which separate tokens and
+/// parts) on line `n` of `source`.
+fn named<'a>(name: &'a str, source: &str, n: usize) -> Result<&'a str> {
+    match name.chars().find(|c| matches!(c, ',' | '+')) {
+        Some(bad) => Err(invalid!(
+            "{source} line {n}: vertex name '{name}' may not contain '{bad}'"
+        )),
+        None => Ok(name),
+    }
+}
+
 impl Game for Graph {
     type Position = Tokens;
 
     fn moves(&self, p: &Tokens, out: &mut Vec<Tokens>) {
         for (i, &v) in p.iter().enumerate() {
-            for &w in &self.successors[v as usize] {
+            for &w in self.successors.followers(v) {
                 let mut next = p.clone();
                 next[i] = w;
                 out.push(next);
@@ -139,11 +169,15 @@ impl Game for Graph {
     fn components(&self, p: &Tokens, out: &mut Vec<Tokens>) {
         let live = p
             .iter()
-            .filter(|&&v| !self.successors[v as usize].is_empty());
+            .filter(|&&v| !self.successors.followers(v).is_empty());
         out.extend(live.map(|&v| vec![v]));
     }
 
     fn parse_position(&self, text: &str) -> Result<Tokens> {
+        if text.trim().is_empty() {
+            // No token: the graph alone (to draw it), a position with no move.
+            return Ok(Vec::new());
+        }
         text.split(',')
             .map(|name| {
                 let name = name.trim();
@@ -188,9 +222,148 @@ impl Game for Graph {
     fn capabilities(&self) -> Capabilities<'_, Tokens> {
         Capabilities {
             cycles: !self.acyclic,
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
+}
+
+/// The most vertices a picture shows: past that a layered drawing is no longer read.
+pub const MAX_DRAWN: usize = 60;
+
+impl Picture<Tokens> for Graph {
+    /// The graph in layers, from the vertices no move reaches (or the first vertex)
+    /// downward by distance, each vertex with its name and γ value, the tokens' vertices
+    /// filled; an edge to a lower layer is straight, any other edge curved.
+    fn svg(&self, tokens: &Tokens) -> Result<String> {
+        const STEP: f64 = 90.0;
+        const RADIUS: f64 = 20.0;
+        let n = self.names.len();
+        if n > MAX_DRAWN {
+            return Err(too_large!(
+                "'{}' has {n} vertices, more than the {MAX_DRAWN} a drawing shows: use 'grundy table' for its values",
+                self.source
+            ));
+        }
+        let gammas = loopy::label(&self.successors)?.all(&self.successors);
+        let predecessors = self.successors.reversed();
+        let mut layer = vec![usize::MAX; n];
+        let mut order = Vec::with_capacity(n);
+        let sources = (0..n).filter(|&v| predecessors.followers(v as u32).is_empty());
+        for start in sources.chain(0..n) {
+            if layer[start] != usize::MAX {
+                continue;
+            }
+            layer[start] = 0;
+            order.push(start);
+            let mut next = order.len() - 1;
+            while next < order.len() {
+                let v = order[next];
+                next += 1;
+                for &w in self.successors.followers(v as u32) {
+                    if layer[w as usize] == usize::MAX {
+                        layer[w as usize] = layer[v] + 1;
+                        order.push(w as usize);
+                    }
+                }
+            }
+        }
+        let depth = layer.iter().copied().max().unwrap_or(0);
+        let mut rows = vec![Vec::new(); depth + 1];
+        for &v in &order {
+            rows[layer[v]].push(v);
+        }
+        let widest = rows.iter().map(Vec::len).max().unwrap_or(1);
+        let width = STEP * (widest as f64 + 1.0);
+        let height = STEP * (depth as f64 + 1.5);
+        let mut at = vec![(0.0, 0.0); n];
+        for (d, row) in rows.iter().enumerate() {
+            for (i, &v) in row.iter().enumerate() {
+                let x = width * (i as f64 + 1.0) / (row.len() as f64 + 1.0);
+                at[v] = (x, STEP * (d as f64 + 0.75));
+            }
+        }
+        let mut svg = String::new();
+        let _ = writeln!(
+            svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="13">"#
+        );
+        let _ = writeln!(
+            svg,
+            r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>"##
+        );
+        let stroke = r##"stroke="#555" stroke-width="1.5" fill="none" marker-end="url(#arrow)""##;
+        for v in 0..n {
+            let (x1, y1) = at[v];
+            for &w in self.successors.followers(v as u32) {
+                let (x2, y2) = at[w as usize];
+                if w as usize == v {
+                    let _ = writeln!(
+                        svg,
+                        r#"<path d="M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" {stroke}/>"#,
+                        x1 - 8.0,
+                        y1 - RADIUS + 2.0,
+                        x1 - 30.0,
+                        y1 - 60.0,
+                        x1 + 30.0,
+                        y1 - 60.0,
+                        x1 + 8.0,
+                        y1 - RADIUS + 2.0
+                    );
+                    continue;
+                }
+                let (dx, dy) = (x2 - x1, y2 - y1);
+                let length = (dx * dx + dy * dy).sqrt().max(1.0);
+                let (ux, uy) = (dx / length, dy / length);
+                let (ax, ay) = (x1 + ux * RADIUS, y1 + uy * RADIUS);
+                let (bx, by) = (x2 - ux * RADIUS, y2 - uy * RADIUS);
+                if layer[w as usize] > layer[v] {
+                    let _ = writeln!(
+                        svg,
+                        r#"<line x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" {stroke}/>"#
+                    );
+                } else {
+                    // Bend to the left of the direction of travel, so that the two
+                    // edges of a 2-cycle part.
+                    let (cx, cy) = ((ax + bx) / 2.0 + uy * 30.0, (ay + by) / 2.0 - ux * 30.0);
+                    let _ = writeln!(
+                        svg,
+                        r#"<path d="M{ax:.1},{ay:.1} Q{cx:.1},{cy:.1} {bx:.1},{by:.1}" {stroke}/>"#
+                    );
+                }
+            }
+        }
+        for v in 0..n {
+            let (x, y) = at[v];
+            let fill = match tokens.contains(&(v as u32)) {
+                true => "#ffd54f",
+                false => "#ffffff",
+            };
+            let colour = match gammas[v].outcome() {
+                Outcome::P => "#2e7d32",
+                Outcome::N => "#c62828",
+                Outcome::D => "#6a1b9a",
+            };
+            let name = escape(&self.names[v]);
+            let _ = writeln!(
+                svg,
+                r#"<g class="vertex" data-vertex="{name}"><circle cx="{x:.1}" cy="{y:.1}" r="{RADIUS}" fill="{fill}" stroke="{colour}" stroke-width="2.5"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{name}</text><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="{colour}">γ = {}</text></g>"#,
+                y + 4.5,
+                y + RADIUS + 15.0,
+                gammas[v]
+            );
+        }
+        svg.push_str("</svg>\n");
+        Ok(svg)
+    }
+}
+
+/// `text` safe inside an SVG element or attribute.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// The registry entry of `graph`.
@@ -200,15 +373,15 @@ pub const FAMILY: Family = Family::game(
     |path| {
         Ok(GameBox::new(
             format!("graph:{path}"),
-            Graph::from_file(path)?,
+            Graph::from_file(path, DEFAULT_MAX_POSITIONS)?,
         ))
     },
 )
 .with_parameter("FILE", "graph:moves.txt")
 .with_table(vertex_table);
 
-/// Every vertex of the graph in `path`, labelled by Ferguson's algorithm, with its
-/// nimber where the graph has no cycle and play is normal.
+/// Every vertex of the graph in `path`: its outcome by Ferguson's labelling and,
+/// under normal play, its generalised Sprague–Grundy value γ.
 fn vertex_table(path: &str, request: &TableRequest) -> Result<Table> {
     if request.to.is_some() || request.rows.is_some() {
         return Err(invalid!(
@@ -220,22 +393,26 @@ fn vertex_table(path: &str, request: &TableRequest) -> Result<Table> {
             "only take-and-break heap games under normal play are saved and resumed"
         ));
     }
-    let graph = Graph::from_file(path)?;
+    let graph = Graph::from_file(path, request.max_positions)?;
     Ok(Table::Vertices(label(
         &graph,
         &format!("graph:{path}"),
         request.play,
-    )))
+    )?))
 }
 
-/// Every vertex of `graph` (called `game` in the table), labelled by Ferguson's
-/// algorithm, with its nimber where the graph has no cycle and play is normal: the
-/// table of a graph that did not come from a file (one posted to the web playground).
-pub fn label(graph: &Graph, game: &str, play: Play) -> GraphTable {
+/// Every vertex of `graph` (called `game` in the table): its outcome by Ferguson's
+/// labelling, and under normal play its γ value (the nimber, where the graph has no
+/// cycle): the table of a graph file, or of a graph posted to the web playground.
+pub fn label(graph: &Graph, game: &str, play: Play) -> Result<GraphTable> {
     let outcomes = retrograde::label(graph.successors(), play);
-    let nimbers = match play {
-        Play::Normal => retrograde::nimbers(graph.successors()),
+    let gammas = match play {
+        Play::Normal => Some(loopy::label(graph.successors())?.all(graph.successors())),
         Play::Misere => None,
+    };
+    let nimbers = match (&gammas, graph.acyclic) {
+        (Some(gammas), true) => gammas.iter().map(Gamma::finite).collect(),
+        _ => None,
     };
     let vertices = graph.names().to_vec();
     let kernel = vertices
@@ -244,13 +421,14 @@ pub fn label(graph: &Graph, game: &str, play: Play) -> GraphTable {
         .filter(|(_, &o)| o == Outcome::P)
         .map(|(v, _)| v.clone())
         .collect();
-    GraphTable {
+    Ok(GraphTable {
         game: game.to_string(),
         vertices,
         outcomes,
         nimbers,
+        gammas,
         kernel,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -259,23 +437,28 @@ mod tests {
 
     #[test]
     fn a_graph_file_is_read_with_comments_and_terminals() {
-        let g = Graph::parse("# a path\na -> b c\nb -> c # note\nc ->\n\n", "t").unwrap();
+        let g = Graph::parse("# a path\na -> b c\nb -> c # note\nc ->\n\n", "t", 100).unwrap();
         assert_eq!(g.names(), ["a", "b", "c"]);
-        assert_eq!(g.successors(), [vec![1, 2], vec![2], vec![]]);
+        assert_eq!(
+            g.successors(),
+            &Digraph::from_lists(&[vec![1, 2], vec![2], vec![]]).unwrap()
+        );
         assert!(!g.capabilities().cycles);
     }
 
     #[test]
     fn bad_graph_files_are_refused_with_the_token() {
-        let dangling = Graph::parse("a -> b\n", "t").unwrap_err().to_string();
+        let dangling = Graph::parse("a -> b\n", "t", 100).unwrap_err().to_string();
         assert!(dangling.contains("'b' has no line"), "{dangling}");
-        let two = Graph::parse("a b -> c\nc\n", "t").unwrap_err().to_string();
+        let two = Graph::parse("a b -> c\nc\n", "t", 100)
+            .unwrap_err()
+            .to_string();
         assert!(two.contains("unexpected 'b'"), "{two}");
-        assert!(Graph::parse("a ->\na -> a\n", "t")
+        assert!(Graph::parse("a ->\na -> a\n", "t", 100)
             .unwrap_err()
             .to_string()
             .contains("already"));
-        assert!(Graph::parse("# nothing\n", "t").is_err());
-        assert!(Graph::parse("-> a\n", "t").is_err());
+        assert!(Graph::parse("# nothing\n", "t", 100).is_err());
+        assert!(Graph::parse("-> a\n", "t", 100).is_err());
     }
 }

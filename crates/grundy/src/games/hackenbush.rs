@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 use super::Family;
 use crate::solve::GameBox;
 use crate::{
-    invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, Result, Size, Theory,
-    THEORY_LISTS,
+    invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, ReadingNotes, Result,
+    Size, Theory, THEORY_LISTS,
 };
 
 /// The ground's name.
@@ -342,16 +342,17 @@ fn too_many_edges(what: &str) -> Error {
     too_large!("{what} has more than {MAX_EDGES} edges, more than a drawing may have")
 }
 
-/// Reads `g-a,a-b` (or `g` alone, the bare ground) into a drawing, refusing an edge
-/// with no path to the ground.
-fn parse_edges(text: &str) -> Result<Drawing> {
+/// Reads `g-a,a-b` (or `g` alone, the bare ground) into a drawing, with the edges
+/// that have no path to the ground: by the rules they fall away at once, and the
+/// drawing is the one without them.
+fn parse_edges(text: &str) -> Result<(Drawing, Vec<String>)> {
     let mut names = vec![GROUND.to_string()];
     let mut index: rustc_hash::FxHashMap<String, u32> = rustc_hash::FxHashMap::default();
     index.insert(GROUND.to_string(), 0);
     let mut edges = Vec::new();
     let text = text.trim();
     if text == GROUND {
-        return Ok(Drawing { names, edges });
+        return Ok((Drawing { names, edges }, Vec::new()));
     }
     if text.split(',').nth(MAX_EDGES).is_some() {
         return Err(too_many_edges("the drawing"));
@@ -382,14 +383,12 @@ fn parse_edges(text: &str) -> Result<Drawing> {
         edges.push((u.min(v), u.max(v)));
     }
     let reached = reached_from_ground(names.len(), &edges);
-    if let Some(&e) = edges.iter().find(|e| !reached[e.0 as usize]) {
-        let drawing = Drawing { names, edges };
-        return Err(invalid!(
-            "edge '{}' is not joined to the ground: every edge needs a path to g",
-            drawing.edge_name(e)
-        ));
-    }
-    Ok(Drawing::rooted(&names, edges.into_iter()))
+    let fallen = edges
+        .iter()
+        .filter(|e| !reached[e.0 as usize])
+        .map(|&(u, v)| format!("{}-{}", names[u as usize], names[v as usize]))
+        .collect();
+    Ok((Drawing::rooted(&names, edges.into_iter()), fallen))
 }
 
 /// Bamboo stalks `3,4,5`: numbered vertices, each stalk standing on the ground.
@@ -455,7 +454,7 @@ fn numbered(vertices: u32, edges: Vec<(u32, u32)>) -> Drawing {
 }
 
 /// Reads the file at `path` as a position, its comments dropped and lines joined.
-fn from_file(path: &str) -> Result<Drawing> {
+fn from_file(path: &str) -> Result<(Drawing, Vec<String>)> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
     let joined: Vec<&str> = text
         .lines()
@@ -471,17 +470,23 @@ fn from_file(path: &str) -> Result<Drawing> {
             "Hackenbush file '{path}' names another file: a file holds the drawing itself"
         ));
     }
-    parse_position(&joined)
+    read(&joined)
 }
 
 fn parse_position(text: &str) -> Result<Drawing> {
+    read(text).map(|(drawing, _)| drawing)
+}
+
+/// Reads a position in any of its forms, with the edges that fell away in reading
+/// it (those not joined to the ground).
+fn read(text: &str) -> Result<(Drawing, Vec<String>)> {
     let text = text.trim();
     if let Some(path) = text.strip_prefix('@') {
         from_file(path.trim())
     } else if let Some(heights) = text.strip_prefix("stalks:") {
-        stalks(heights)
+        Ok((stalks(heights)?, Vec::new()))
     } else if let Some(shape) = text.strip_prefix("tree:") {
-        tree(shape)
+        Ok((tree(shape)?, Vec::new()))
     } else if text.is_empty() {
         Err(invalid!(
             "expected edges such as g-a,a-b (or stalks:3,4, tree:(()()), @FILE), found nothing"
@@ -607,7 +612,25 @@ impl Game for Hackenbush {
             theory: Some(self),
             size: Some(self),
             picture: Some(self),
+            notes: Some(self),
             ..Capabilities::default()
+        }
+    }
+}
+
+impl ReadingNotes for Hackenbush {
+    fn notes(&self, text: &str) -> Vec<String> {
+        let fallen = read(text).map(|(_, fallen)| fallen).unwrap_or_default();
+        match fallen.len() {
+            0 => Vec::new(),
+            1 => vec![format!(
+                "edge {} is not joined to the ground, so it falls away at once",
+                fallen[0]
+            )],
+            _ => vec![format!(
+                "edges {} are not joined to the ground, so they fall away at once",
+                fallen.join(", ")
+            )],
         }
     }
 }
@@ -896,7 +919,16 @@ mod tests {
     #[test]
     fn bad_drawings_are_refused() {
         let err = |t: &str| parse_position(t).unwrap_err().to_string();
-        assert!(err("g-a,b-c").contains("'b-c' is not joined to the ground"));
+        // Edges not joined to the ground are no refusal: they fall away, with a note.
+        assert_eq!(
+            parse_position("g-a,b-c,c-b").unwrap(),
+            parse_position("g-a").unwrap()
+        );
+        assert_eq!(
+            Hackenbush.notes("g-a,b-c,c-b"),
+            ["edges b-c, b-c are not joined to the ground, so they fall away at once"]
+        );
+        assert!(Hackenbush.notes("g-a").is_empty());
         assert!(err("g-a,ab").contains("'ab'"));
         assert!(err("tree:(()").contains("unclosed"));
         assert!(err("stalks:3,x").contains("'x'"));

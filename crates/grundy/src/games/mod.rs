@@ -19,8 +19,10 @@ pub mod northcott;
 pub mod octal;
 pub mod placement;
 pub mod sos;
+pub mod square_but_one;
 pub mod staircase;
 pub mod subtraction;
+pub mod take_add;
 pub mod take_break;
 pub mod thirty_one;
 pub mod turtles;
@@ -108,6 +110,8 @@ pub static FAMILIES: &[Family] = &[
     subtraction::POWERS_OF_2,
     subtraction::SQUARES,
     subtraction::PRIMES,
+    square_but_one::FAMILY,
+    take_add::FAMILY,
 ];
 
 impl Family {

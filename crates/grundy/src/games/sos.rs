@@ -217,7 +217,10 @@ impl Theory<Row> for Sos {
 
 impl Size<Row> for Sos {
     fn count_moves(&self, p: &Row) -> Option<u64> {
-        Some(2 * (p.len as u64 - p.filled.count_ones() as u64))
+        match p.has_sos() {
+            true => Some(0),
+            false => Some(2 * (p.len as u64 - p.filled.count_ones() as u64)),
+        }
     }
 }
 

@@ -9,30 +9,27 @@
 
 use std::collections::VecDeque;
 
+use super::loopy::Digraph;
 use crate::{mex, Nimber, Outcome, Play};
 
-/// The outcome of every vertex of the graph whose vertex `v` has moves `successors[v]`.
-pub fn label(successors: &[Vec<u32>], play: Play) -> Vec<Outcome> {
-    let n = successors.len();
-    let mut predecessors = vec![Vec::new(); n];
-    for (v, moves) in successors.iter().enumerate() {
-        for &w in moves {
-            predecessors[w as usize].push(v as u32);
-        }
-    }
-    let mut unlabelled_moves: Vec<usize> = successors.iter().map(Vec::len).collect();
+/// The outcome of every vertex of `graph`.
+pub fn label(graph: &Digraph, play: Play) -> Vec<Outcome> {
+    let n = graph.len();
+    let predecessors = graph.reversed();
+    let mut unlabelled_moves: Vec<usize> =
+        (0..n as u32).map(|v| graph.followers(v).len()).collect();
     let mut outcome: Vec<Option<Outcome>> = vec![None; n];
     let mut queue = VecDeque::new();
     let terminal = play.terminal();
     for v in 0..n {
-        if successors[v].is_empty() {
+        if unlabelled_moves[v] == 0 {
             outcome[v] = Some(terminal);
             queue.push_back(v);
         }
     }
     while let Some(v) = queue.pop_front() {
         let labelled = outcome[v];
-        for &u in &predecessors[v] {
+        for &u in predecessors.followers(v as u32) {
             let u = u as usize;
             if outcome[u].is_some() {
                 continue;
@@ -56,31 +53,30 @@ pub fn label(successors: &[Vec<u32>], play: Play) -> Vec<Outcome> {
 }
 
 /// The Sprague–Grundy value of every vertex, or `None` when the graph has a cycle.
-pub fn nimbers(successors: &[Vec<u32>]) -> Option<Vec<Nimber>> {
-    let order = reverse_topological_order(successors)?;
-    let mut values = vec![0; successors.len()];
+pub fn nimbers(graph: &Digraph) -> Option<Vec<Nimber>> {
+    let order = reverse_topological_order(graph)?;
+    let mut values = vec![0; graph.len()];
     for v in order {
-        values[v] = mex(successors[v].iter().map(|&w| values[w as usize]));
+        values[v] = mex(graph
+            .followers(v as u32)
+            .iter()
+            .map(|&w| values[w as usize]));
     }
     Some(values)
 }
 
 /// Vertices ordered so that every move goes to an earlier vertex; `None` on a cycle.
-fn reverse_topological_order(successors: &[Vec<u32>]) -> Option<Vec<usize>> {
-    let n = successors.len();
-    let mut predecessors = vec![Vec::new(); n];
-    for (v, moves) in successors.iter().enumerate() {
-        for &w in moves {
-            predecessors[w as usize].push(v);
-        }
-    }
-    let mut remaining: Vec<usize> = successors.iter().map(Vec::len).collect();
+fn reverse_topological_order(graph: &Digraph) -> Option<Vec<usize>> {
+    let n = graph.len();
+    let predecessors = graph.reversed();
+    let mut remaining: Vec<usize> = (0..n as u32).map(|v| graph.followers(v).len()).collect();
     let mut order: Vec<usize> = (0..n).filter(|&v| remaining[v] == 0).collect();
     let mut next = 0;
     while next < order.len() {
         let v = order[next];
         next += 1;
-        for &u in &predecessors[v] {
+        for &u in predecessors.followers(v as u32) {
+            let u = u as usize;
             remaining[u] -= 1;
             if remaining[u] == 0 {
                 order.push(u);
@@ -98,7 +94,7 @@ mod tests {
     #[test]
     fn a_path_alternates_from_its_end() {
         // 0 -> 1 -> 2 -> 3
-        let g = vec![vec![1], vec![2], vec![3], vec![]];
+        let g = Digraph::from_lists(&[vec![1], vec![2], vec![3], vec![]]).unwrap();
         assert_eq!(label(&g, Play::Normal), vec![N, P, N, P]);
         assert_eq!(label(&g, Play::Misere), vec![P, N, P, N]);
         assert_eq!(nimbers(&g), Some(vec![1, 0, 1, 0]));
@@ -107,7 +103,7 @@ mod tests {
     #[test]
     fn a_cycle_with_no_exit_is_drawn_and_an_exit_wins() {
         // 0 <-> 1, 2 -> 0 and 2 -> 3 (terminal)
-        let g = vec![vec![1], vec![0], vec![0, 3], vec![]];
+        let g = Digraph::from_lists(&[vec![1], vec![0], vec![0, 3], vec![]]).unwrap();
         assert_eq!(label(&g, Play::Normal), vec![D, D, N, P]);
         assert_eq!(nimbers(&g), None);
     }

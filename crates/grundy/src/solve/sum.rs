@@ -9,8 +9,13 @@
 //!   nimber that makes the nim-sum 0.
 //! - Misère play: when every part is a Nim heap, Bouton's misère rule; otherwise a
 //!   search of the sum itself, keyed by the sorted multiset of its indivisible parts.
-//! - Games with cycles: the sum's reachable positions are explored and labelled P, N
-//!   or D by retrograde analysis (Ferguson's labelling algorithm).
+//! - Games with cycles, normal play: each part's generalised Sprague–Grundy value γ
+//!   (finite, or ∞(K)) by labelling its reachable positions in rounds
+//!   ([`loopy`](super::loopy)), and the sum by Smith's rule from the parts' values;
+//!   never a search of the sum itself.
+//! - Games with cycles, misère play (no theory of values): the sum's reachable
+//!   positions are explored and labelled P, N or D by retrograde analysis
+//!   (Ferguson's labelling algorithm).
 //! - Games with drawn ends (SOS): no nimbers; the searches label a drawn end D, and a
 //!   position with no move to a P-position but one to a D-position D.
 //! - Wherever outcomes are searched, a part played alone whose outcome a theorem
@@ -20,10 +25,11 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
+use super::loopy::{self, Builder};
 use super::memo::{Height, Memo, SpragueGrundy};
 use super::retrograde;
 use crate::stop::Every;
-use crate::{Error, Game, Nimber, Outcome, Play, Result, Theory};
+use crate::{Error, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
 
 /// The budget of work done only because it may be cheap: a nimber beside a
 /// theorem's outcome, winning moves a theorem proves exist but does not name.
@@ -71,12 +77,14 @@ impl Value {
 /// whichever capabilities ([`Game::capabilities`]) it has.
 trait AnyGame {
     fn parse(&mut self, text: &str) -> Result<PosId>;
+    fn notes(&self, text: &str) -> Vec<String>;
     fn format(&self, id: PosId) -> String;
     fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>>;
     fn components(&mut self, id: PosId) -> Rc<[PosId]>;
     fn has_move(&mut self, id: PosId, limit: usize) -> Result<bool>;
     fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber>;
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
+    fn gamma(&mut self, id: PosId, limit: usize) -> Result<Gamma>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
@@ -112,6 +120,9 @@ struct View<G: Game> {
     components: FxHashMap<PosId, Rc<[PosId]>>,
     nimbers: Memo<G, SpragueGrundy>,
     heights: Memo<G, Height>,
+    /// γ values of positions of a game with cycles, found by labelling all that is
+    /// reachable from a position at once.
+    gammas: FxHashMap<PosId, Gamma>,
 }
 
 impl<G: Game> View<G> {
@@ -125,6 +136,7 @@ impl<G: Game> View<G> {
             components: FxHashMap::default(),
             nimbers: Memo::default(),
             heights: Memo::default(),
+            gammas: FxHashMap::default(),
         }
     }
 
@@ -151,6 +163,11 @@ impl<G: Game> AnyGame for View<G> {
     fn parse(&mut self, text: &str) -> Result<PosId> {
         let p = self.game.parse_position(text)?;
         Ok(self.intern(p))
+    }
+
+    fn notes(&self, text: &str) -> Vec<String> {
+        let notes = self.game.capabilities().notes;
+        notes.map_or_else(Vec::new, |n| n.notes(text))
     }
 
     fn format(&self, id: PosId) -> String {
@@ -220,6 +237,44 @@ impl<G: Game> AnyGame for View<G> {
     fn height(&mut self, id: PosId, limit: usize) -> Result<u64> {
         self.heights
             .value(&self.game, &self.positions[id as usize], limit)
+    }
+
+    /// A game without cycles: the nimber. With cycles: every position reachable from
+    /// `id` is listed (within the budget) and the graph they make is labelled in
+    /// rounds ([`loopy::label`]); all their values are kept.
+    fn gamma(&mut self, id: PosId, limit: usize) -> Result<Gamma> {
+        if !self.game.capabilities().cycles {
+            return Ok(Gamma::Finite(self.nimber(id, limit)?));
+        }
+        if let Some(g) = self.gammas.get(&id) {
+            return Ok(g.clone());
+        }
+        let mut index: FxHashMap<PosId, u32> = FxHashMap::default();
+        let mut reached = vec![id];
+        index.insert(id, 0);
+        let mut graph = Builder::with_capacity(0, 0)?;
+        let mut every = Every::default();
+        let mut followers = Vec::new();
+        for next in 0.. {
+            let Some(&pos) = reached.get(next) else { break };
+            every.step()?;
+            followers.clear();
+            for &m in self.moves(pos, limit)?.iter() {
+                let fresh = reached.len() as u32;
+                let local = *index.entry(m).or_insert(fresh);
+                if local == fresh {
+                    reached.push(m);
+                }
+                followers.push(local);
+            }
+            graph.push_vertex(&followers);
+        }
+        let graph = graph.finish();
+        let labels = loopy::label(&graph)?;
+        for (v, &pos) in reached.iter().enumerate() {
+            self.gammas.insert(pos, labels.gamma(&graph, v as u32));
+        }
+        Ok(self.gammas[&id].clone())
     }
 
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>> {
@@ -385,6 +440,12 @@ impl Solver {
         Ok(Part { game, pos })
     }
 
+    /// What reading `text` as a position of `game` changed at once, as the rules say
+    /// ([`ReadingNotes`](crate::ReadingNotes)), one sentence a change.
+    pub fn reading_notes(&self, game: u32, text: &str) -> Vec<String> {
+        self.games[game as usize].notes(text)
+    }
+
     /// A part in SPEC syntax: `nim 13,12,8`.
     pub fn format_part(&self, part: Part) -> String {
         let name = &self.names[part.game as usize];
@@ -416,6 +477,47 @@ impl Solver {
                 .0
                 .iter()
                 .all(|p| !self.games[p.game as usize].kind().drawn_ends)
+    }
+
+    /// Whether the position is valued by Smith's theory of generalised
+    /// Sprague–Grundy values: normal play, some part's game has cycles, and none ends
+    /// drawn or is played alone.
+    pub fn has_gammas(&self, sum: &Sum, play: Play) -> bool {
+        play == Play::Normal
+            && !self.acyclic(sum)
+            && sum.0.iter().all(|p| {
+                let kind = self.games[p.game as usize].kind();
+                !kind.drawn_ends && !kind.alone
+            })
+    }
+
+    /// The γ value of an indivisible part: its nimber when its game has no cycles.
+    pub fn part_gamma(&mut self, part: Part) -> Result<Gamma> {
+        let limit = self.limit;
+        self.game(part).gamma(part.pos, limit)
+    }
+
+    /// The γ value of a part as written, from its indivisible parts by Smith's rule.
+    pub fn written_gamma(&mut self, written: Part) -> Result<Gamma> {
+        let mut gammas = Vec::new();
+        for part in self.components(written) {
+            gammas.push(self.part_gamma(part)?);
+        }
+        Ok(loopy::sum(&gammas))
+    }
+
+    /// The γ value of a position, by Smith's rule from its parts' values; a budget
+    /// error names the part whose labelling needed it.
+    pub fn gamma(&mut self, sum: &Sum) -> Result<Gamma> {
+        let mut gammas = Vec::new();
+        for &written in &sum.0 {
+            let g = self.written_gamma(written).map_err(|e| match sum.0.len() {
+                1 => e,
+                _ => e.in_part(|| self.format_part(written)),
+            })?;
+            gammas.push(g);
+        }
+        Ok(loopy::sum(&gammas))
     }
 
     /// Whether `game` can be a part of a sum ([`Capabilities::alone`](crate::Capabilities::alone)).
@@ -477,6 +579,12 @@ impl Solver {
     /// outcome, the nimber is searched for only if that is cheap, and is `None`
     /// otherwise.
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
+        if self.has_gammas(sum, play) {
+            return Ok(Value {
+                outcome: self.gamma(sum)?.outcome(),
+                nimber: None,
+            });
+        }
         if play == Play::Normal && self.has_nimbers(sum) {
             if let Some(outcome) = self.outcome_known(&sum.0, play) {
                 // A P-position has nimber 0; an N-position's is searched for if cheap.
@@ -694,17 +802,18 @@ impl Solver {
         let mut index: FxHashMap<Vec<Part>, u32> = FxHashMap::default();
         let mut states = vec![root.clone()];
         index.insert(root, 0);
-        let mut successors: Vec<Vec<u32>> = Vec::new();
+        let mut successors = Builder::with_capacity(0, 0)?;
+        let mut explored = 0;
         // The parts the states hold, each kept twice (in the list and the index).
         let mut held = self.memoised_parts + 2 * states[0].len();
         let mut every = Every::default();
-        while successors.len() < states.len() {
+        while explored < states.len() {
             every.step()?;
-            let state = states[successors.len()].clone();
+            let state = states[explored].clone();
             let mut edges = Vec::new();
             if self.drawn_end(&state) {
                 // A drawn end loops on itself, so that the labelling leaves it a draw.
-                edges.push(successors.len() as u32);
+                edges.push(explored as u32);
             }
             for child in self.children(&state, play, held)? {
                 let next = states.len() as u32;
@@ -718,9 +827,10 @@ impl Solver {
                 }
                 edges.push(id);
             }
-            successors.push(edges);
+            successors.push_vertex(&edges);
+            explored += 1;
         }
-        let labels = retrograde::label(&successors, play);
+        let labels = retrograde::label(&successors.finish(), play);
         let root = labels[0];
         for (state, outcome) in states.into_iter().zip(labels) {
             self.memoised_parts += state.len();
@@ -796,6 +906,9 @@ impl Solver {
             }
             return Ok(winning);
         }
+        if self.has_gammas(sum, play) {
+            return self.moves_to_zero_gamma(sum);
+        }
         let state = self.state(&sum.0, play)?;
         if play == Play::Misere {
             if let Some(heaps) = self.nim_heaps(&state) {
@@ -824,6 +937,41 @@ impl Solver {
             if self.outcome(&child, play)? == Outcome::P {
                 self.check_list(winning.len() + 1, sum)?;
                 winning.push(child);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// Every move to a P-position of a sum valued by Smith's theory. A P-position has
+    /// γ = 0, so a move must leave no infinite part and a nim-sum of 0: part i may
+    /// move only when the other parts together have a finite value r, and then to a
+    /// position of value exactly r (an infinite part to an option of value r in its
+    /// K, a finite one to any option of value r, smaller or larger than its own).
+    fn moves_to_zero_gamma(&mut self, sum: &Sum) -> Result<Vec<Sum>> {
+        let mut gammas = Vec::new();
+        for &written in &sum.0 {
+            gammas.push(self.written_gamma(written)?);
+        }
+        let mut winning = Vec::new();
+        for (i, &part) in sum.0.iter().enumerate() {
+            let others = gammas
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, g)| g);
+            let Some(r) = loopy::sum(others).finite() else {
+                continue;
+            };
+            if self.games[part.game as usize].kind().cycles {
+                for moved in self.part_moves(part)? {
+                    if self.written_gamma(moved)? == Gamma::Finite(r) {
+                        self.check_list(winning.len() + 1, sum)?;
+                        winning.push(replace(sum, i, moved));
+                    }
+                }
+            } else {
+                winning.extend(self.moves_to_nimbers(sum, i, &[r])?);
+                self.check_list(winning.len(), sum)?;
             }
         }
         Ok(winning)

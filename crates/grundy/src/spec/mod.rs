@@ -89,7 +89,14 @@ pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
 
 /// Reads a SPEC: parts joined by `+`, each a game and a position.
 pub fn parse(spec: &str, solver: &mut Solver) -> Result<Sum> {
+    parse_noted(spec, solver).map(|(sum, _)| sum)
+}
+
+/// Reads a SPEC, with what reading it changed at once as the rules say (edges of a
+/// Hackenbush drawing not joined to the ground fall away), one sentence a change.
+pub fn parse_noted(spec: &str, solver: &mut Solver) -> Result<(Sum, Vec<String>)> {
     let mut parts = Vec::new();
+    let mut notes = Vec::new();
     for component in spec.split('+') {
         let component = component.trim();
         if component.is_empty() {
@@ -104,6 +111,7 @@ pub fn parse(spec: &str, solver: &mut Solver) -> Result<Sum> {
         };
         let g = game(name, solver)?;
         parts.push(solver.parse_part(g, position.trim())?);
+        notes.extend(solver.reading_notes(g, position.trim()));
     }
     if parts.len() > 1 {
         if let Some(alone) = parts.iter().find(|p| !solver.joins_sums(p.game)) {
@@ -113,7 +121,7 @@ pub fn parse(spec: &str, solver: &mut Solver) -> Result<Sum> {
             ));
         }
     }
-    Ok(Sum(parts))
+    Ok((Sum(parts), notes))
 }
 
 /// Reads a position of the same games as `current` (one move away, in `play`): the

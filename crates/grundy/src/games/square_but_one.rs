@@ -1,0 +1,101 @@
+//! Square-But-One, a loopy take-away game: a move takes a positive square number of
+//! chips from one heap, or adds one chip to a heap holding a positive even number.
+//! Adding can be undone by taking 1, so play may go round forever.
+//!
+//! The game is lesson 5 ("loopy games") of the course "Combinatorial Game Theory" on
+//! the Mathstrek blog (2012), which labels it by hand: 0 and 5 are the only
+//! P-positions, the squares and the squares plus 5 are N-positions, and every other
+//! heap is a draw. grundy values it by the generalised Sprague–Grundy function, so
+//! that a heap of it joins sums with any other game; a position of several heaps is
+//! a sum of single heaps.
+
+use super::{heaps, Family};
+use crate::solve::GameBox;
+use crate::{Capabilities, Game, Result};
+
+/// Square-But-One on one or more heaps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SquareButOne;
+
+impl SquareButOne {
+    /// The heaps one move away from a heap of `h` chips.
+    fn heap_moves(h: u64) -> impl Iterator<Item = u64> {
+        let takes = (1..=h.isqrt()).map(move |k| h - k * k);
+        let add = (h > 0 && h % 2 == 0).then_some(h + 1);
+        takes.chain(add)
+    }
+}
+
+impl Game for SquareButOne {
+    type Position = heaps::Heaps;
+
+    fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) {
+        for (i, &h) in p.iter().enumerate() {
+            for next in Self::heap_moves(h) {
+                let mut q = p.clone();
+                q[i] = next;
+                out.push(q);
+            }
+        }
+    }
+
+    fn components(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) {
+        heaps::split(p, out);
+    }
+
+    fn parse_position(&self, text: &str) -> Result<heaps::Heaps> {
+        let heaps = heaps::parse(text)?;
+        if let Some(&h) = heaps.iter().find(|&&h| h == u64::MAX) {
+            return Err(crate::invalid!(
+                "'{h}' is too large a heap: adding a chip must fit"
+            ));
+        }
+        Ok(heaps)
+    }
+
+    fn format_position(&self, p: &heaps::Heaps) -> String {
+        heaps::format(p)
+    }
+
+    fn describe_move(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> String {
+        match (0..from.len()).find(|&i| from[i] != to[i]) {
+            Some(i) if to[i] > from[i] => format!("add 1 chip to the heap of {}", from[i]),
+            Some(i) => format!("take {} from the heap of {}", from[i] - to[i], from[i]),
+            None => "no change".into(),
+        }
+    }
+
+    fn why_illegal(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> String {
+        if from.len() != to.len() {
+            return format!("the number of heaps must stay {}", from.len());
+        }
+        "a move takes a positive square number of chips from one heap, or adds one chip to a heap of a positive even number".into()
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, heaps::Heaps> {
+        Capabilities {
+            cycles: true,
+            ..Capabilities::default()
+        }
+    }
+}
+
+/// The registry entry of `square-but-one`.
+pub const FAMILY: Family = Family::game(
+    "square-but-one",
+    "take a square number of chips, or add one to an even heap (loopy)",
+    |_| Ok(GameBox::new("square-but-one", SquareButOne)),
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_take_squares_and_add_one_to_even_heaps() {
+        let moves: Vec<u64> = SquareButOne::heap_moves(10).collect();
+        assert_eq!(moves, [9, 6, 1, 11]);
+        assert_eq!(SquareButOne::heap_moves(5).collect::<Vec<_>>(), [4, 1]);
+        assert_eq!(SquareButOne::heap_moves(0).count(), 0);
+    }
+}
