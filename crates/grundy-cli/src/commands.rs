@@ -235,14 +235,32 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
         method: args.sequence.method(),
     };
     let bar = progress::bar(args.to.unwrap_or(0).saturating_add(1), "heaps");
-    let table = tables::table(&args.game, &request, &mut |done| bar.set_position(done))?;
+    // A sequence's rows are printed as its values come, unless they are saved or
+    // printed as one JSON object.
+    let streamed = !common.json && matches!(save, Save::No);
+    let mut printed = 0;
+    let table = tables::table(&args.game, &request, &mut |values| {
+        bar.set_position(values.len() as u64);
+        if streamed {
+            bar.suspend(|| {
+                if printed == 0 {
+                    heap_table_head(&args.game, Play::Normal);
+                }
+                for (n, &g) in values.iter().enumerate().skip(printed) {
+                    let outcome = if g == 0 { Outcome::P } else { Outcome::N };
+                    heap_row(n, Some(g.into()), outcome, Play::Normal);
+                }
+            });
+            printed = values.len();
+        }
+    })?;
     bar.finish_and_clear();
     match table {
         Table::Heaps {
             game,
             values,
             saved,
-        } => heap_table(&game, &values, saved, common),
+        } => heap_table(&game, &values, saved, printed, common),
         Table::Vertices(t) => graph_table(&t, common),
         Table::PPositions {
             game,
@@ -253,7 +271,33 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
     }
 }
 
-fn heap_table(game: &str, column: &Column, saved: Option<String>, common: &Common) -> Result<()> {
+/// The heading of a heap table.
+fn heap_table_head(game: &str, play: Play) {
+    out!("{game}, one heap, {} play", play_words(play));
+    match play {
+        Play::Normal => out!("{:>8}  {:>5}  outcome", "n", "g(n)"),
+        Play::Misere => out!("{:>8}  outcome", "n"),
+    }
+}
+
+/// One row of a heap table.
+fn heap_row(n: usize, nimber: Option<u64>, outcome: Outcome, play: Play) {
+    match (nimber, play) {
+        (Some(g), _) => out!("{n:>8}  {g:>5}  {}", outcome.letter()),
+        (None, Play::Normal) => out!("{n:>8}  {:>5}  {}", "-", outcome.letter()),
+        (None, Play::Misere) => out!("{n:>8}  {}", outcome.letter()),
+    }
+}
+
+/// A heap table, its first `printed` rows (and heading) already printed as they
+/// came.
+fn heap_table(
+    game: &str,
+    column: &Column,
+    saved: Option<String>,
+    printed: usize,
+    common: &Common,
+) -> Result<()> {
     let play = common.play();
     if let Some(path) = saved {
         if !common.json {
@@ -268,17 +312,11 @@ fn heap_table(game: &str, column: &Column, saved: Option<String>, common: &Commo
         return print_json(&reports::heap_table(game, play, column));
     }
     let values = (0..column.len()).map(|n| column.get(n));
-    out!("{game}, one heap, {} play", play_words(play));
-    match play {
-        Play::Normal => out!("{:>8}  {:>5}  outcome", "n", "g(n)"),
-        Play::Misere => out!("{:>8}  outcome", "n"),
+    if printed == 0 {
+        heap_table_head(game, play);
     }
-    for (n, v) in values.clone().enumerate() {
-        match (v.nimber, play) {
-            (Some(g), _) => out!("{n:>8}  {g:>5}  {}", v.outcome.letter()),
-            (None, Play::Normal) => out!("{n:>8}  {:>5}  {}", "-", v.outcome.letter()),
-            (None, Play::Misere) => out!("{n:>8}  {}", v.outcome.letter()),
-        }
+    for (n, v) in values.clone().enumerate().skip(printed) {
+        heap_row(n, v.nimber, v.outcome, play);
     }
     let p: Vec<String> = values
         .enumerate()

@@ -373,6 +373,30 @@ fn files_and_streams() {
     assert!(run.stdout.len() < 1000, "{}", run.stdout.len());
     assert!(run.stdout.contains("vvv…  N        1"), "{}", run.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
+    // Tables that are not heap sequences are not saved: said, not skipped.
+    for game in ["graph:examples/dag.txt", "chomp --rows 3"] {
+        let mut args = vec!["table"];
+        args.extend(game.split(' '));
+        args.extend(["--to", "5", "--save", "/tmp/grundy-never-written.bin"]);
+        if game.starts_with("graph") {
+            args.retain(|a| *a != "--to" && *a != "5");
+        }
+        refused(
+            &args,
+            "only take-and-break heap games under normal play are saved",
+        );
+    }
+    // Rows are printed as they are computed: the first line comes at once.
+    let run = Command::new("bash")
+        .arg("-c")
+        .arg("timeout 20 \"$0\" table octal:0.07 --to 1000000 | head -1; echo ${PIPESTATUS[0]}")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "octal:0.07, one heap, normal play\n0\n"
+    );
     // An endless line on standard input is refused, not read whole.
     let run = Command::new("bash")
         .arg("-c")

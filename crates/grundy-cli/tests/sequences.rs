@@ -63,6 +63,25 @@ fn a_killed_run_resumes_to_the_same_values() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(std::fs::read(&part).unwrap(), full, "resumed values differ");
 
+    // A file cut inside a block loses that block only, and is completed the same.
+    std::fs::write(&part, &full[..full.len() / 2 + 7]).unwrap();
+    let run = grundy(&resumed.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        std::fs::read(&part).unwrap(),
+        full,
+        "a cut file resumed differs"
+    );
+    // A file whose values were altered (its header intact) is refused.
+    let mut altered = full.clone();
+    let last = altered.len() - 100;
+    altered[last] ^= 4;
+    std::fs::write(&part, &altered).unwrap();
+    let run = grundy(&resumed.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("was altered"), "{}", run.stderr);
+    std::fs::write(&part, &full).unwrap();
+
     // A sequence file of another game is refused.
     let other = grundy(
         &[

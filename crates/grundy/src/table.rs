@@ -14,7 +14,8 @@ use crate::solve::sequence::{Method, Sequence};
 use crate::solve::{Solver, Sum, Value};
 use crate::{invalid, spec, Error, Gamma, Nimber, Outcome, Play, Result};
 
-/// How many values are computed between saves and progress reports.
+/// The most values computed between saves and progress reports: a run reports
+/// after 1,024 values, then after as many again as it has, up to this.
 const CHUNK: usize = 1 << 16;
 
 /// What a table is asked for, beside the game.
@@ -108,10 +109,22 @@ pub struct GraphTable {
     pub kernel: Vec<String>,
 }
 
-/// The table of `game`: the family's own, or g(0..=to) of one heap; `progress(done)`
-/// is called as a long sequence goes.
-pub fn table(game: &str, request: &TableRequest, progress: &mut dyn FnMut(u64)) -> Result<Table> {
+/// The table of `game`: the family's own, or g(0..=to) of one heap; `progress` is
+/// handed the values computed so far as a long sequence goes (to show them as they
+/// come).
+pub fn table(
+    game: &str,
+    request: &TableRequest,
+    progress: &mut dyn FnMut(&[u16]),
+) -> Result<Table> {
     let (family, parameter) = spec::family(game)?;
+    let saved = !matches!(request.save, Save::No);
+    let heap_game = matches!(family.make, crate::games::Make::Heap(_));
+    if saved && !(heap_game && request.play == Play::Normal) {
+        return Err(invalid!(
+            "only take-and-break heap games under normal play are saved and resumed, not '{game}'"
+        ));
+    }
     if let Some(own) = family.table {
         return own(parameter, request);
     }
@@ -125,7 +138,6 @@ pub fn table(game: &str, request: &TableRequest, progress: &mut dyn FnMut(u64)) 
             "'table {game}' needs the largest heap size to tabulate"
         ));
     };
-    let heap_game = matches!(family.make, crate::games::Make::Heap(_));
     if heap_game && request.play == Play::Normal {
         let (_, values) = sequence(game, to, request, progress)?;
         let saved = match request.save {
@@ -137,11 +149,6 @@ pub fn table(game: &str, request: &TableRequest, progress: &mut dyn FnMut(u64)) 
             values: Column::Nimbers(values),
             saved,
         });
-    }
-    if !matches!(request.save, Save::No) {
-        return Err(invalid!(
-            "only take-and-break heap games under normal play are saved and resumed"
-        ));
     }
     let mut solver = Solver::new(request.max_positions);
     let values = heaps(&mut solver, family, game, to, request.play)?;
@@ -196,12 +203,13 @@ pub enum Save<'a> {
 }
 
 /// g(0..=to) of the take-and-break game `game` by the heap-sequence engine, with
-/// `progress(done)` called as the run goes; the game's normalised name and values.
+/// `progress` handed the values so far as the run goes; the game's normalised name
+/// and values.
 pub fn sequence(
     game: &str,
     to: u64,
     request: &TableRequest,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(&[u16]),
 ) -> Result<(String, Vec<u16>)> {
     let heap = spec::heap_rules(game)?;
     within_budget(to, request.max_positions)?;
@@ -211,7 +219,7 @@ pub fn sequence(
         Save::No => (Sequence::new(rules, method), None),
         Save::To(path) => (
             Sequence::new(rules, method),
-            Some(Writer::create(path, &name)?),
+            Some(Writer::create(path, &name, method)?),
         ),
         Save::Resume(path) => {
             let (values, writer) = Writer::resume(path, &name)?;
@@ -219,11 +227,12 @@ pub fn sequence(
         }
     };
     while sequence.values().len() < len {
-        sequence.extend(len.min(sequence.values().len() + CHUNK))?;
+        let done = sequence.values().len();
+        sequence.extend(len.min(done + done.clamp(1024, CHUNK)))?;
         if let Some(writer) = &mut writer {
             writer.save(sequence.values())?;
         }
-        progress(sequence.values().len() as u64);
+        progress(&sequence.values()[..len.min(sequence.values().len())]);
     }
     let mut values = sequence.into_values();
     values.truncate(len);

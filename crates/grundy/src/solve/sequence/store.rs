@@ -1,16 +1,31 @@
 //! Sequences saved as they are computed, so that a long run can be interrupted and
-//! resumed without losing finished work.
+//! resumed without losing finished work, and a file that was cut short or altered
+//! is never read back as values.
 //!
-//! A file holds one header line, `grundy sequence <game>`, then g(0), g(1), … as
-//! two-byte little-endian numbers. Values are only ever appended, so a file cut short
-//! by an interruption still holds a correct prefix (an odd last byte is dropped).
+//! A file opens with four header lines:
+//!
+//! ```text
+//! grundy sequence 2
+//! game octal:0.16
+//! method rare-common
+//! values
+//! ```
+//!
+//! (the format's version, the game, how the values were computed), then blocks, one
+//! per save: the block's number of values n (four bytes), n values g(k), g(k+1), …
+//! (two bytes each), and a CRC-32 of the block's first heap k, n and its values
+//! (four bytes), all little-endian. A write cut short leaves at most its last block
+//! incomplete: resuming drops that block and computes its values again. A complete
+//! block whose checksum fails was altered, and the file is refused.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 
+use super::Method;
 use crate::{invalid, Result};
 
-const MAGIC: &str = "grundy sequence ";
+/// The first line of every sequence file: its format and version.
+const MAGIC: &str = "grundy sequence 2";
 
 /// Appends values to a sequence file.
 pub struct Writer {
@@ -23,71 +38,192 @@ fn io_error(path: &str, e: std::io::Error) -> crate::Error {
     invalid!("cannot write sequence file '{path}': {e}")
 }
 
+/// The header of a file for `game` computed by `method`.
+fn header(game: &str, method: Method) -> String {
+    let method = match method {
+        Method::Naive => "naive",
+        Method::RareCommon => "rare-common",
+    };
+    format!("{MAGIC}\ngame {game}\nmethod {method}\nvalues\n")
+}
+
+/// The checksum of the block of `values` starting at heap `first`.
+fn checksum(first: usize, values: &[u8]) -> u32 {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&(first as u64).to_le_bytes());
+    crc.update(&((values.len() / 2) as u32).to_le_bytes());
+    crc.update(values);
+    crc.finalize()
+}
+
 impl Writer {
-    /// Starts a new file for `game` (any old file there is replaced).
-    pub fn create(path: &str, game: &str) -> Result<Self> {
+    /// Starts a new file for `game` computed by `method` (any old file there is
+    /// replaced).
+    pub fn create(path: &str, game: &str, method: Method) -> Result<Self> {
         let file = File::create(path).map_err(|e| io_error(path, e))?;
         let mut writer = Writer {
             file: BufWriter::new(file),
             path: path.to_string(),
             written: 0,
         };
-        writeln!(writer.file, "{MAGIC}{game}").map_err(|e| io_error(path, e))?;
-        writer.file.flush().map_err(|e| io_error(path, e))?;
+        writer
+            .file
+            .write_all(header(game, method).as_bytes())
+            .and_then(|()| writer.file.flush())
+            .map_err(|e| io_error(path, e))?;
         Ok(writer)
     }
 
-    /// Reads the values saved in `path` for `game`, and opens the file to go on.
+    /// Reads the values saved in `path` for `game`, and opens the file to go on
+    /// after its last complete block.
     pub fn resume(path: &str, game: &str) -> Result<(Vec<u16>, Self)> {
         let mut bytes = Vec::new();
         File::open(path)
             .and_then(|mut f| f.read_to_end(&mut bytes))
             .map_err(|e| invalid!("cannot read sequence file '{path}': {e}"))?;
-        let header_end = bytes.iter().position(|&b| b == b'\n');
-        let header = header_end.map(|end| String::from_utf8_lossy(&bytes[..end]).into_owned());
-        let Some(saved_game) = header.as_deref().and_then(|h| h.strip_prefix(MAGIC)) else {
-            return Err(invalid!(
-                "'{path}' is not a sequence file written by grundy --save"
-            ));
-        };
-        if saved_game != game {
-            return Err(invalid!(
-                "'{path}' holds the sequence of {saved_game}, not of {game}"
-            ));
-        }
-        let start = header_end.expect("a header line") + 1;
-        let values: Vec<u16> = bytes[start..]
-            .chunks_exact(2)
-            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-            .collect();
+        let (values, end) = read(&bytes, path, game)?;
         let file = OpenOptions::new()
             .write(true)
             .open(path)
             .map_err(|e| io_error(path, e))?;
-        file.set_len((start + 2 * values.len()) as u64)
-            .map_err(|e| io_error(path, e))?;
+        file.set_len(end as u64).map_err(|e| io_error(path, e))?;
         let mut file = BufWriter::new(file);
-        std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0)).map_err(|e| io_error(path, e))?;
+        file.seek(SeekFrom::End(0)).map_err(|e| io_error(path, e))?;
         let written = values.len();
-        Ok((
-            values,
-            Writer {
-                file,
-                path: path.to_string(),
-                written,
-            },
-        ))
+        let writer = Writer {
+            file,
+            path: path.to_string(),
+            written,
+        };
+        Ok((values, writer))
     }
 
-    /// Appends the values of `all` not yet written, and flushes them to the file.
+    /// Appends the values of `all` not yet written as one block, and flushes it.
     pub fn save(&mut self, all: &[u16]) -> Result<()> {
-        for v in &all[self.written..] {
-            self.file
-                .write_all(&v.to_le_bytes())
-                .map_err(|e| io_error(&self.path, e))?;
+        if all.len() == self.written {
+            return Ok(());
         }
-        self.file.flush().map_err(|e| io_error(&self.path, e))?;
+        let new = &all[self.written..];
+        let mut block = Vec::with_capacity(8 + 2 * new.len());
+        block.extend_from_slice(&(new.len() as u32).to_le_bytes());
+        for v in new {
+            block.extend_from_slice(&v.to_le_bytes());
+        }
+        let sum = checksum(self.written, &block[4..]);
+        block.extend_from_slice(&sum.to_le_bytes());
+        self.file
+            .write_all(&block)
+            .and_then(|()| self.file.flush())
+            .map_err(|e| io_error(&self.path, e))?;
         self.written = all.len();
         Ok(())
+    }
+}
+
+/// The values of a file's complete blocks, and where they end; an error for a file
+/// that is not a sequence file of `game` or whose blocks were altered.
+fn read(bytes: &[u8], path: &str, game: &str) -> Result<(Vec<u16>, usize)> {
+    let not_ours = || invalid!("'{path}' is not a sequence file written by grundy --save");
+    let mut lines = Vec::new();
+    let mut start = 0;
+    while lines.len() < 4 {
+        let end = bytes[start..]
+            .iter()
+            .take(4096)
+            .position(|&b| b == b'\n')
+            .ok_or_else(not_ours)?;
+        lines.push(std::str::from_utf8(&bytes[start..start + end]).map_err(|_| not_ours())?);
+        start += end + 1;
+    }
+    if lines[0] != MAGIC {
+        return match lines[0].starts_with("grundy sequence") {
+            true => Err(invalid!(
+                "'{path}' was written by another version of grundy (it says '{}', this one writes '{MAGIC}'): compute it again with --save",
+                lines[0]
+            )),
+            false => Err(not_ours()),
+        };
+    }
+    let saved_game = lines[1].strip_prefix("game ").ok_or_else(not_ours)?;
+    if saved_game != game {
+        return Err(invalid!(
+            "'{path}' holds the sequence of {saved_game}, not of {game}"
+        ));
+    }
+    if !lines[2].starts_with("method ") || lines[3] != "values" {
+        return Err(not_ours());
+    }
+    let mut values = Vec::new();
+    let mut at = start;
+    loop {
+        let rest = &bytes[at..];
+        let Some(count) = rest.get(..4) else { break };
+        let count = u32::from_le_bytes(count.try_into().expect("four bytes")) as usize;
+        let Some(block) = rest.get(4..4 + 2 * count + 4) else {
+            // The last block, cut short by an interruption: computed again.
+            break;
+        };
+        let (data, sum) = block.split_at(2 * count);
+        if checksum(values.len(), data) != u32::from_le_bytes(sum.try_into().expect("four bytes")) {
+            return Err(invalid!(
+                "'{path}' was altered: the block of values from heap {} fails its checksum",
+                values.len()
+            ));
+        }
+        values.extend(
+            data.chunks_exact(2)
+                .map(|pair| u16::from_le_bytes([pair[0], pair[1]])),
+        );
+        at += 4 + 2 * count + 4;
+    }
+    Ok((values, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file of g(0..=9) = 0..=9 saved in two blocks, and the offset of the second.
+    fn saved(path: &str) -> Vec<u8> {
+        let values: Vec<u16> = (0..10).collect();
+        let mut writer = Writer::create(path, "octal:0.16", Method::RareCommon).unwrap();
+        writer.save(&values[..6]).unwrap();
+        writer.save(&values).unwrap();
+        std::fs::read(path).unwrap()
+    }
+
+    #[test]
+    fn saved_blocks_read_back_and_damage_is_found() {
+        let dir = std::env::temp_dir().join(format!("grundy-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.bin");
+        let path = path.to_str().unwrap();
+        let bytes = saved(path);
+        let header = header("octal:0.16", Method::RareCommon).len();
+        assert_eq!(bytes.len(), header + (4 + 12 + 4) + (4 + 8 + 4));
+        let (values, end) = read(&bytes, path, "octal:0.16").unwrap();
+        assert_eq!(values, (0..10).collect::<Vec<u16>>());
+        assert_eq!(end, bytes.len());
+        // Cut inside the second block: the first is kept, the second computed again.
+        for cut in header + 20..bytes.len() {
+            let (values, end) = read(&bytes[..cut], path, "octal:0.16").unwrap();
+            assert_eq!((values.len(), end), (6, header + 20));
+        }
+        // One value changed, anywhere: refused.
+        for at in [header + 4, header + 14, header + 24, bytes.len() - 5] {
+            let mut altered = bytes.clone();
+            altered[at] ^= 1;
+            let e = read(&altered, path, "octal:0.16").unwrap_err().to_string();
+            assert!(e.contains("was altered"), "{e}");
+        }
+        let e = read(&bytes, path, "kayles").unwrap_err().to_string();
+        assert!(
+            e.contains("holds the sequence of octal:0.16, not of kayles"),
+            "{e}"
+        );
+        let old = b"grundy sequence octal:0.16\n\x00\x00";
+        let e = read(old, path, "octal:0.16").unwrap_err().to_string();
+        assert!(e.contains("is not a sequence file"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
