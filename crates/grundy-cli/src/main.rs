@@ -30,8 +30,13 @@ fn fail(message: &str) {
 }
 
 mod commands;
+mod memory;
 mod play;
 mod progress;
+
+/// Every allocation is counted, for the memory budget (`--max-memory`).
+#[global_allocator]
+static ALLOCATOR: grundy::stop::CountingAllocator = grundy::stop::CountingAllocator;
 
 use std::process::ExitCode;
 
@@ -46,6 +51,10 @@ use grundy::Play;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most memory a computation may hold before it stops with an error, e.g.
+    /// 512M or 8G (default: half of the machine's memory, or of `ulimit -v`).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
+    max_memory: Option<u64>,
 }
 
 const SPEC_HELP: &str = "SPEC: one or more parts joined by '+', each a game and a position:
@@ -267,6 +276,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(bytes) = cli.max_memory.or_else(memory::default_limit) {
+        grundy::stop::set_memory_limit(usize::try_from(bytes).unwrap_or(usize::MAX));
+    }
     let result = match cli.command {
         Command::Value(a) => commands::value(&a.spec.join(" "), &a.common),
         Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common),
@@ -286,13 +298,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            let budget = e
-                .downcast_ref::<grundy::Error>()
-                .is_some_and(grundy::Error::is_budget);
-            let how = if budget {
-                "; raise the budget with --max-positions"
-            } else {
-                ""
+            let how = match e.downcast_ref::<grundy::Error>() {
+                Some(grundy::Error::Memory { .. }) => "; raise the budget with --max-memory",
+                Some(grundy::Error::Budget { .. }) => "; raise the budget with --max-positions",
+                _ => "",
             };
             fail(&format!("{e}{how}"));
             ExitCode::from(2)

@@ -243,6 +243,18 @@ fn searches_end_at_the_budget() {
     ] {
         refused(args, "--max-positions");
     }
+    // Memory is counted in real bytes: past --max-memory, or by default half of
+    // what the machine (here `ulimit -v` 4 GB) gives, a search stops in a sentence.
+    let many = ["--max-positions", "1000000000"];
+    refused(
+        &[&["value", "sos 64", "--max-memory", "200M"], &many[..]].concat(),
+        "the computation needs more than 200 MiB of memory; raise the budget with --max-memory",
+    );
+    refused(&[&["value", "sos 64"], &many[..]].concat(), "--max-memory");
+    refused(
+        &["value", "nim 3", "--max-memory", "8X"],
+        "'8X' is not a size",
+    );
     let ones = vec!["1"; 40_000].join(",");
     refused(&["moves", &format!("nim {ones}")], "--max-positions");
     // Bouton's misère rule answers; the 40,000 equal winning moves are not listed.

@@ -150,6 +150,12 @@ pub enum Error {
         /// The part of a sum whose value needed it, where one part did.
         part: Option<String>,
     },
+    /// The program held more memory than allowed ([`stop::set_memory_limit`]).
+    #[error("the computation needs more than {} MiB of memory", .limit >> 20)]
+    Memory {
+        /// The memory budget in bytes.
+        limit: usize,
+    },
 }
 
 /// The longest quoted token a message shows whole.
@@ -228,9 +234,9 @@ impl Error {
         }
     }
 
-    /// True for a search that ran out of budget.
+    /// True for a search that ran out of budget, in positions or in memory.
     pub fn is_budget(&self) -> bool {
-        matches!(self, Error::Budget { .. })
+        matches!(self, Error::Budget { .. } | Error::Memory { .. })
     }
 }
 

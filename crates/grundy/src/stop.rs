@@ -2,10 +2,13 @@
 //! a [`StopFlag`] to the thread that computes ([`with_stop`]), and raises it from
 //! elsewhere (Ctrl-C, a wall-clock limit); the searches look at it as they go, end
 //! with [`Error::Stopped`](crate::Error::Stopped), and count their steps on it
-//! ([`StopFlag::steps`]) for a progress line.
+//! ([`StopFlag::steps`]) for a progress line. The same looks enforce a memory
+//! budget in real bytes, where the program counts them ([`CountingAllocator`],
+//! [`set_memory_limit`]).
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::{Error, Result};
@@ -52,8 +55,70 @@ pub fn with_stop<T>(flag: &StopFlag, f: impl FnOnce() -> T) -> T {
     result
 }
 
-/// [`Error::Stopped`] when the flag this thread watches was raised.
+/// The bytes the program holds, where it counts them.
+static HELD: AtomicUsize = AtomicUsize::new(0);
+
+/// The most bytes the program may hold before a computation stops.
+static MEMORY_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// The system allocator, counting the bytes it hands out: a program that installs
+/// it (`#[global_allocator] static A: CountingAllocator = CountingAllocator;`) gets
+/// a memory budget ([`set_memory_limit`]) that every search honours at its next look
+/// at the stop flag. Without it nothing is counted and no memory budget applies.
+pub struct CountingAllocator;
+
+// SAFETY: every call is passed to the system allocator unchanged; only a counter
+// of the bytes handed out is kept beside.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            HELD.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc_zeroed(layout);
+        if !p.is_null() {
+            HELD.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        System.dealloc(p, layout);
+        HELD.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        let moved = System.realloc(p, layout, size);
+        if !moved.is_null() {
+            HELD.fetch_add(size, Ordering::Relaxed);
+            HELD.fetch_sub(layout.size(), Ordering::Relaxed);
+        }
+        moved
+    }
+}
+
+/// Sets the memory budget: past `bytes` held (as counted by [`CountingAllocator`]),
+/// searches stop with [`Error::Memory`].
+pub fn set_memory_limit(bytes: usize) {
+    MEMORY_LIMIT.store(bytes, Ordering::Relaxed);
+}
+
+/// The bytes the program holds now (0 without a [`CountingAllocator`]).
+pub fn memory_held() -> usize {
+    HELD.load(Ordering::Relaxed)
+}
+
+/// [`Error::Stopped`] when the flag this thread watches was raised, and
+/// [`Error::Memory`] when the program holds more than its memory budget.
 pub fn check() -> Result<()> {
+    let limit = MEMORY_LIMIT.load(Ordering::Relaxed);
+    if HELD.load(Ordering::Relaxed) > limit {
+        return Err(Error::Memory { limit });
+    }
     if WATCHED.with(|w| w.borrow().as_ref().is_some_and(StopFlag::is_raised)) {
         Err(Error::Stopped)
     } else {
@@ -71,6 +136,8 @@ fn check_after(steps: u64) -> Result<()> {
     });
     if raised {
         Err(Error::Stopped)
+    } else if HELD.load(Ordering::Relaxed) > MEMORY_LIMIT.load(Ordering::Relaxed) {
+        check()
     } else {
         Ok(())
     }

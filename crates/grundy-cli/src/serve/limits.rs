@@ -89,6 +89,9 @@ impl ApiError {
     /// search over the position budget 422, a search past the time limit 503.
     pub fn engine(e: grundy::Error, limits: &Limits) -> Self {
         match e {
+            grundy::Error::Memory { .. } => ApiError::unprocessable(format!(
+                "{e}; the playground stops there (the grundy command goes further with --max-memory)"
+            )),
             grundy::Error::Budget { .. } => ApiError::unprocessable(format!(
                 "{e}; the playground stops there (the grundy command goes further with --max-positions)"
             )),
