@@ -619,7 +619,7 @@ const DRAWERS = {
   hackenbush, chomp, cram: placement(() => [2]), place: placement(pieceCells),
   staircase, nimble, 'nimble-k': nimble, turtles, 'mock-turtles': turtles, wythoff, northcott,
   'empty-divide': emptyDivide, dynamic: pile(1), fibonacci: pile(2), 'thirty-one': thirtyOne, sos, divisors,
-  graph: graphGame,
+  graph: graphGame, 'square-but-one': TAIL, 'take-add': TAIL,
 };
 
 /** The family of a game name: `sub:1,3,4` is `sub`. */
