@@ -19,7 +19,7 @@ for target in spec family graph_file resume_file; do
   mkdir -p "$scratch/$target"
   log="$scratch/$target.log"
   if ! cargo +nightly fuzz run --release "$target" "$scratch/$target" "corpus/$target" -- \
-      -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=4096 \
+      -max_total_time="$seconds" -timeout=60 -rss_limit_mb=4096 -max_len=4096 \
       -print_final_stats=1 >"$log" 2>&1; then
     tail -n 40 "$log"
     echo "fuzz/run.sh: $target failed; its input is in fuzz/artifacts/$target/"
