@@ -124,6 +124,17 @@ fn numbers_past_what_a_family_holds() {
     // down the heap k at a time, counting each heap's moves from the set alone.
     answers(&["value", "sub:1048576 4294967295"], "nimber: 1");
     answers(&["value", "sub:16384 4294967295,16384"], "nimber: 0");
+    // Found by fuzzing: Empty and Divide names the winning moves the parity rule
+    // constructs from a box too large to look through (it listed them all, OOM).
+    answers(
+        &[
+            "value",
+            "empty-divide 488888888888888888,6",
+            "--max-positions",
+            "20000",
+        ],
+        "empty-divide 1,488888888888888887   (empty the box of 6",
+    );
     // The moves of a heap are bounded by the code, not the heap.
     answers(
         &["moves", "sub:1,3,4 18446744073709551615"],

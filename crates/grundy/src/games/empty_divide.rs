@@ -7,7 +7,7 @@
 use super::heaps::{self, Heaps};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory};
+use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
 /// Empty and Divide; a position is the two boxes' chips.
 #[derive(Clone, Copy, Debug, Default)]
@@ -91,10 +91,21 @@ impl Theory<Heaps> for EmptyDivide {
     }
 
     /// Every move to a position of nimber `target`, by the formula, in the order of
-    /// [`Game::moves`].
+    /// [`Game::moves`]; from a box of more than [`THEORY_LISTS`] chips, only the
+    /// winning move the parity rule constructs: an even box divided into 1 and the
+    /// rest, both odd (nimber 0).
     fn moves_to_nimber(&self, p: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
         let mut found = Vec::new();
         for kept in kept_boxes(p) {
+            if kept - 1 > THEORY_LISTS {
+                if target != 0 {
+                    return None;
+                }
+                if kept % 2 == 0 {
+                    found.push(Heaps::from_slice(&[1, kept - 1]));
+                }
+                continue;
+            }
             let reach = (1..kept).filter(|&a| nimber(a, kept - a) == target);
             found.extend(reach.map(|a| Heaps::from_slice(&[a, kept - a])));
         }
@@ -127,7 +138,7 @@ impl Theory<Heaps> for EmptyDivide {
 
 impl Size<Heaps> for EmptyDivide {
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
-        Some(kept_boxes(p).map(|kept| kept - 1).sum())
+        Some(kept_boxes(p).fold(0u64, |a, kept| a.saturating_add(kept - 1)))
     }
 }
 
