@@ -5,6 +5,7 @@
 use anyhow::Result;
 use grundy::analysis::MoveValue;
 use grundy::notation::{shorten, LABEL};
+use grundy::solve::Value;
 use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{table as tables, Analysis, Analyst, Options, Outcome, Play};
 use grundy_cli::reports;
@@ -247,8 +248,8 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
                     heap_table_head(&args.game, Play::Normal);
                 }
                 for (n, &g) in values.iter().enumerate().skip(printed) {
-                    let outcome = if g == 0 { Outcome::P } else { Outcome::N };
-                    heap_row(n, Some(g.into()), outcome, Play::Normal);
+                    let v = Value::of_nimber(g.into());
+                    heap_row(n, v.nimber, v.outcome, Play::Normal);
                 }
             });
             printed = values.len();

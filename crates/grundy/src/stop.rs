@@ -115,32 +115,24 @@ pub fn memory_held() -> usize {
 /// [`Error::Stopped`] when the flag this thread watches was raised, and
 /// [`Error::Memory`] when the program holds more than its memory budget.
 pub fn check() -> Result<()> {
-    let limit = MEMORY_LIMIT.load(Ordering::Relaxed);
-    if HELD.load(Ordering::Relaxed) > limit {
-        return Err(Error::Memory { limit });
-    }
     if WATCHED.with(|w| w.borrow().as_ref().is_some_and(StopFlag::is_raised)) {
-        Err(Error::Stopped)
-    } else {
-        Ok(())
+        return Err(Error::Stopped);
+    }
+    let limit = MEMORY_LIMIT.load(Ordering::Relaxed);
+    match HELD.load(Ordering::Relaxed) > limit {
+        true => Err(Error::Memory { limit }),
+        false => Ok(()),
     }
 }
 
 /// [`check`], after counting `steps` more steps on the watched flag.
 fn check_after(steps: u64) -> Result<()> {
-    let raised = WATCHED.with(|w| {
-        w.borrow().as_ref().is_some_and(|flag| {
+    WATCHED.with(|w| {
+        if let Some(flag) = w.borrow().as_ref() {
             flag.steps.fetch_add(steps, Ordering::Relaxed);
-            flag.is_raised()
-        })
+        }
     });
-    if raised {
-        Err(Error::Stopped)
-    } else if HELD.load(Ordering::Relaxed) > MEMORY_LIMIT.load(Ordering::Relaxed) {
-        check()
-    } else {
-        Ok(())
-    }
+    check()
 }
 
 /// How many steps of a hot loop go by between two looks at the flag.

@@ -6,19 +6,11 @@
 //! positions and the theorems behind each answer are all checked against one
 //! another. A family added to the registry without small positions here fails.
 
+use grundy::games::heaps::format as join;
 use grundy::games::FAMILIES;
 use grundy::{analyse, Analysis, Outcome, Play};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-
-/// `numbers` written with commas.
-fn join(numbers: &[u64]) -> String {
-    numbers
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-}
 
 /// Up to `count` heaps of at most `most` chips.
 fn heaps(most: u64, count: usize) -> BoxedStrategy<String> {

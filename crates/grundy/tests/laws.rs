@@ -13,6 +13,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use grundy::games::heaps::format as join;
 use grundy::games::Graph;
 use grundy::solve::{retrograde, Solver};
 use grundy::{Outcome, Play};
@@ -44,14 +45,6 @@ impl Rule {
             Rule::Sub(set) => format!("sub:{}", join(set)),
         }
     }
-}
-
-fn join(numbers: &[u64]) -> String {
-    numbers
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 /// A position as written: components, each a game and its heaps.

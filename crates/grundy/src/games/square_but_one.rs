@@ -31,11 +31,7 @@ impl Game for SquareButOne {
 
     fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) {
         for (i, &h) in p.iter().enumerate() {
-            for next in Self::heap_moves(h) {
-                let mut q = p.clone();
-                q[i] = next;
-                out.push(q);
-            }
+            out.extend(Self::heap_moves(h).map(|next| heaps::with(p, i, next)));
         }
     }
 

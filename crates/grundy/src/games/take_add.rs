@@ -94,11 +94,7 @@ impl Game for TakeAdd {
 
     fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) {
         for (i, &h) in p.iter().enumerate() {
-            for next in self.heap_moves(h) {
-                let mut q = p.clone();
-                q[i] = next;
-                out.push(q);
-            }
+            out.extend(self.heap_moves(h).map(|next| heaps::with(p, i, next)));
         }
     }
 
