@@ -25,6 +25,7 @@
 //! an option with a newer piece has its value.
 
 use std::ops::Range;
+use std::sync::{Mutex, PoisonError};
 
 use smallvec::SmallVec;
 
@@ -382,8 +383,9 @@ impl State {
     }
 
     /// For each heap of `heaps`, all at or above `values.len()`, a guess at its
-    /// value: the mex of its options whose pieces are all among `values`. The heaps
-    /// are shared out among `threads` threads in runs of consecutive heaps.
+    /// value: the mex of its options whose pieces are all among `values`. `threads`
+    /// threads take runs of [`BATCH`] heaps in turn, so that a thread slowed down
+    /// (the machine being busy) holds up the others little.
     pub fn guesses(
         &mut self,
         rules: &Rules,
@@ -396,23 +398,25 @@ impl State {
             self.workers.resize_with(threads, Worker::default);
         }
         let mut guesses = vec![0; heaps.len()];
-        let run = heaps.len().div_ceil(threads).max(1);
+        let runs = (heaps.start..)
+            .step_by(BATCH)
+            .zip(guesses.chunks_mut(BATCH));
+        let runs = Mutex::new(runs);
         let (rare, takes) = (&self.rare, &self.takes[..]);
-        let guess_run = |worker: &mut Worker, first: usize, run: &mut [u64]| {
-            for (n, guess) in (first..).zip(run) {
-                *guess = worker.value(rare, rules, takes, values, n);
+        let work = |worker: &mut Worker| {
+            let next_run = || runs.lock().unwrap_or_else(PoisonError::into_inner).next();
+            while let Some((first, run)) = next_run() {
+                for (n, guess) in (first..).zip(run) {
+                    *guess = worker.value(rare, rules, takes, values, n);
+                }
             }
         };
         std::thread::scope(|scope| {
-            let mut runs = guesses.chunks_mut(run).zip(&mut self.workers).enumerate();
-            let here = runs.next();
-            for (i, (run_guesses, worker)) in runs {
-                let first = heaps.start + i * run;
-                scope.spawn(move || guess_run(worker, first, run_guesses));
+            let (here, others) = self.workers[..threads].split_at_mut(1);
+            for worker in others {
+                scope.spawn(|| work(worker));
             }
-            if let Some((_, (run_guesses, worker))) = here {
-                guess_run(worker, heaps.start, run_guesses);
-            }
+            work(&mut here[0]);
         });
         guesses
     }
