@@ -106,6 +106,28 @@ fn a_killed_run_resumes_to_the_same_values() {
 }
 
 #[test]
+fn one_thread_and_three_save_the_same_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for threads in ["1", "3"] {
+        let file = dir.join(format!("{threads}.bin"));
+        let status = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["table", "grundy-game", "--to", "300000", "--save"])
+            .arg(&file)
+            .env("GRUNDY_THREADS", threads)
+            .current_dir(root())
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        files.push(std::fs::read(&file).unwrap());
+    }
+    assert!(files[0] == files[1], "the saved values differ");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn period_json_has_the_documented_fields() {
     let run = grundy(&["period", "kayles", "--json"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);

@@ -8,8 +8,14 @@ use grundy::{spec, table, Play};
 use proptest::prelude::*;
 
 fn values(game: &str, len: usize, method: Method) -> Vec<u16> {
+    values_on(game, len, method, 1)
+}
+
+/// The values computed on this many threads.
+fn values_on(game: &str, len: usize, method: Method, threads: usize) -> Vec<u16> {
     let rules = spec::heap_rules(game).unwrap().rules;
     let mut sequence = Sequence::new(rules, method);
+    sequence.set_threads(threads);
     sequence.extend(len).unwrap();
     sequence.values().to_vec()
 }
@@ -87,14 +93,36 @@ fn rare_common_agrees_with_naive_on_the_hard_games() {
 }
 
 #[test]
+fn every_number_of_threads_gives_the_same_values() {
+    // Batches of heaps are guessed on every thread and settled in order: the
+    // values are those of one thread (themselves checked against the naive method
+    // above).
+    for game in [
+        "octal:0.6",
+        "grundy-game",
+        "octal:0.16",
+        "octal:0.007",
+        "octal:4.07",
+        "guiles",
+    ] {
+        let one = values_on(game, 10_000, Method::RareCommon, 1);
+        for threads in [2, 3] {
+            let many = values_on(game, 10_000, Method::RareCommon, threads);
+            assert!(one == many, "{game} on {threads} threads");
+        }
+    }
+}
+
+#[test]
 fn rare_common_resumes_anywhere() {
     // The rare/common method marks heaps in batches: a sequence read back from a
     // file starts one wherever it stops, not where a batch would have started.
     for game in ["octal:0.6", "grundy-game", "octal:4.07"] {
         let whole = values(game, 2000, Method::RareCommon);
-        for stop in [0, 1, 13, 999, 1000] {
+        for (stop, threads) in [(0, 1), (1, 2), (13, 1), (999, 2), (1000, 3)] {
             let rules = spec::heap_rules(game).unwrap().rules;
             let mut resumed = Sequence::resume(rules, Method::RareCommon, whole[..stop].to_vec());
+            resumed.set_threads(threads);
             resumed.extend(2000).unwrap();
             assert_eq!(resumed.values(), &whole[..], "{game} resumed at {stop}");
         }
@@ -171,6 +199,7 @@ proptest! {
         let game = code(&digits);
         let fast = values(&game, 300, Method::RareCommon);
         prop_assert_eq!(&fast, &values(&game, 300, Method::Naive));
+        prop_assert_eq!(&fast, &values_on(&game, 300, Method::RareCommon, 2));
         let brute: Vec<u16> = brute_force(&digits, false, 60).iter().map(|&g| g as u16).collect();
         prop_assert_eq!(&fast[..60], &brute[..]);
     }
@@ -192,6 +221,7 @@ fn grundys_game_and_subtraction_rules_agree_with_brute_force() {
         .map(|&g| g as u16)
         .collect();
     assert_eq!(values("grundy-game", 80, Method::RareCommon), brute);
+    assert_eq!(values_on("grundy-game", 80, Method::RareCommon, 2), brute);
     // Subtraction by a rule: the digits of the set up to 60, as a finite code.
     for (game, member) in [
         (

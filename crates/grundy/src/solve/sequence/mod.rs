@@ -10,7 +10,9 @@
 //! - [`Method::RareCommon`]: the rare/common split of Gangolli–Plambeck and
 //!   Flammenkamp ([`rare_common`]), for games whose moves break a heap in two.
 //!
-//! [`period`] finds and proves periods; [`store`] saves a sequence as it grows.
+//! The rare/common method runs on every core ([`Sequence::set_threads`]); the values
+//! are the same for any number of threads. [`period`] finds and proves periods;
+//! [`store`] saves a sequence as it grows.
 
 pub mod naive;
 pub mod period;
@@ -206,13 +208,42 @@ pub enum Method {
     RareCommon,
 }
 
+/// How many heaps each thread guesses in a batch, at most: enough to make starting
+/// the threads cheap beside the work, few enough that options reaching into the
+/// batch seldom overturn a guess…
+const HEAPS_PER_THREAD: usize = 128;
+
+/// … and at most one in this many of the heaps known…
+const SHARE_OF_KNOWN: usize = 16;
+
+/// … and at least this many, else heaps are computed one at a time.
+const FEWEST_PER_THREAD: usize = 8;
+
+/// How many threads a sequence uses unless told: `GRUNDY_THREADS` if set to a
+/// number, else every core.
+pub fn default_threads() -> usize {
+    std::env::var("GRUNDY_THREADS")
+        .ok()
+        .and_then(|threads| threads.parse().ok())
+        .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+        .unwrap_or(1)
+        .max(1)
+}
+
 /// The Grundy sequence of one heap, g(0..len), two bytes an entry, and what is
 /// needed to extend it.
+///
+/// With more than one thread, the rare/common method computes batches of heaps on
+/// every thread: each heap's guess is the mex of its options among the heaps below
+/// the batch, and the guesses are then settled in order, each standing unless an
+/// option reaching into the batch has its value. The values are the same for any
+/// number of threads.
 pub struct Sequence {
     rules: Rules,
     values: Vec<u16>,
     rare_common: Option<rare_common::State>,
     naive: naive::State,
+    threads: usize,
 }
 
 impl Sequence {
@@ -228,11 +259,22 @@ impl Sequence {
             && rules.breaks_heaps()
             && !rules.leaves_three();
         Sequence {
-            rare_common: fast.then(rare_common::State::default),
+            rare_common: fast.then(|| rare_common::State::new(&rules)),
             naive: naive::State::default(),
             rules,
             values,
+            threads: default_threads(),
         }
+    }
+
+    /// Uses this many threads from now on (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// How many threads the sequence uses.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The rules of the game.
@@ -264,16 +306,29 @@ impl Sequence {
         self.values.reserve(len.saturating_sub(self.values.len()));
         let mut every = Every::default();
         while self.values.len() < len {
-            every.step()?;
-            let n = self.values.len();
-            let g = match &mut self.rare_common {
-                Some(state) => state.value(&self.rules, &self.values, n),
-                None => self.naive.value(&self.rules, &self.values, n),
+            let known = self.values.len();
+            let guesses = match &mut self.rare_common {
+                Some(state) if self.threads > 1 && known / SHARE_OF_KNOWN >= FEWEST_PER_THREAD => {
+                    let per_thread = HEAPS_PER_THREAD.min(known / SHARE_OF_KNOWN);
+                    let end = len.min(known + self.threads * per_thread);
+                    state.guesses(&self.rules, &self.values, known..end, self.threads)
+                }
+                _ => Vec::new(),
             };
-            let g = u16::try_from(g).map_err(|_| {
-                invalid!("g({n}) = {g} does not fit in two bytes: values go up to 65535")
-            })?;
-            self.values.push(g);
+            for n in known..known + guesses.len().max(1) {
+                every.step()?;
+                let g = match (&mut self.rare_common, guesses.get(n - known)) {
+                    (Some(state), Some(&guess)) => {
+                        state.settle(&self.rules, &self.values, known, guess)
+                    }
+                    (Some(state), None) => state.value(&self.rules, &self.values),
+                    (None, _) => self.naive.value(&self.rules, &self.values, n),
+                };
+                let g = u16::try_from(g).map_err(|_| {
+                    invalid!("g({n}) = {g} does not fit in two bytes: values go up to 65535")
+                })?;
+                self.values.push(g);
+            }
         }
         Ok(())
     }

@@ -18,8 +18,14 @@
 //! batch marks the breaks whose pieces are all known at its start; each heap then
 //! adds the few others (a rare piece among the newest heaps or the smallest, or
 //! near half the rest, where Grundy's game forbids equal pieces).
+//!
+//! On several threads ([`State::guesses`]), each thread takes a run of heaps above
+//! the values known and finds the mex of the options whose pieces are all known,
+//! as above with the pieces bounded; [`State::settle`] then keeps each guess unless
+//! an option with a newer piece has its value.
 
 use std::ops::Range;
+use std::sync::{Mutex, PoisonError};
 
 use smallvec::SmallVec;
 
@@ -89,24 +95,42 @@ fn at(v: usize, slot: usize) -> usize {
     slot % BATCH * STAMPS_PER_HEAP + v
 }
 
-/// What the rare/common method keeps between heaps.
+/// What the rare/common method knows of the values so far, read by every thread
+/// that works on a batch: the mask, and the rare heaps under it.
 #[derive(Default)]
-pub struct State {
+pub struct Rare {
     mask: u64,
     /// Heaps whose value is rare under the mask, increasing…
-    rare_heaps: Vec<u32>,
+    heaps: Vec<u32>,
     /// … and their values, side by side.
-    rare_values: Vec<u16>,
+    values: Vec<u16>,
     /// How many heaps of each value there are among the first `counted`.
     histogram: Vec<u64>,
     counted: usize,
     next_review: usize,
+}
+
+/// One thread's marks and the batch of heaps they are for.
+pub struct Worker {
     marks: Marks,
     /// The heaps of the current batch (none at first), and the heap expected next.
     batch: Range<usize>,
     next_heap: usize,
-    /// The amounts whose digit allows a move ([`Rules::takes`]), once known.
-    takes: Option<Vec<u64>>,
+    /// How many values the batch's marks were made from, and under which mask.
+    batch_known: usize,
+    batch_mask: u64,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Worker {
+            marks: Marks::default(),
+            batch: 0..0,
+            next_heap: 0,
+            batch_known: 0,
+            batch_mask: 0,
+        }
+    }
 }
 
 fn is_rare(v: u64, mask: u64) -> bool {
@@ -114,11 +138,12 @@ fn is_rare(v: u64, mask: u64) -> bool {
 }
 
 /// The rare pieces whose breaks a batch from heap `start` marks for removal `k`,
-/// as two ranges: those whose other piece is known (below `start`) in every heap
-/// of the batch, but for those near half the rest where pieces must be `unequal`.
-fn batch_pieces(k: usize, start: usize, unequal: bool) -> [Range<usize>; 2] {
-    let low = BATCH.saturating_sub(k).max(1);
-    let high = start.saturating_sub(k).max(low);
+/// as two ranges: those whose other piece is among the first `known` values in
+/// every heap of the batch, but for those near half the rest where pieces must be
+/// `unequal`.
+fn batch_pieces(k: usize, start: usize, known: usize, unequal: bool) -> [Range<usize>; 2] {
+    let low = (start + BATCH - known).saturating_sub(k).max(1);
+    let high = start.saturating_sub(k).min(known).max(low);
     if !unequal {
         return [low..high, high..high];
     }
@@ -128,147 +153,11 @@ fn batch_pieces(k: usize, start: usize, unequal: bool) -> [Range<usize>; 2] {
     [low..middle.start, middle.end..high]
 }
 
-impl State {
-    /// g(n), from g(0..n) in `values`. Fastest when called for n, n + 1, … in turn.
-    pub fn value(&mut self, rules: &Rules, values: &[u16], n: usize) -> u64 {
-        let takes = self.takes.take().unwrap_or_else(|| rules.takes().to_vec());
-        let g = self.value_with(rules, &takes, values, n);
-        self.takes = Some(takes);
-        g
-    }
-
-    /// g(n), the amounts whose digit allows a move given.
-    fn value_with(&mut self, rules: &Rules, takes: &[u64], values: &[u16], n: usize) -> u64 {
-        self.count(values, n);
-        if n != self.next_heap || !self.batch.contains(&n) {
-            self.start_batch(rules, takes, values, n);
-        }
-        self.next_heap = n + 1;
-        let slot = n - self.batch.start;
-        let round = self.marks.round;
-        let stamps = &mut self.marks.stamps;
-        let mut breaks: SmallVec<[usize; 8]> = SmallVec::new();
-        for &k in takes.iter().take_while(|&&k| k <= n as u64) {
-            let d = rules.leaves(k, n as u64);
-            if d & leaves::NONE != 0 {
-                stamps[at(0, slot)] = round;
-            }
-            if d & leaves::ONE != 0 {
-                stamps[at(values[n - k as usize] as usize, slot)] = round;
-            }
-            if d & leaves::TWO != 0 {
-                breaks.push(n - k as usize);
-            }
-        }
-        let unequal = rules.unequal_splits;
-        // Every break with a rare piece that the batch left out: this reaches every
-        // common value there is.
-        for &rest in &breaks {
-            // The smallest, the newest, and in Grundy's game those near half the rest.
-            let [first, second] = batch_pieces(n - rest, self.batch.start, unequal);
-            let rare = &self.rare_heaps;
-            let smallest = rare.iter().take_while(|&&r| (r as usize) < first.start);
-            let newest = rare
-                .iter()
-                .rev()
-                .take_while(|&&r| (r as usize) >= second.end);
-            let middle = if first.end < second.start {
-                rare.partition_point(|&r| (r as usize) < first.end)
-                    ..rare.partition_point(|&r| (r as usize) < second.start)
-            } else {
-                0..0
-            };
-            let (smallest, newest) = (smallest.count(), rare.len() - newest.count());
-            for left_out in [0..smallest, middle, newest..rare.len()] {
-                for i in left_out {
-                    let r = rare[i] as usize;
-                    if r < rest && !(unequal && 2 * r == rest) {
-                        let option = self.rare_values[i] ^ values[rest - r];
-                        stamps[at(option as usize, slot)] = round;
-                    }
-                }
-            }
-        }
-        // Candidates upwards: a common one not reached is the mex; a rare one is
-        // looked for among all breaks, a block of smaller pieces at a time in every
-        // break together (one break may never give a value that another gives at
-        // once), the search going on where it last stopped.
-        let last = |rest: usize| largest_smaller_piece(rest, unequal);
-        let longest = breaks.iter().map(|&rest| stretch_length(last(rest))).max();
-        let longest = longest.unwrap_or(0);
-        // The search has yet to try the first pieces (`head`), or is at block
-        // `block` of stretch `stretch` of every break.
-        let mut head = true;
-        let mut block = 0..FIRST_BLOCK;
-        let mut stretch = 0;
-        let mut v = 0;
-        loop {
-            while stamps[at(v, slot)] == round {
-                v += 1;
-            }
-            let searched = !head && block.start >= longest;
-            if !is_rare(v as u64, self.mask) || searched {
-                return v as u64;
-            }
-            while (head || block.start < longest) && stamps[at(v, slot)] != round {
-                for &rest in &breaks {
-                    let smaller = if head {
-                        1..(FIRST_BLOCK + 1).min(last(rest) + 1)
-                    } else {
-                        search_block(last(rest), stretch, block.clone())
-                    };
-                    mark_pairs(stamps, round, slot, values, rest, smaller);
-                }
-                if head {
-                    head = false;
-                } else {
-                    stretch += 1;
-                    if stretch == STRETCHES {
-                        stretch = 0;
-                        block = block.end..block.end + (2 * block.len()).min(BLOCK);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Starts a batch at heap `start`: new marks, and the breaks of every heap of the
-    /// batch with a rare piece and the other piece known.
-    fn start_batch(&mut self, rules: &Rules, takes: &[u64], values: &[u16], start: usize) {
-        if start >= self.next_review {
-            self.review(values, start);
-            self.next_review = (2 * start).max(256);
-        }
-        self.marks.clear();
-        self.batch = start..start + BATCH;
-        for &k in takes {
-            if rules.digit(k) & leaves::TWO == 0 {
-                continue;
-            }
-            let k = k as usize;
-            for pieces in batch_pieces(k, start, rules.unequal_splits)
-                .into_iter()
-                .filter(|p| !p.is_empty())
-            {
-                let from = self
-                    .rare_heaps
-                    .partition_point(|&r| (r as usize) < pieces.start);
-                let to = self
-                    .rare_heaps
-                    .partition_point(|&r| (r as usize) < pieces.end);
-                mark_with_rare(
-                    &mut self.marks,
-                    values,
-                    start - k,
-                    &self.rare_heaps[from..to],
-                    &self.rare_values[from..to],
-                );
-            }
-        }
-    }
-
-    /// Adds g(counted..n) to the histogram and the rare list.
-    fn count(&mut self, values: &[u16], n: usize) {
+impl Rare {
+    /// Takes in g(counted..values.len()): the histogram, the rare list, and at every
+    /// power of two the mask chosen again.
+    pub fn catch_up(&mut self, values: &[u16]) {
+        let n = values.len();
         while self.counted < n {
             let v = values[self.counted] as usize;
             if v >= self.histogram.len() {
@@ -276,15 +165,19 @@ impl State {
             }
             self.histogram[v] += 1;
             if self.counted > 0 && is_rare(v as u64, self.mask) {
-                self.rare_heaps.push(self.counted as u32);
-                self.rare_values.push(v as u16);
+                self.heaps.push(self.counted as u32);
+                self.values.push(v as u16);
             }
             self.counted += 1;
+        }
+        if n >= self.next_review {
+            self.review(values);
+            self.next_review = (2 * n).max(256);
         }
     }
 
     /// Chooses the mask that leaves the fewest rare heaps, and lists them again.
-    fn review(&mut self, values: &[u16], n: usize) {
+    fn review(&mut self, values: &[u16]) {
         let bits = (usize::BITS - self.histogram.len().leading_zeros()).min(MASK_BITS);
         let present: Vec<(u64, u64)> = (0..self.histogram.len())
             .filter(|&v| self.histogram[v] > 0)
@@ -302,17 +195,266 @@ impl State {
             .unwrap_or(0);
         if rare_count(best) < rare_count(self.mask) {
             self.mask = best;
-            self.rare_heaps = (1..n)
+            self.heaps = (1..values.len())
                 .filter(|&m| is_rare(values[m] as u64, best))
                 .map(|m| m as u32)
                 .collect();
-            self.rare_values = self
-                .rare_heaps
-                .iter()
-                .map(|&m| values[m as usize])
-                .collect();
+            self.values = self.heaps.iter().map(|&m| values[m as usize]).collect();
         }
     }
+}
+
+impl Worker {
+    /// The mex of the options of heap n whose pieces are all among the values given,
+    /// g(0..known): g(n) itself when n = known. `rare` must have caught up with them,
+    /// `takes` are the amounts whose digit allows a move. Fastest when called for
+    /// n, n + 1, … in turn with the same `known`.
+    pub fn value(
+        &mut self,
+        rare: &Rare,
+        rules: &Rules,
+        takes: &[u64],
+        values: &[u16],
+        n: usize,
+    ) -> u64 {
+        let known = values.len();
+        debug_assert_eq!(rare.counted, known, "the rare list covers the values");
+        if n != self.next_heap
+            || !self.batch.contains(&n)
+            || self.batch_mask != rare.mask
+            || self.batch_known > known
+        {
+            self.start_batch(rare, rules, takes, values, n);
+        }
+        self.next_heap = n + 1;
+        let slot = n - self.batch.start;
+        let round = self.marks.round;
+        let stamps = &mut self.marks.stamps;
+        let mut breaks: SmallVec<[usize; 8]> = SmallVec::new();
+        for &k in takes.iter().take_while(|&&k| k <= n as u64) {
+            let d = rules.leaves(k, n as u64);
+            if d & leaves::NONE != 0 {
+                stamps[at(0, slot)] = round;
+            }
+            if d & leaves::ONE != 0 && n - (k as usize) < known {
+                stamps[at(values[n - k as usize] as usize, slot)] = round;
+            }
+            if d & leaves::TWO != 0 {
+                breaks.push(n - k as usize);
+            }
+        }
+        let unequal = rules.unequal_splits;
+        // Every break with a rare piece that the batch left out: this reaches every
+        // common value there is.
+        for &rest in &breaks {
+            // The smallest, the newest, and in Grundy's game those near half the rest.
+            let [first, second] =
+                batch_pieces(n - rest, self.batch.start, self.batch_known, unequal);
+            let heaps = &rare.heaps;
+            let smallest = heaps.iter().take_while(|&&r| (r as usize) < first.start);
+            let newest = heaps
+                .iter()
+                .rev()
+                .take_while(|&&r| (r as usize) >= second.end);
+            let middle = if first.end < second.start {
+                heaps.partition_point(|&r| (r as usize) < first.end)
+                    ..heaps.partition_point(|&r| (r as usize) < second.start)
+            } else {
+                0..0
+            };
+            let (smallest, newest) = (smallest.count(), heaps.len() - newest.count());
+            for left_out in [0..smallest, middle, newest..heaps.len()] {
+                for i in left_out {
+                    let r = heaps[i] as usize;
+                    if r < rest && rest - r < known && !(unequal && 2 * r == rest) {
+                        let option = rare.values[i] ^ values[rest - r];
+                        stamps[at(option as usize, slot)] = round;
+                    }
+                }
+            }
+        }
+        // Candidates upwards: a common one not reached is the mex; a rare one is
+        // looked for among all breaks, a block of smaller pieces at a time in every
+        // break together (one break may never give a value that another gives at
+        // once), the search going on where it last stopped. A smaller piece a is
+        // tried only where the larger, rest − a, is known.
+        let last = |rest: usize| largest_smaller_piece(rest, unequal);
+        let longest = breaks.iter().map(|&rest| stretch_length(last(rest))).max();
+        let longest = longest.unwrap_or(0);
+        // The search has yet to try the first pieces (`head`), or is at block
+        // `block` of stretch `stretch` of every break.
+        let mut head = true;
+        let mut block = 0..FIRST_BLOCK;
+        let mut stretch = 0;
+        let mut v = 0;
+        loop {
+            while stamps[at(v, slot)] == round {
+                v += 1;
+            }
+            let searched = !head && block.start >= longest;
+            if !is_rare(v as u64, rare.mask) || searched {
+                return v as u64;
+            }
+            while (head || block.start < longest) && stamps[at(v, slot)] != round {
+                for &rest in &breaks {
+                    let smaller = if head {
+                        1..(FIRST_BLOCK + 1).min(last(rest) + 1)
+                    } else {
+                        search_block(last(rest), stretch, block.clone())
+                    };
+                    let larger_known = (rest + 1).saturating_sub(known);
+                    let smaller = smaller.start.max(larger_known)..smaller.end;
+                    mark_pairs(stamps, round, slot, values, rest, smaller);
+                }
+                if head {
+                    head = false;
+                } else {
+                    stretch += 1;
+                    if stretch == STRETCHES {
+                        stretch = 0;
+                        block = block.end..block.end + (2 * block.len()).min(BLOCK);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts a batch at heap `start`: new marks, and the breaks of every heap of the
+    /// batch with a rare piece and the other piece known.
+    fn start_batch(
+        &mut self,
+        rare: &Rare,
+        rules: &Rules,
+        takes: &[u64],
+        values: &[u16],
+        start: usize,
+    ) {
+        self.marks.clear();
+        self.batch = start..start + BATCH;
+        self.batch_known = values.len();
+        self.batch_mask = rare.mask;
+        for &k in takes {
+            if rules.digit(k) & leaves::TWO == 0 {
+                continue;
+            }
+            let k = k as usize;
+            for pieces in batch_pieces(k, start, values.len(), rules.unequal_splits)
+                .into_iter()
+                .filter(|p| !p.is_empty())
+            {
+                let from = rare.heaps.partition_point(|&r| (r as usize) < pieces.start);
+                let to = rare.heaps.partition_point(|&r| (r as usize) < pieces.end);
+                mark_with_rare(
+                    &mut self.marks,
+                    values,
+                    start - k,
+                    &rare.heaps[from..to],
+                    &rare.values[from..to],
+                );
+            }
+        }
+    }
+}
+
+/// What the rare/common method keeps between heaps: what is known of the values,
+/// and a worker for each thread.
+pub struct State {
+    rare: Rare,
+    /// The amounts whose digit allows a move ([`Rules::takes`]).
+    takes: Vec<u64>,
+    workers: Vec<Worker>,
+}
+
+impl State {
+    /// A state for the game of these rules, no value known yet.
+    pub fn new(rules: &Rules) -> Self {
+        State {
+            rare: Rare::default(),
+            takes: rules.takes().to_vec(),
+            workers: vec![Worker::default()],
+        }
+    }
+
+    /// g(n) for n = `values.len()`, from g(0..n), on this thread.
+    pub fn value(&mut self, rules: &Rules, values: &[u16]) -> u64 {
+        self.rare.catch_up(values);
+        let n = values.len();
+        self.workers[0].value(&self.rare, rules, &self.takes, values, n)
+    }
+
+    /// For each heap of `heaps`, all at or above `values.len()`, a guess at its
+    /// value: the mex of its options whose pieces are all among `values`. `threads`
+    /// threads take runs of [`BATCH`] heaps in turn, so that a thread slowed down
+    /// (the machine being busy) holds up the others little.
+    pub fn guesses(
+        &mut self,
+        rules: &Rules,
+        values: &[u16],
+        heaps: Range<usize>,
+        threads: usize,
+    ) -> Vec<u64> {
+        self.rare.catch_up(values);
+        if self.workers.len() < threads {
+            self.workers.resize_with(threads, Worker::default);
+        }
+        let mut guesses = vec![0; heaps.len()];
+        let runs = (heaps.start..)
+            .step_by(BATCH)
+            .zip(guesses.chunks_mut(BATCH));
+        let runs = Mutex::new(runs);
+        let (rare, takes) = (&self.rare, &self.takes[..]);
+        let work = |worker: &mut Worker| {
+            let next_run = || runs.lock().unwrap_or_else(PoisonError::into_inner).next();
+            while let Some((first, run)) = next_run() {
+                for (n, guess) in (first..).zip(run) {
+                    *guess = worker.value(rare, rules, takes, values, n);
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            let (here, others) = self.workers[..threads].split_at_mut(1);
+            for worker in others {
+                scope.spawn(|| work(worker));
+            }
+            work(&mut here[0]);
+        });
+        guesses
+    }
+
+    /// g(n) for n = `values.len()`, from g(0..n) and the guess made when only
+    /// g(0..known) were known: the guess is g(n) unless an option with a piece at or
+    /// above `known` has that value (every smaller value is reached already), and
+    /// else g(n) is computed again.
+    pub fn settle(&mut self, rules: &Rules, values: &[u16], known: usize, guess: u64) -> u64 {
+        if reached_beyond(rules, &self.takes, values, known, guess) {
+            self.value(rules, values)
+        } else {
+            guess
+        }
+    }
+}
+
+/// Whether some option of heap n = `values.len()` with a piece at or above `known`
+/// has value `v`, for moves that leave one heap or break it in two.
+fn reached_beyond(rules: &Rules, takes: &[u64], values: &[u16], known: usize, v: u64) -> bool {
+    let n = values.len();
+    let g = |m: usize| values[m] as u64;
+    for &k in takes.iter().take_while(|&&k| k <= n as u64) {
+        let d = rules.leaves(k, n as u64);
+        let rest = n - k as usize;
+        if d & leaves::ONE != 0 && rest >= known && g(rest) == v {
+            return true;
+        }
+        if d & leaves::TWO != 0 {
+            // The larger piece, rest − a, is at or above `known`.
+            let last = largest_smaller_piece(rest, rules.unequal_splits);
+            let newer = 1..(rest + 1).saturating_sub(known).min(last + 1);
+            if newer.into_iter().any(|a| g(a) ^ g(rest - a) == v) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The largest smaller piece of a break of `rest`: half of it (less one where the
