@@ -113,7 +113,7 @@ fn one_thread_and_three_save_the_same_file() {
     for threads in ["1", "3"] {
         let file = dir.join(format!("{threads}.bin"));
         let status = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["table", "grundy-game", "--to", "300000", "--save"])
+            .args(["table", "grundy-game", "--to", "60000", "--save"])
             .arg(&file)
             .env("GRUNDY_THREADS", threads)
             .current_dir(root())

@@ -208,16 +208,16 @@ pub enum Method {
     RareCommon,
 }
 
-/// How many heaps each thread guesses in a batch, at most: enough to make starting
-/// the threads cheap beside the work, few enough that options reaching into the
-/// batch seldom overturn a guess…
-const HEAPS_PER_THREAD: usize = 128;
+/// How many heaps a round on several threads takes for each thread, at most:
+/// enough to make starting the threads cheap beside the work, few enough that the
+/// options reaching into the round, which are settled on one thread, stay few…
+const ROUND_PER_THREAD: usize = 256;
 
 /// … and at most one in this many of the heaps known…
 const SHARE_OF_KNOWN: usize = 16;
 
-/// … and at least this many, else heaps are computed one at a time.
-const FEWEST_PER_THREAD: usize = 8;
+/// … and at least this many in all, else heaps are computed one at a time.
+const FEWEST_IN_ROUND: usize = 64;
 
 /// How many threads a sequence uses unless told: `GRUNDY_THREADS` if set to a
 /// number, else every core.
@@ -233,11 +233,11 @@ pub fn default_threads() -> usize {
 /// The Grundy sequence of one heap, g(0..len), two bytes an entry, and what is
 /// needed to extend it.
 ///
-/// With more than one thread, the rare/common method computes batches of heaps on
-/// every thread: each heap's guess is the mex of its options among the heaps below
-/// the batch, and the guesses are then settled in order, each standing unless an
-/// option reaching into the batch has its value. The values are the same for any
-/// number of threads.
+/// With more than one thread, the rare/common method computes rounds of heaps on
+/// every thread: for each heap, the smallest values its options among the heaps
+/// below the round leave unreached; the heaps are then settled in order, each
+/// taking the first of those values that no option reaching into the round gives.
+/// The values are the same for any number of threads.
 pub struct Sequence {
     rules: Rules,
     values: Vec<u16>,
@@ -307,19 +307,23 @@ impl Sequence {
         let mut every = Every::default();
         while self.values.len() < len {
             let known = self.values.len();
-            let guesses = match &mut self.rare_common {
-                Some(state) if self.threads > 1 && known / SHARE_OF_KNOWN >= FEWEST_PER_THREAD => {
-                    let per_thread = HEAPS_PER_THREAD.min(known / SHARE_OF_KNOWN);
-                    let end = len.min(known + self.threads * per_thread);
-                    state.guesses(&self.rules, &self.values, known..end, self.threads)
-                }
+            let round = (len - known)
+                .min(ROUND_PER_THREAD * self.threads)
+                .min(known / SHARE_OF_KNOWN);
+            let candidates = match &mut self.rare_common {
+                Some(state) if self.threads > 1 && round >= FEWEST_IN_ROUND => state.candidates(
+                    &self.rules,
+                    &self.values,
+                    known..known + round,
+                    self.threads,
+                ),
                 _ => Vec::new(),
             };
-            for n in known..known + guesses.len().max(1) {
+            for n in known..known + candidates.len().max(1) {
                 every.step()?;
-                let g = match (&mut self.rare_common, guesses.get(n - known)) {
-                    (Some(state), Some(&guess)) => {
-                        state.settle(&self.rules, &self.values, known, guess)
+                let g = match (&mut self.rare_common, candidates.get(n - known)) {
+                    (Some(state), Some(candidates)) => {
+                        state.settle(&self.rules, &self.values, known, candidates)
                     }
                     (Some(state), None) => state.value(&self.rules, &self.values),
                     (None, _) => self.naive.value(&self.rules, &self.values, n),

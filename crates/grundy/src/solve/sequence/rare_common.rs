@@ -19,10 +19,13 @@
 //! adds the few others (a rare piece among the newest heaps or the smallest, or
 //! near half the rest, where Grundy's game forbids equal pieces).
 //!
-//! On several threads ([`State::guesses`]), each thread takes a run of heaps above
-//! the values known and finds the mex of the options whose pieces are all known,
-//! as above with the pieces bounded; [`State::settle`] then keeps each guess unless
-//! an option with a newer piece has its value.
+//! On several threads ([`State::candidates`]), a round of heaps above the values
+//! known is shared out in runs of [`BATCH`]; for each heap a thread finds the
+//! [`CANDIDATES`] smallest values left unreached by the options whose pieces are
+//! all known, as above with the pieces bounded. [`State::settle`] then takes the
+//! heaps in order on one thread: the value is the first candidate that no option
+//! with a piece in the round gives (a vectorised scan of a few hundred breaks at
+//! most), and only when every candidate is given is the heap computed again.
 
 use std::ops::Range;
 use std::sync::{Mutex, PoisonError};
@@ -30,6 +33,23 @@ use std::sync::{Mutex, PoisonError};
 use smallvec::SmallVec;
 
 use super::{leaves, Rules};
+
+/// Values that no option of a heap reaches, increasing: the first is the mex.
+pub type Unreached = SmallVec<[u32; CANDIDATES]>;
+
+/// How many unreached values a thread finds for each heap of a batch computed on
+/// several threads, from the options whose pieces lie below the batch: the first
+/// that no option reaching into the batch gives is the heap's value.
+pub const CANDIDATES: usize = 4;
+
+/// Marks a candidate past the first that may be reached by an option not yet tried:
+/// a rare value whose search was cut short. Settling stops at it.
+pub const UNSURE: u32 = 1 << 31;
+
+/// How many more steps of the search for rare values a heap's candidates past the
+/// first may take: the whole search for a value that no option reaches tries every
+/// break.
+const EXTRA_STEPS: usize = 1;
 
 /// Masks are chosen among values of at most this many bits.
 const MASK_BITS: u32 = 12;
@@ -205,18 +225,20 @@ impl Rare {
 }
 
 impl Worker {
-    /// The mex of the options of heap n whose pieces are all among the values given,
-    /// g(0..known): g(n) itself when n = known. `rare` must have caught up with them,
-    /// `takes` are the amounts whose digit allows a move. Fastest when called for
-    /// n, n + 1, … in turn with the same `known`.
-    pub fn value(
+    /// The `wanted` smallest values that no option of heap n reaches among those
+    /// whose pieces are all among the values given, g(0..known): when n = known, the
+    /// first is g(n) itself. `rare` must have caught up with the values, `takes` are
+    /// the amounts whose digit allows a move. Fastest when called for n, n + 1, … in
+    /// turn with the same `known`.
+    pub fn unreached(
         &mut self,
         rare: &Rare,
         rules: &Rules,
         takes: &[u64],
         values: &[u16],
         n: usize,
-    ) -> u64 {
+        wanted: usize,
+    ) -> Unreached {
         let known = values.len();
         debug_assert_eq!(rare.counted, known, "the rare list covers the values");
         if n != self.next_heap
@@ -287,15 +309,33 @@ impl Worker {
         let mut block = 0..FIRST_BLOCK;
         let mut stretch = 0;
         let mut v = 0;
+        let mut unreached = Unreached::new();
+        let mut extra_steps = 0;
         loop {
             while stamps[at(v, slot)] == round {
                 v += 1;
             }
             let searched = !head && block.start >= longest;
             if !is_rare(v as u64, rare.mask) || searched {
-                return v as u64;
+                unreached.push(v as u32);
+                if unreached.len() == wanted {
+                    return unreached;
+                }
+                v += 1;
+                continue;
+            }
+            // Past the mex, rare values are looked for a little only.
+            if !unreached.is_empty() && extra_steps == EXTRA_STEPS {
+                unreached.push(v as u32 | UNSURE);
+                return unreached;
             }
             while (head || block.start < longest) && stamps[at(v, slot)] != round {
+                if !unreached.is_empty() {
+                    if extra_steps == EXTRA_STEPS {
+                        break;
+                    }
+                    extra_steps += 1;
+                }
                 for &rest in &breaks {
                     let smaller = if head {
                         1..(FIRST_BLOCK + 1).min(last(rest) + 1)
@@ -363,6 +403,9 @@ pub struct State {
     /// The amounts whose digit allows a move ([`Rules::takes`]).
     takes: Vec<u64>,
     workers: Vec<Worker>,
+    /// g(0..=h) backwards, h = `head.len()` − 1, once the heaps are many: settling
+    /// reads the smaller pieces g(a) downwards beside the larger ones upwards.
+    head: Vec<u16>,
 }
 
 impl State {
@@ -372,6 +415,7 @@ impl State {
             rare: Rare::default(),
             takes: rules.takes().to_vec(),
             workers: vec![Worker::default()],
+            head: Vec::new(),
         }
     }
 
@@ -379,82 +423,118 @@ impl State {
     pub fn value(&mut self, rules: &Rules, values: &[u16]) -> u64 {
         self.rare.catch_up(values);
         let n = values.len();
-        self.workers[0].value(&self.rare, rules, &self.takes, values, n)
+        self.workers[0].unreached(&self.rare, rules, &self.takes, values, n, 1)[0] as u64
     }
 
-    /// For each heap of `heaps`, all at or above `values.len()`, a guess at its
-    /// value: the mex of its options whose pieces are all among `values`. `threads`
-    /// threads take runs of [`BATCH`] heaps in turn, so that a thread slowed down
-    /// (the machine being busy) holds up the others little.
-    pub fn guesses(
+    /// For each heap of `heaps`, all at or above `values.len()`, the [`CANDIDATES`]
+    /// smallest values that its options with all pieces among `values` leave
+    /// unreached. `threads` threads take runs of [`BATCH`] heaps in turn, so that a
+    /// thread slowed down (the machine being busy) holds up the others little.
+    pub fn candidates(
         &mut self,
         rules: &Rules,
         values: &[u16],
         heaps: Range<usize>,
         threads: usize,
-    ) -> Vec<u64> {
+    ) -> Vec<Unreached> {
         self.rare.catch_up(values);
         if self.workers.len() < threads {
             self.workers.resize_with(threads, Worker::default);
         }
-        let mut guesses = vec![0; heaps.len()];
-        let runs = (heaps.start..)
-            .step_by(BATCH)
-            .zip(guesses.chunks_mut(BATCH));
+        if self.head.len() <= heaps.len() {
+            self.head = values[..=heaps.len()].iter().rev().copied().collect();
+        }
+        let mut found = vec![Unreached::new(); heaps.len()];
+        let runs = (heaps.start..).step_by(BATCH).zip(found.chunks_mut(BATCH));
         let runs = Mutex::new(runs);
         let (rare, takes) = (&self.rare, &self.takes[..]);
         let work = |worker: &mut Worker| {
             let next_run = || runs.lock().unwrap_or_else(PoisonError::into_inner).next();
             while let Some((first, run)) = next_run() {
-                for (n, guess) in (first..).zip(run) {
-                    *guess = worker.value(rare, rules, takes, values, n);
+                for (n, unreached) in (first..).zip(run) {
+                    *unreached = worker.unreached(rare, rules, takes, values, n, CANDIDATES);
                 }
             }
         };
-        std::thread::scope(|scope| {
+        rayon::scope(|scope| {
             let (here, others) = self.workers[..threads].split_at_mut(1);
             for worker in others {
-                scope.spawn(|| work(worker));
+                scope.spawn(|_| work(worker));
             }
             work(&mut here[0]);
         });
-        guesses
+        found
     }
 
-    /// g(n) for n = `values.len()`, from g(0..n) and the guess made when only
-    /// g(0..known) were known: the guess is g(n) unless an option with a piece at or
-    /// above `known` has that value (every smaller value is reached already), and
-    /// else g(n) is computed again.
-    pub fn settle(&mut self, rules: &Rules, values: &[u16], known: usize, guess: u64) -> u64 {
-        if reached_beyond(rules, &self.takes, values, known, guess) {
-            self.value(rules, values)
-        } else {
-            guess
+    /// g(n) for n = `values.len()`, from g(0..n) and the candidates found when only
+    /// g(0..known) were known: the first candidate that no option with a piece at or
+    /// above `known` reaches (every smaller value is reached already), else (all of
+    /// them reached, seldom) g(n) computed again.
+    pub fn settle(
+        &mut self,
+        rules: &Rules,
+        values: &[u16],
+        known: usize,
+        candidates: &[u32],
+    ) -> u64 {
+        match candidates
+            .iter()
+            .take_while(|&&v| v & UNSURE == 0)
+            .find(|&&v| {
+                let (takes, head) = (&self.takes[..], &self.head[..]);
+                !reached_beyond(rules, takes, head, values, known, v as u16)
+            }) {
+            Some(&v) => v as u64,
+            None => self.value(rules, values),
         }
     }
 }
 
 /// Whether some option of heap n = `values.len()` with a piece at or above `known`
 /// has value `v`, for moves that leave one heap or break it in two.
-fn reached_beyond(rules: &Rules, takes: &[u64], values: &[u16], known: usize, v: u64) -> bool {
+/// `head` holds the first values backwards, as many as there are heaps since `known`.
+fn reached_beyond(
+    rules: &Rules,
+    takes: &[u64],
+    head: &[u16],
+    values: &[u16],
+    known: usize,
+    v: u16,
+) -> bool {
     let n = values.len();
-    let g = |m: usize| values[m] as u64;
     for &k in takes.iter().take_while(|&&k| k <= n as u64) {
         let d = rules.leaves(k, n as u64);
         let rest = n - k as usize;
-        if d & leaves::ONE != 0 && rest >= known && g(rest) == v {
+        if d & leaves::ONE != 0 && rest >= known && values[rest] == v {
             return true;
         }
         if d & leaves::TWO != 0 {
             // The larger piece, rest − a, is at or above `known`.
             let last = largest_smaller_piece(rest, rules.unequal_splits);
-            let newer = 1..(rest + 1).saturating_sub(known).min(last + 1);
-            if newer.into_iter().any(|a| g(a) ^ g(rest - a) == v) {
+            let pairs = (rest + 1)
+                .saturating_sub(known)
+                .min(last + 1)
+                .saturating_sub(1);
+            if some_pair_gives(head, values, rest, pairs, v) {
                 return true;
             }
         }
     }
     false
+}
+
+/// Whether g(a) XOR g(rest − a) = v for some a in 1..=`pairs`, 32 pairs at a time
+/// (with no early exit inside a block, and both slices read upwards, so that the
+/// compiler vectorises it); `head` holds g(0..=h) backwards, h ≥ `pairs`.
+fn some_pair_gives(head: &[u16], values: &[u16], rest: usize, pairs: usize, v: u16) -> bool {
+    // a from `pairs` down to 1, and rest − a upwards beside it.
+    let smaller = &head[head.len() - 1 - pairs..head.len() - 1];
+    let larger = &values[rest - pairs..rest];
+    smaller.chunks(32).zip(larger.chunks(32)).any(|(xs, ys)| {
+        xs.iter()
+            .zip(ys)
+            .fold(false, |hit, (&x, &y)| hit | (x ^ y == v))
+    })
 }
 
 /// The largest smaller piece of a break of `rest`: half of it (less one where the
