@@ -26,7 +26,7 @@ fn analyse(spec_text: &str, common: &Common, all_moves: bool, explain: bool) -> 
         explain,
         computer_move: false,
     };
-    let mut analyst = Analyst::new(common.max_positions);
+    let mut analyst = Analyst::new(common.max_positions());
     let position = analyst.parse(spec_text)?;
     Ok(progress::searching(|| {
         analyst.analyse(&position, &options)
@@ -231,7 +231,7 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
         to: args.to,
         rows: args.rows,
         play: common.play(),
-        max_positions: common.max_positions,
+        max_positions: common.max_positions(),
         save,
         method: args.sequence.method(),
     };
@@ -336,7 +336,7 @@ pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
         &args.game,
         args.to,
         method,
-        common.max_positions,
+        common.max_positions(),
         &mut |done| bar.set_position(done),
     )?;
     bar.finish_and_clear();

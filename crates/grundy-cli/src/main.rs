@@ -42,7 +42,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use grundy::solve::sequence::Method;
-use grundy::solve::DEFAULT_MAX_POSITIONS;
 use grundy::Play;
 
 /// Solve, explain and play impartial combinatorial games.
@@ -92,9 +91,10 @@ struct Common {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// The most positions a search may keep before it stops with an error.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
-    max_positions: usize,
+    /// The most positions a search may keep before it stops with an error (default:
+    /// the memory budget over 64 bytes, what a position of a search holds).
+    #[arg(long, value_name = "N")]
+    max_positions: Option<usize>,
 }
 
 impl SequenceArgs {
@@ -107,6 +107,12 @@ impl SequenceArgs {
 }
 
 impl Common {
+    /// The position budget: `--max-positions`, or by default one from the memory
+    /// budget.
+    fn max_positions(&self) -> usize {
+        self.max_positions.unwrap_or_else(memory::default_positions)
+    }
+
     fn play(&self) -> Play {
         if self.misere {
             Play::Misere
@@ -210,9 +216,10 @@ struct PlayArgs {
     /// Let the computer make the first move.
     #[arg(long)]
     computer_first: bool,
-    /// The most positions a search may keep before it stops with an error.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
-    max_positions: usize,
+    /// The most positions a search may keep before it stops with an error (default:
+    /// the memory budget over 64 bytes, what a position of a search holds).
+    #[arg(long, value_name = "N")]
+    max_positions: Option<usize>,
 }
 
 #[derive(Args)]
@@ -291,7 +298,7 @@ fn main() -> ExitCode {
             &a.spec.join(" "),
             a.misere,
             a.computer_first,
-            a.max_positions,
+            a.max_positions.unwrap_or_else(memory::default_positions),
         ),
         Command::Serve(a) => serve(&a),
     };

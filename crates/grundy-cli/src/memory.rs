@@ -1,7 +1,10 @@
 //! The memory budget of a run: `--max-memory`, or by default half of what the
 //! machine gives this process (its physical memory, or a smaller address-space
 //! limit such as `ulimit -v`), counted in real bytes by the library's
-//! [`CountingAllocator`](grundy::stop::CountingAllocator).
+//! [`CountingAllocator`](grundy::stop::CountingAllocator); and the default position
+//! budget, taken from it.
+
+use grundy::solve::DEFAULT_MAX_POSITIONS;
 
 /// Half of the physical memory, or of the address-space limit where that is less;
 /// `None` where neither can be read.
@@ -24,6 +27,19 @@ pub fn default_limit() -> Option<u64> {
         (a, b) => a.or(b)?,
     };
     Some(least / 2)
+}
+
+/// What one position of a search holds, about (measured on the generic search:
+/// 4·10^6 positions of `sos 64` hold 263 MB); Cram's table holds a region in less.
+pub const POSITION_BYTES: usize = 64;
+
+/// The default position budget: the memory budget over [`POSITION_BYTES`], or
+/// [`DEFAULT_MAX_POSITIONS`] where no memory budget is set.
+pub fn default_positions() -> usize {
+    match grundy::stop::memory_limit() {
+        usize::MAX => DEFAULT_MAX_POSITIONS,
+        bytes => bytes / POSITION_BYTES,
+    }
 }
 
 /// Reads a size such as `512M`, `8G` or `1000000` (bytes); K, M, G and T are

@@ -107,6 +107,11 @@ pub fn set_memory_limit(bytes: usize) {
     MEMORY_LIMIT.store(bytes, Ordering::Relaxed);
 }
 
+/// The memory budget in bytes (`usize::MAX`: none set).
+pub fn memory_limit() -> usize {
+    MEMORY_LIMIT.load(Ordering::Relaxed)
+}
+
 /// The bytes the program holds now (0 without a [`CountingAllocator`]).
 pub fn memory_held() -> usize {
     HELD.load(Ordering::Relaxed)
