@@ -110,3 +110,34 @@ fn bad_boards_exit_with_code_2() {
         assert_eq!(run.stderr.lines().count(), 1);
     }
 }
+
+#[test]
+fn one_thread_and_three_find_the_same_nimbers_and_winning_moves() {
+    // The pruned search shares out a whole board's options among its threads; the
+    // first to settle the question stops the others. Whatever the number of
+    // threads, the nimber (4x5: 2, Gardner) and every winning move are the same.
+    for board in ["4x5", "5x5", "..#../...../.#.../....#", "3x7"] {
+        let runs: Vec<Value> = ["1", "3"]
+            .iter()
+            .map(|threads| {
+                let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+                    .args(["value", &format!("cram {board}"), "--json"])
+                    .env("GRUNDY_THREADS", threads)
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{board} on {threads} threads");
+                serde_json::from_slice(&out.stdout).unwrap()
+            })
+            .collect();
+        assert!(runs[0]["nimber"].is_u64(), "{board}: {}", runs[0]);
+        assert!(runs[0]["winning_moves"].is_array(), "{board}: {}", runs[0]);
+        if board == "4x5" {
+            assert_eq!(runs[0]["nimber"], 2);
+        }
+        assert_eq!(runs[0]["nimber"], runs[1]["nimber"], "{board}");
+        assert_eq!(
+            runs[0]["winning_moves"], runs[1]["winning_moves"],
+            "{board}"
+        );
+    }
+}

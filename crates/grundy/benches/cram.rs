@@ -6,8 +6,11 @@
 //!
 //! `cargo bench -p grundy --bench cram` installs igsolve from crates.io into a
 //! temporary folder (once; `IGSOLVE=/path/to/igsolve` uses another) and prints, for
-//! each board, the nimber, grundy's time and peak memory, igsolve's time and their
-//! ratio. `CRAM_BOARDS=5x7,4x9` picks the boards.
+//! each board, the nimber, grundy's time for the nimber alone and for the nimber
+//! with every winning move (as `grundy value` finds them, with its peak memory and
+//! the number of moves), igsolve's time for the nimber, and igsolve's time over
+//! grundy's with the moves. `CRAM_BOARDS=5x7,4x9` picks the boards;
+//! `GRUNDY_THREADS=1` runs grundy on one thread.
 
 mod published;
 
@@ -15,23 +18,55 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use grundy::analysis::{Analyst, Options};
 use grundy::games::Placement;
 use grundy::{Game, OwnSearch};
 
 /// The boards of the comparison, with their published nimbers.
 const BOARDS: &[(&str, u64)] = &[("5x7", 1), ("4x9", 1), ("5x8", 1), ("4x11", 1)];
 
-/// Solves one board in this process and prints its nimber, seconds and peak memory.
-fn solve_here(board: &str) {
-    let game = Placement::cram();
-    let p = game.parse_position(board).expect("a board");
+/// Solves one board in this process, its nimber alone or (`all`) as `grundy value`
+/// does, with every winning move, and prints the nimber, seconds, peak memory and
+/// the number of winning moves found.
+fn solve_here(board: &str, all: bool) {
     let start = Instant::now();
-    let mut k = 0;
-    while !game.has_nimber(&p, k, usize::MAX).expect("no budget") {
-        k += 1;
-    }
+    let (k, winning) = if all {
+        let mut analyst = Analyst::new(usize::MAX);
+        let position = analyst.parse(&format!("cram {board}")).expect("a board");
+        let analysis = analyst
+            .analyse(&position, &Options::default())
+            .expect("no budget");
+        let k = analysis.nimber.expect("a nimber");
+        (k, analysis.winning_moves.len())
+    } else {
+        let game = Placement::cram();
+        let p = game.parse_position(board).expect("a board");
+        let mut k = 0;
+        while !game.has_nimber(&p, k, usize::MAX).expect("no budget") {
+            k += 1;
+        }
+        (k, 0)
+    };
     let seconds = start.elapsed().as_secs_f64();
-    println!("{k} {seconds} {}", peak_memory_kib().unwrap_or(0));
+    println!("{k} {seconds} {} {winning}", peak_memory_kib().unwrap_or(0));
+}
+
+/// Runs [`solve_here`] in a process of its own: nimber, seconds, KiB, winning moves.
+fn solve_apart(board: &str, all: bool) -> (u64, f64, u64, usize) {
+    let me = std::env::current_exe().expect("the benchmark's path");
+    let out = Command::new(&me)
+        .args(["--solve-here", board, if all { "all" } else { "nimber" }])
+        .output()
+        .expect("the benchmark runs itself");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    assert!(fields.len() == 4, "the board's run printed {text:?}");
+    (
+        fields[0].parse().expect("a nimber"),
+        fields[1].parse().expect("seconds"),
+        fields[2].parse().expect("KiB"),
+        fields[3].parse().expect("a count"),
+    )
 }
 
 /// The peak resident memory of this process (Linux), in KiB.
@@ -62,15 +97,14 @@ fn run_igsolve(binary: &PathBuf, rows: &str, cols: &str) -> (u64, Duration) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--solve-here") {
-        solve_here(&args[i + 1]);
+        solve_here(&args[i + 1], args[i + 2] == "all");
         return;
     }
     let picked = std::env::var("CRAM_BOARDS").ok();
     let binary = published::installed("igsolve", "IGSOLVE");
-    let me = std::env::current_exe().expect("the benchmark's path");
     println!(
-        "{:<6} {:>6}  {:>9} {:>10}  {:>9}  {:>7}",
-        "board", "nimber", "grundy", "memory", "igsolve", "ratio"
+        "{:<6} {:>6}  {:>9} {:>9} {:>9} {:>10}  {:>9}  {:>7}",
+        "board", "nimber", "grundy", "+ moves", "(moves)", "memory", "igsolve", "ratio"
     );
     for &(board, published) in BOARDS {
         if picked
@@ -79,25 +113,18 @@ fn main() {
         {
             continue;
         }
-        let out = Command::new(&me)
-            .args(["--solve-here", board])
-            .output()
-            .expect("the benchmark runs itself");
-        let text = String::from_utf8_lossy(&out.stdout);
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        assert!(fields.len() == 3, "the board's run printed {text:?}");
-        let nimber: u64 = fields[0].parse().expect("a nimber");
-        let ours: f64 = fields[1].parse().expect("seconds");
-        let memory: u64 = fields[2].parse().expect("KiB");
+        let (nimber, ours, _, _) = solve_apart(board, false);
+        let (with_moves, all, memory, winning) = solve_apart(board, true);
         assert_eq!(nimber, published, "cram {board}: published nimber");
+        assert_eq!(with_moves, published, "cram {board}: published nimber");
         let (rows, cols) = board.split_once('x').expect("RxC");
         let (theirs_nimber, theirs) = run_igsolve(&binary, rows, cols);
         assert_eq!(theirs_nimber, nimber, "cram {board}: igsolve's nimber");
         println!(
-            "{board:<6} {nimber:>6}  {ours:>8.2}s {:>7} MiB  {:>8.2}s  {:>6.2}×",
+            "{board:<6} {nimber:>6}  {ours:>8.2}s {all:>8.2}s {winning:>9} {:>6} MiB  {:>8.2}s  {:>6.2}×",
             memory / 1024,
             theirs.as_secs_f64(),
-            theirs.as_secs_f64() / ours
+            theirs.as_secs_f64() / all
         );
     }
 }

@@ -18,6 +18,8 @@ use crate::{Error, Result};
 pub struct StopFlag {
     raised: Arc<AtomicBool>,
     steps: Arc<AtomicU64>,
+    /// The flag of a [`StopFlag::child`]'s parent: raising it raises the child.
+    parent: Option<Arc<AtomicBool>>,
 }
 
 impl StopFlag {
@@ -31,9 +33,23 @@ impl StopFlag {
         self.raised.store(true, Ordering::Relaxed);
     }
 
-    /// Whether the flag was raised.
+    /// Whether the flag (or its parent's) was raised.
     pub fn is_raised(&self) -> bool {
         self.raised.load(Ordering::Relaxed)
+            || self
+                .parent
+                .as_ref()
+                .is_some_and(|p| p.load(Ordering::Relaxed))
+    }
+
+    /// A flag raised with this one, or alone (to stop the threads of one part of a
+    /// computation), that counts its steps here.
+    pub fn child(&self) -> StopFlag {
+        StopFlag {
+            raised: Arc::default(),
+            steps: self.steps.clone(),
+            parent: Some(self.raised.clone()),
+        }
     }
 
     /// About how many steps the searches watching the flag have made (counted in
@@ -45,6 +61,11 @@ impl StopFlag {
 
 thread_local! {
     static WATCHED: RefCell<Option<StopFlag>> = const { RefCell::new(None) };
+}
+
+/// The flag this thread's searches watch, if any.
+pub fn watched() -> Option<StopFlag> {
+    WATCHED.with(|w| w.borrow().clone())
 }
 
 /// Runs `f` on this thread with the searches watching `flag`.

@@ -17,13 +17,11 @@
 mod search;
 mod table;
 
-use std::cell::RefCell;
-
 use super::grid::{self, Cell};
 use super::Family;
 use crate::solve::GameBox;
 use crate::{invalid, too_large, Capabilities, Game, Nimber, OwnSearch, Picture, Result};
-use search::Search;
+use search::Shared;
 
 /// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,7 +47,7 @@ pub struct Placement {
     /// The fewest cells of a piece: smaller regions are left out as dead.
     smallest: u32,
     /// What the search has learnt, kept for later questions.
-    search: RefCell<Search>,
+    search: Shared,
 }
 
 /// Cell (r, c) of an h × w box under symmetry `s` (0..8: the four reflections and
@@ -191,7 +189,7 @@ impl Placement {
             symmetries_turned: bits(4..8),
             symmetries,
             smallest,
-            search: RefCell::default(),
+            search: Shared::default(),
         }
     }
 
@@ -592,7 +590,7 @@ impl Picture<Board> for Placement {
 
 impl OwnSearch<Board> for Placement {
     fn has_nimber(&self, p: &Board, k: Nimber, limit: usize) -> Result<bool> {
-        self.search.borrow_mut().is_p(self, p, k, limit)
+        self.search.lock().is_p(self, p, k, limit)
     }
 }
 

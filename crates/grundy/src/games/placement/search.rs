@@ -15,13 +15,14 @@
 //! reflection or half turn maps to itself, no placement meeting its own image, is a
 //! P-position at once: the second player copies.
 
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::table::{Table, RULED_OUT_BELOW};
+use super::table::{Table, View, RULED_OUT_BELOW};
 use super::{image, transposed, Board, Frame, Placement};
+use crate::stop::StopFlag;
 use crate::{Error, Nimber, Result};
 
 /// The regions of a board (cells of its frame), the largest last.
@@ -32,9 +33,42 @@ type Regions = SmallVec<[u64; 4]>;
 pub struct Search {
     /// What is known of each canonical region.
     known: Table,
-    placements: FxHashMap<(u8, u8), Rc<[u64]>>,
+    shapes: Shapes,
+}
+
+/// A [`Search`] kept between questions, behind a lock so that the game can be
+/// shared by the threads of a search.
+#[derive(Debug, Default)]
+pub struct Shared(Mutex<Search>);
+
+impl Shared {
+    pub fn lock(&self) -> MutexGuard<'_, Search> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Clone for Shared {
+    fn clone(&self) -> Self {
+        Shared(Mutex::new(self.lock().clone()))
+    }
+}
+
+/// The placements of each board size, and the order to try them in: each thread
+/// of a search has its own.
+#[derive(Clone, Default)]
+struct Shapes {
+    placements: FxHashMap<(u8, u8), Arc<[u64]>>,
     /// For each board size, the placements in order of their wins.
     history: FxHashMap<(u8, u8), History>,
+}
+
+/// One thread of a search: the table it shares, its view of it, and its shapes.
+struct Worker<'t> {
+    known: &'t Table,
+    view: Option<View<'t>>,
+    shapes: Shapes,
+    /// How many threads a question about a whole board is searched on.
+    threads: usize,
 }
 
 /// How often each placement of a board size won, and the placements ordered by it.
@@ -82,13 +116,17 @@ struct Within<'a> {
     game: &'a Placement,
     board: Board,
     frame: Frame,
-    placements: Rc<[u64]>,
+    placements: Arc<[u64]>,
     limit: usize,
+    /// The cells of the board asked about, when they form one region: its options
+    /// are searched on every thread.
+    root: u64,
 }
 
 impl Search {
     /// Whether `board` plus a nim heap of `heap` is a P-position; the search stops
-    /// with [`Error::Budget`] once it knows of `limit` regions.
+    /// with [`Error::Budget`] once it knows of `limit` regions. A question about a
+    /// whole board is searched on every core (`GRUNDY_THREADS` sets how many).
     pub fn is_p(
         &mut self,
         game: &Placement,
@@ -96,20 +134,48 @@ impl Search {
         heap: Nimber,
         limit: usize,
     ) -> Result<bool> {
-        let placements = self.placements_of(game, board.rows, board.cols).clone();
+        let threads = crate::solve::sequence::default_threads();
+        let mut worker = Worker {
+            known: &self.known,
+            view: None,
+            shapes: std::mem::take(&mut self.shapes),
+            threads,
+        };
+        let placements = worker.placements_of(game, board.rows, board.cols).clone();
         let at = Within {
             game,
             board: *board,
             frame: Frame::new(board),
             placements,
             limit,
+            root: board.empty,
         };
         let regions = regions(&at, board.empty);
-        self.sum_is_p(&at, &regions, heap)
+        let p = worker.sum_is_p(&at, &regions, heap);
+        self.shapes = worker.shapes;
+        p
+    }
+}
+
+impl<'t> Worker<'t> {
+    /// A thread's worker on `known`, with shapes of its own.
+    fn new(known: &'t Table, shapes: Shapes) -> Self {
+        Worker {
+            known,
+            view: None,
+            shapes,
+            threads: 1,
+        }
     }
 
-    fn placements_of(&mut self, game: &Placement, rows: u8, cols: u8) -> &Rc<[u64]> {
-        self.placements
+    /// The view of the table, taken again after it grew.
+    fn view(&mut self) -> &View<'t> {
+        self.view.get_or_insert_with(|| self.known.view())
+    }
+
+    fn placements_of(&mut self, game: &Placement, rows: u8, cols: u8) -> &Arc<[u64]> {
+        self.shapes
+            .placements
             .entry((rows, cols))
             .or_insert_with(|| game.placement_masks(rows, cols).into())
     }
@@ -136,9 +202,14 @@ impl Search {
 
     /// Whether `region` (one region of cells) plus a heap is an N-position.
     fn wins(&mut self, at: &Within, region: u64, heap: Nimber) -> Result<bool> {
+        if self.known.grow_wanted() {
+            // Every thread lets its view go; the table grows under the write lock.
+            self.view = None;
+            self.known.grow();
+        }
         let cut = at.frame.cut(region);
         let canonical = at.game.least_form(cut);
-        let known = self.known.get(&canonical);
+        let known = self.view().get(&canonical);
         if let Some(g) = known.nimber() {
             return Ok(g as Nimber != heap);
         }
@@ -159,6 +230,7 @@ impl Search {
             }
         }
         let history = self
+            .shapes
             .history
             .entry((at.board.rows, at.board.cols))
             .or_insert_with(|| History::new(at.placements.len()));
@@ -236,6 +308,9 @@ impl Search {
             })
             .collect();
         options.sort_by_key(|(_, parts)| parts.last().map_or(0, |r| r.count_ones()));
+        if region == at.root && self.threads > 1 && options.len() > 1 {
+            return self.search_on_every_thread(at, &options, heap, met);
+        }
         for (i, parts) in &options {
             if self.sum_is_p(at, parts, heap)? {
                 self.remember(at, *i);
@@ -245,15 +320,77 @@ impl Search {
         Ok((false, met))
     }
 
+    /// [`Worker::search_options`]'s last step on every thread: each takes the next
+    /// option in turn, and the first to find one of nimber `heap` stops the others
+    /// (what they learnt stays in the table).
+    fn search_on_every_thread(
+        &mut self,
+        at: &Within,
+        options: &[(u32, Regions)],
+        heap: Nimber,
+        met: u64,
+    ) -> Result<(bool, u64)> {
+        let section = crate::stop::watched().map_or_else(StopFlag::new, |f| f.child());
+        // The options not yet taken: the first thread takes the smallest first (a
+        // win is most often among them), the others the largest first, so that no
+        // thread is left alone with a large one at the end.
+        let left = Mutex::new(0..options.len());
+        // The first decisive end: an option of nimber `heap`, or an error.
+        let first: Mutex<Option<Result<u32>>> = Mutex::new(None);
+        let settle = |end: Result<u32>| {
+            let mut first = first.lock().unwrap_or_else(PoisonError::into_inner);
+            first.get_or_insert(end);
+            section.stop();
+        };
+        let run = |worker: &mut Worker, smallest_first: bool| {
+            crate::stop::with_stop(&section, || {
+                while !section.is_raised() {
+                    let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
+                    let taken = match smallest_first {
+                        true => left.next(),
+                        false => left.next_back(),
+                    };
+                    drop(left);
+                    let Some((i, parts)) = taken.map(|k| &options[k]) else {
+                        break;
+                    };
+                    match worker.sum_is_p(at, parts, heap) {
+                        Ok(false) => {}
+                        Ok(true) => settle(Ok(*i)),
+                        Err(e) => settle(Err(e)),
+                    }
+                }
+            });
+            // Let the table grow while the others finish.
+            worker.view = None;
+        };
+        let (known, shapes, threads) = (self.known, self.shapes.clone(), self.threads);
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|| run(&mut Worker::new(known, shapes.clone()), false));
+            }
+            self.view = None;
+            run(self, true);
+        });
+        match first.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            Some(Ok(i)) => {
+                self.remember(at, i);
+                Ok((true, met | bit(heap)))
+            }
+            Some(Err(e)) => Err(e),
+            None => Ok((false, met)),
+        }
+    }
+
     /// The nimber of the cells `left`, if every region they form is solved;
     /// `joined` says they are known to form at most one region.
-    fn known_value(&self, at: &Within, left: u64, joined: bool) -> Option<Nimber> {
+    fn known_value(&mut self, at: &Within, left: u64, joined: bool) -> Option<Nimber> {
+        let view = self.view();
         let value = |region: u64| {
             if region.count_ones() < at.game.smallest {
                 return Some(0);
             }
-            self.known
-                .get(&at.game.least_form(at.frame.cut(region)))
+            view.get(&at.game.least_form(at.frame.cut(region)))
                 .nimber()
                 .map(Nimber::from)
         };
@@ -295,21 +432,21 @@ impl Search {
 
     /// Counts a win of placement `i`, so that it is tried earlier.
     fn remember(&mut self, at: &Within, i: u32) {
-        if let Some(history) = self.history.get_mut(&(at.board.rows, at.board.cols)) {
+        if let Some(history) = self.shapes.history.get_mut(&(at.board.rows, at.board.cols)) {
             history.won(i);
         }
     }
 
     /// Records the nimber of a canonical region.
     fn solved(&mut self, canonical: &Board, nimber: Nimber) {
-        self.known.solve(canonical, nimber as u8);
+        self.view().solve(canonical, nimber as u8);
     }
 
     /// Records that the nimber of a canonical region is none of the values in
     /// `nimbers` (bit v for value v).
     fn learn_not(&mut self, canonical: Board, nimbers: u64) {
         if nimbers != 0 {
-            self.known.rule_out(&canonical, nimbers);
+            self.view().rule_out(&canonical, nimbers);
         }
     }
 }

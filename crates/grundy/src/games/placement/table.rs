@@ -2,6 +2,13 @@
 //! two 64-bit words per entry, so that a lookup reads one cache line: the region
 //! (its cells row by row and its width, packed) and what is known (its nimber, or
 //! values its nimber is not). Regions whose box has more than 53 cells go to a map.
+//! The threads of one search share it: entries are claimed and added to with
+//! atomic operations, and what is known of a region only grows.
+
+use std::cell::Cell;
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
+use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard, TryLockError};
 
 use rustc_hash::FxHashMap;
 
@@ -32,12 +39,73 @@ impl Known {
     }
 }
 
-#[derive(Clone, Default)]
+/// One entry: the packed key (0: an empty slot), then what is known.
+type Slot = [AtomicU64; 2];
+
+/// Entries kept, at most, per ten slots: past this the table asks to grow…
+const FULL_TENTHS: usize = 7;
+
+/// … and past this, while it cannot grow (another thread reads it), what is learnt
+/// of new regions is let go (the search works it out again if it needs it).
+const CROWDED_TENTHS: usize = 9;
+
+/// The table, shared by the threads of a search: lookups and updates through a
+/// [`View`] (a read lock held across many of them), growth under the write lock,
+/// when every thread has let its view go.
 pub struct Table {
-    /// Pairs of words: the packed key (0: an empty slot), then what is known.
-    slots: Vec<[u64; 2]>,
-    len: usize,
-    others: FxHashMap<Board, Known>,
+    slots: RwLock<Box<[Slot]>>,
+    /// How many entries, counted by each view in rounds of [`COUNTED_TOGETHER`]…
+    len: Apart<AtomicUsize>,
+    others: Mutex<FxHashMap<Board, Known>>,
+    /// … and read by every thread at every region, so on a cache line of its own.
+    grow_wanted: Apart<AtomicBool>,
+}
+
+/// A value on a cache line of its own, so that threads writing one do not slow
+/// down those reading another.
+#[derive(Default)]
+#[repr(align(128))]
+struct Apart<T>(T);
+
+impl<T> std::ops::Deref for Apart<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// A view adds the entries it made to the table's count this many at a time.
+const COUNTED_TOGETHER: usize = 64;
+
+/// The slots of a new table.
+const FIRST_SLOTS: usize = 1024;
+
+impl Default for Table {
+    fn default() -> Self {
+        Table {
+            slots: RwLock::new((0..FIRST_SLOTS).map(|_| Slot::default()).collect()),
+            len: Apart::default(),
+            others: Mutex::default(),
+            grow_wanted: Apart::default(),
+        }
+    }
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        let slots = self.slots.read().unwrap_or_else(PoisonError::into_inner);
+        let copy = slots
+            .iter()
+            .map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)].map(AtomicU64::new))
+            .collect();
+        let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
+        Table {
+            slots: RwLock::new(copy),
+            len: Apart(AtomicUsize::new(self.len.load(Relaxed))),
+            others: Mutex::new(others.clone()),
+            grow_wanted: Apart::default(),
+        }
+    }
 }
 
 /// The key of a region that packs: its cells and width.
@@ -46,31 +114,107 @@ fn key(b: &Board) -> Option<u64> {
         .then(|| b.empty | ((b.cols as u64 - 1) << CELL_BITS))
 }
 
+fn slot(key: u64, slots: usize) -> usize {
+    let hash = (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (hash >> (64 - slots.trailing_zeros())) as usize
+}
+
 impl Table {
-    /// How many regions something is known of.
+    /// How many regions something is known of (give or take the few that each
+    /// view has not counted yet).
     pub fn len(&self) -> usize {
-        self.len + self.others.len()
+        self.len.load(Relaxed)
     }
 
-    fn slot(&self, key: u64) -> usize {
-        let hash = (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (hash >> (64 - self.slots.len().trailing_zeros())) as usize
+    /// A view to look up and update the table through.
+    pub fn view(&self) -> View<'_> {
+        View {
+            table: self,
+            slots: self.slots.read().unwrap_or_else(PoisonError::into_inner),
+            uncounted: Cell::new(0),
+        }
+    }
+
+    /// Whether a thread asked for more room: every view should be let go, and
+    /// [`Table::grow`] called.
+    pub fn grow_wanted(&self) -> bool {
+        self.grow_wanted.load(Relaxed)
+    }
+
+    /// Doubles the slots if the table is full, once no view is held: the caller
+    /// holds none, and waits for the others to let theirs go, unless one of them
+    /// grew the table meanwhile.
+    pub fn grow(&self) {
+        let mut slots = loop {
+            match self.slots.try_write() {
+                Ok(slots) => break slots,
+                Err(TryLockError::Poisoned(e)) => break e.into_inner(),
+                Err(TryLockError::WouldBlock) if !self.grow_wanted() => return,
+                Err(TryLockError::WouldBlock) => std::thread::yield_now(),
+            }
+        };
+        self.grow_wanted.store(false, Relaxed);
+        let len = self.len.load(Relaxed);
+        if 10 * (len + 1) <= FULL_TENTHS * slots.len() {
+            return;
+        }
+        let size = 2 * slots.len();
+        let old = std::mem::replace(&mut *slots, (0..size).map(|_| Slot::default()).collect());
+        for [key, known] in old.iter().map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)]) {
+            if key != 0 {
+                let mut i = slot(key, size);
+                while slots[i][0].load(Relaxed) != 0 {
+                    i = (i + 1) & (size - 1);
+                }
+                slots[i] = [AtomicU64::new(key), AtomicU64::new(known)];
+            }
+        }
+    }
+}
+
+/// Lookups and updates of a [`Table`], holding its read lock.
+pub struct View<'t> {
+    table: &'t Table,
+    slots: RwLockReadGuard<'t, Box<[Slot]>>,
+    /// Entries this view made and has not yet counted in the table.
+    uncounted: Cell<usize>,
+}
+
+impl Drop for View<'_> {
+    fn drop(&mut self) {
+        self.table.len.fetch_add(self.uncounted.get(), Relaxed);
+    }
+}
+
+impl View<'_> {
+    /// Counts a new entry.
+    fn count(&self) {
+        let uncounted = self.uncounted.get() + 1;
+        if uncounted == COUNTED_TOGETHER {
+            self.table.len.fetch_add(uncounted, Relaxed);
+            self.uncounted.set(0);
+        } else {
+            self.uncounted.set(uncounted);
+        }
     }
 
     /// What is known of the canonical region `b`.
     pub fn get(&self, b: &Board) -> Known {
         let Some(key) = key(b) else {
-            return self.others.get(b).copied().unwrap_or_default();
+            let others = self
+                .table
+                .others
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            return others.get(b).copied().unwrap_or_default();
         };
-        if self.slots.is_empty() {
-            return Known::default();
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(key);
+        let slots = &self.slots;
+        let mask = slots.len() - 1;
+        let mut i = slot(key, slots.len());
         loop {
-            let [k, known] = self.slots[i];
+            let k = slots[i][0].load(Acquire);
             if k == key {
-                return Known(known);
+                return Known(slots[i][1].load(Acquire));
             }
             if k == 0 {
                 return Known::default();
@@ -80,50 +224,59 @@ impl Table {
     }
 
     /// Records the nimber of the canonical region `b`.
-    pub fn solve(&mut self, b: &Board, nimber: u8) {
-        self.update(b, |_| Known((nimber as u64 + 1) << NIMBER_SHIFT));
+    pub fn solve(&self, b: &Board, nimber: u8) {
+        self.add(b, (nimber as u64 + 1) << NIMBER_SHIFT);
     }
 
     /// Records that the nimber of the canonical region `b` is none of the values in
     /// `values` (bit v for value v, below [`RULED_OUT_BELOW`]).
-    pub fn rule_out(&mut self, b: &Board, values: u64) {
-        self.update(b, |known| Known(known.0 | values));
+    pub fn rule_out(&self, b: &Board, values: u64) {
+        self.add(b, values);
     }
 
-    fn update(&mut self, b: &Board, change: impl FnOnce(Known) -> Known) {
+    /// Adds `bits` to what is known of `b` (what is known only grows, so that two
+    /// threads learning of one region at once both leave their mark).
+    fn add(&self, b: &Board, bits: u64) {
         let Some(key) = key(b) else {
-            let known = self.others.entry(*b).or_default();
-            *known = change(*known);
+            let mut others = self
+                .table
+                .others
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let known = others.entry(*b).or_insert_with(|| {
+                self.count();
+                Known::default()
+            });
+            known.0 |= bits;
             return;
         };
-        if 10 * (self.len + 1) > 7 * self.slots.len() {
-            self.grow();
+        let slots = &self.slots;
+        let len = self.table.len.load(Relaxed);
+        if 10 * (len + 1) > FULL_TENTHS * slots.len() {
+            self.table.grow_wanted.store(true, Relaxed);
+            if 10 * (len + 1) > CROWDED_TENTHS * slots.len() {
+                return;
+            }
         }
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(key);
+        let mask = slots.len() - 1;
+        let mut i = slot(key, slots.len());
         loop {
-            let [k, known] = self.slots[i];
-            if k == key || k == 0 {
-                if k == 0 {
-                    self.len += 1;
-                }
-                self.slots[i] = [key, change(Known(known)).0];
+            let k = slots[i][0].load(Acquire);
+            let mine = k == key
+                || k == 0 && {
+                    match slots[i][0].compare_exchange(0, key, AcqRel, Acquire) {
+                        Ok(_) => {
+                            self.count();
+                            true
+                        }
+                        Err(now) => now == key,
+                    }
+                };
+            if mine {
+                slots[i][1].fetch_or(bits, AcqRel);
                 return;
             }
             i = (i + 1) & mask;
-        }
-    }
-
-    fn grow(&mut self) {
-        let size = (2 * self.slots.len()).max(1024);
-        let old = std::mem::replace(&mut self.slots, vec![[0; 2]; size]);
-        let mask = size - 1;
-        for [key, known] in old.into_iter().filter(|&[k, _]| k != 0) {
-            let mut i = self.slot(key);
-            while self.slots[i][0] != 0 {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = [key, known];
         }
     }
 }
@@ -134,17 +287,25 @@ mod tests {
 
     #[test]
     fn keeps_what_is_known_of_regions_that_pack_and_those_that_do_not() {
-        let mut table = Table::default();
+        let table = Table::default();
         let board = |rows, cols, empty| Board { rows, cols, empty };
         for i in 1..5000u64 {
-            table.rule_out(&board(4, 9, i * 7919), 0b101);
+            if table.grow_wanted() {
+                table.grow();
+            }
+            let view = table.view();
+            view.rule_out(&board(4, 9, i * 7919), 0b101);
             if i % 3 == 0 {
-                table.solve(&board(4, 9, i * 7919), (i % 7) as u8);
+                view.solve(&board(4, 9, i * 7919), (i % 7) as u8);
             }
         }
-        table.solve(&board(8, 8, u64::MAX), 3);
-        table.rule_out(&board(8, 8, u64::MAX - 1), 1 << 40);
+        let table = table.clone();
+        let view = table.view();
+        view.solve(&board(8, 8, u64::MAX), 3);
+        view.rule_out(&board(8, 8, u64::MAX - 1), 1 << 40);
+        drop(view);
         assert_eq!(table.len(), 5001);
+        let table = &table.view();
         for i in 1..5000u64 {
             let known = table.get(&board(4, 9, i * 7919));
             if i % 3 == 0 {
