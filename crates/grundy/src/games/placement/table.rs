@@ -318,4 +318,39 @@ mod tests {
         assert_eq!(table.get(&board(8, 8, u64::MAX)).nimber(), Some(3));
         assert_eq!(table.get(&board(8, 8, u64::MAX - 1)).ruled_out(), 1 << 40);
     }
+
+    #[test]
+    fn threads_adding_at_once_lose_nothing_while_the_table_grows() {
+        // Three threads add what they learn of the same 20,000 regions, in different
+        // orders, each looking for growth before every region as the search does:
+        // every bit added is kept and every region counted once.
+        let table = Table::default();
+        let board = |i: u64| Board {
+            rows: 5,
+            cols: 8,
+            empty: i * 0x9e37_79b9 % (1 << 40) + 1,
+        };
+        std::thread::scope(|scope| {
+            for t in 0..3u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    let mut view = Some(table.view());
+                    for j in 0..20_000u64 {
+                        if table.grow_wanted() {
+                            view = None;
+                            table.grow();
+                        }
+                        let view = view.get_or_insert_with(|| table.view());
+                        let i = (j * [1, 3, 7][t as usize] + t * 7) % 20_000;
+                        view.rule_out(&board(i), 1 << t);
+                    }
+                });
+            }
+        });
+        assert_eq!(table.len(), 20_000);
+        let view = table.view();
+        for i in 0..20_000 {
+            assert_eq!(view.get(&board(i)).ruled_out(), 0b111, "region {i}");
+        }
+    }
 }
