@@ -140,4 +140,20 @@ fn one_thread_and_three_find_the_same_nimbers_and_winning_moves() {
             "{board}"
         );
     }
+    // Found by fuzzing: with a small budget the table stays small, and entries the
+    // threads had not yet counted once filled it, so that a lookup never ended.
+    let out = std::process::Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "cram 4x5", "--max-positions", "20000", "--json"])
+        .env("GRUNDY_THREADS", "2")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["nimber"], 2);
 }

@@ -23,3 +23,18 @@ pub use sum::{GameBox, Part, Solver, Sum, Value, CHEAP};
 
 /// The default position budget of a search (`--max-positions`).
 pub const DEFAULT_MAX_POSITIONS: usize = 10_000_000;
+
+/// How many threads heap sequences and board searches use unless told:
+/// `GRUNDY_THREADS` if set to a number, else every core (read once: finding the
+/// cores reads files).
+pub fn default_threads() -> usize {
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::env::var("GRUNDY_THREADS")
+            .ok()
+            .and_then(|threads| threads.parse().ok())
+            .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+            .unwrap_or(1)
+            .max(1)
+    })
+}

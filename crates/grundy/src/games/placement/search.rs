@@ -28,6 +28,10 @@ use crate::{Error, Nimber, Result};
 /// The regions of a board (cells of its frame), the largest last.
 type Regions = SmallVec<[u64; 4]>;
 
+/// Regions of fewer cells are searched on one thread: starting threads would cost
+/// more than the search.
+const CELLS_ON_EVERY_THREAD: u32 = 20;
+
 /// What the search has learnt, and the placements of each board size.
 #[derive(Clone, Default)]
 pub struct Search {
@@ -134,7 +138,7 @@ impl Search {
         heap: Nimber,
         limit: usize,
     ) -> Result<bool> {
-        let threads = crate::solve::sequence::default_threads();
+        let threads = crate::solve::default_threads();
         let mut worker = Worker {
             known: &self.known,
             view: None,
@@ -308,7 +312,8 @@ impl<'t> Worker<'t> {
             })
             .collect();
         options.sort_by_key(|(_, parts)| parts.last().map_or(0, |r| r.count_ones()));
-        if region == at.root && self.threads > 1 && options.len() > 1 {
+        let large = region.count_ones() >= CELLS_ON_EVERY_THREAD;
+        if region == at.root && large && self.threads > 1 && options.len() > 1 {
             return self.search_on_every_thread(at, &options, heap, met);
         }
         for (i, parts) in &options {

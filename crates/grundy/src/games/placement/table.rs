@@ -74,11 +74,13 @@ impl<T> std::ops::Deref for Apart<T> {
     }
 }
 
-/// A view adds the entries it made to the table's count this many at a time.
+/// A view adds the entries it made to the table's count this many at a time, at
+/// most, and at most one for every 64 slots, so that what the views have not
+/// counted yet stays a small share of the room left.
 const COUNTED_TOGETHER: usize = 64;
 
 /// The slots of a new table.
-const FIRST_SLOTS: usize = 1024;
+const FIRST_SLOTS: usize = 64;
 
 impl Default for Table {
     fn default() -> Self {
@@ -190,7 +192,7 @@ impl View<'_> {
     /// Counts a new entry.
     fn count(&self) {
         let uncounted = self.uncounted.get() + 1;
-        if uncounted == COUNTED_TOGETHER {
+        if uncounted >= (self.slots.len() / 64).clamp(1, COUNTED_TOGETHER) {
             self.table.len.fetch_add(uncounted, Relaxed);
             self.uncounted.set(0);
         } else {
@@ -211,16 +213,18 @@ impl View<'_> {
         let slots = &self.slots;
         let mask = slots.len() - 1;
         let mut i = slot(key, slots.len());
-        loop {
+        // Every slot at most: a table is never full, but a bound costs nothing.
+        for _ in 0..slots.len() {
             let k = slots[i][0].load(Acquire);
             if k == key {
                 return Known(slots[i][1].load(Acquire));
             }
             if k == 0 {
-                return Known::default();
+                break;
             }
             i = (i + 1) & mask;
         }
+        Known::default()
     }
 
     /// Records the nimber of the canonical region `b`.
@@ -260,7 +264,7 @@ impl View<'_> {
         }
         let mask = slots.len() - 1;
         let mut i = slot(key, slots.len());
-        loop {
+        for _ in 0..slots.len() {
             let k = slots[i][0].load(Acquire);
             let mine = k == key
                 || k == 0 && {

@@ -219,17 +219,6 @@ const SHARE_OF_KNOWN: usize = 16;
 /// … and at least this many in all, else heaps are computed one at a time.
 const FEWEST_IN_ROUND: usize = 64;
 
-/// How many threads a sequence uses unless told: `GRUNDY_THREADS` if set to a
-/// number, else every core.
-pub fn default_threads() -> usize {
-    std::env::var("GRUNDY_THREADS")
-        .ok()
-        .and_then(|threads| threads.parse().ok())
-        .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
-        .unwrap_or(1)
-        .max(1)
-}
-
 /// The Grundy sequence of one heap, g(0..len), two bytes an entry, and what is
 /// needed to extend it.
 ///
@@ -263,7 +252,7 @@ impl Sequence {
             naive: naive::State::default(),
             rules,
             values,
-            threads: default_threads(),
+            threads: super::default_threads(),
         }
     }
 
