@@ -54,6 +54,10 @@ struct Cli {
     /// 512M or 8G (default: half of the machine's memory, or of `ulimit -v`).
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
+    /// How many threads heap sequences and board searches use (default:
+    /// `GRUNDY_THREADS`, else every core).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 const SPEC_HELP: &str = "SPEC: one or more parts joined by '+', each a game and a position:
@@ -283,6 +287,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(threads) = cli.threads {
+        grundy::solve::set_default_threads(threads.into());
+    }
     if let Some(bytes) = cli.max_memory.or_else(memory::default_limit) {
         grundy::stop::set_memory_limit(usize::try_from(bytes).unwrap_or(usize::MAX));
     }

@@ -122,7 +122,7 @@ fn one_thread_and_three_find_the_same_nimbers_and_winning_moves() {
             .map(|threads| {
                 let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
                     .args(["value", &format!("cram {board}"), "--json"])
-                    .env("GRUNDY_THREADS", threads)
+                    .args(["--threads", threads])
                     .output()
                     .unwrap();
                 assert!(out.status.success(), "{board} on {threads} threads");
