@@ -43,7 +43,8 @@ pub type Unreached = SmallVec<[u32; CANDIDATES]>;
 pub const CANDIDATES: usize = 4;
 
 /// Marks a candidate past the first that may be reached by an option not yet tried:
-/// a rare value whose search was cut short. Settling stops at it.
+/// a rare value whose search was cut short. Settling looks for it among every
+/// option below the round (most often found at once).
 pub const UNSURE: u32 = 1 << 31;
 
 /// How many more steps of the search for rare values a heap's candidates past the
@@ -327,7 +328,11 @@ impl Worker {
             // Past the mex, rare values are looked for a little only.
             if !unreached.is_empty() && extra_steps == EXTRA_STEPS {
                 unreached.push(v as u32 | UNSURE);
-                return unreached;
+                if unreached.len() == wanted {
+                    return unreached;
+                }
+                v += 1;
+                continue;
             }
             while (head || block.start < longest) && stamps[at(v, slot)] != round {
                 if !unreached.is_empty() {
@@ -468,8 +473,9 @@ impl State {
 
     /// g(n) for n = `values.len()`, from g(0..n) and the candidates found when only
     /// g(0..known) were known: the first candidate that no option with a piece at or
-    /// above `known` reaches (every smaller value is reached already), else (all of
-    /// them reached, seldom) g(n) computed again.
+    /// above `known` reaches (every smaller value is reached already; an [`UNSURE`]
+    /// one is first looked for among the options below `known`), else (all of them
+    /// reached, seldom) g(n) computed again.
     pub fn settle(
         &mut self,
         rules: &Rules,
@@ -477,14 +483,13 @@ impl State {
         known: usize,
         candidates: &[u32],
     ) -> u64 {
+        let (takes, head) = (&self.takes[..], &self.head[..]);
         match candidates
             .iter()
-            .take_while(|&&v| v & UNSURE == 0)
-            .find(|&&v| {
-                let (takes, head) = (&self.takes[..], &self.head[..]);
-                !reached_beyond(rules, takes, head, values, known, v as u16)
-            }) {
-            Some(&v) => v as u64,
+            .filter(|&&v| v & UNSURE == 0 || !reached_below(rules, takes, values, known, v as u16))
+            .find(|&&v| !reached_beyond(rules, takes, head, values, known, v as u16))
+        {
+            Some(&v) => (v & !UNSURE) as u64,
             None => self.value(rules, values),
         }
     }
@@ -516,6 +521,36 @@ fn reached_beyond(
                 .min(last + 1)
                 .saturating_sub(1);
             if some_pair_gives(head, values, rest, pairs, v) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether some option of heap n = `values.len()` with every piece below `known` has
+/// value `v`: the smaller pieces tried upwards, 64 breaks at a time.
+fn reached_below(rules: &Rules, takes: &[u64], values: &[u16], known: usize, v: u16) -> bool {
+    let n = values.len();
+    for &k in takes.iter().take_while(|&&k| k <= n as u64) {
+        let d = rules.leaves(k, n as u64);
+        let rest = n - k as usize;
+        if d & leaves::NONE != 0 && v == 0
+            || d & leaves::ONE != 0 && rest < known && values[rest] == v
+        {
+            return true;
+        }
+        if d & leaves::TWO != 0 {
+            let last = largest_smaller_piece(rest, rules.unequal_splits);
+            let first = (rest + 1).saturating_sub(known).max(1);
+            let found = (first..=last).step_by(64).any(|a| {
+                let b = (a + 63).min(last);
+                values[a..=b]
+                    .iter()
+                    .zip(values[rest - b..=rest - a].iter().rev())
+                    .fold(false, |hit, (&x, &y)| hit | (x ^ y == v))
+            });
+            if found {
                 return true;
             }
         }
