@@ -24,10 +24,12 @@
 //! [`CANDIDATES`] smallest values left unreached by the options whose pieces are
 //! all known, as above with the pieces bounded. [`State::settle`] then takes the
 //! heaps in order on one thread: the value is the first candidate that no option
-//! with a piece in the round gives (a vectorised scan of a few hundred breaks at
-//! most), and only when every candidate is given is the heap computed again.
+//! with a piece in the round gives (a scan of a few hundred breaks at most, 64 at
+//! a time; a candidate whose search was cut short is first looked for among the
+//! options below the round), and only when every candidate is given is the heap
+//! computed again.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 use std::sync::{Mutex, PoisonError};
 
 use smallvec::SmallVec;
@@ -132,6 +134,7 @@ pub struct Rare {
 }
 
 /// One thread's marks and the batch of heaps they are for.
+#[derive(Default)]
 pub struct Worker {
     marks: Marks,
     /// The heaps of the current batch (none at first), and the heap expected next.
@@ -140,18 +143,6 @@ pub struct Worker {
     /// How many values the batch's marks were made from, and under which mask.
     batch_known: usize,
     batch_mask: u64,
-}
-
-impl Default for Worker {
-    fn default() -> Self {
-        Worker {
-            marks: Marks::default(),
-            batch: 0..0,
-            next_heap: 0,
-            batch_known: 0,
-            batch_mask: 0,
-        }
-    }
 }
 
 fn is_rare(v: u64, mask: u64) -> bool {
@@ -408,9 +399,6 @@ pub struct State {
     /// The amounts whose digit allows a move ([`Rules::takes`]).
     takes: Vec<u64>,
     workers: Vec<Worker>,
-    /// g(0..=h) backwards, h = `head.len()` − 1, once the heaps are many: settling
-    /// reads the smaller pieces g(a) downwards beside the larger ones upwards.
-    head: Vec<u16>,
 }
 
 impl State {
@@ -420,7 +408,6 @@ impl State {
             rare: Rare::default(),
             takes: rules.takes().to_vec(),
             workers: vec![Worker::default()],
-            head: Vec::new(),
         }
     }
 
@@ -445,9 +432,6 @@ impl State {
         self.rare.catch_up(values);
         if self.workers.len() < threads {
             self.workers.resize_with(threads, Worker::default);
-        }
-        if self.head.len() <= heaps.len() {
-            self.head = values[..=heaps.len()].iter().rev().copied().collect();
         }
         let mut found = vec![Unreached::new(); heaps.len()];
         let runs = (heaps.start..).step_by(BATCH).zip(found.chunks_mut(BATCH));
@@ -483,11 +467,12 @@ impl State {
         known: usize,
         candidates: &[u32],
     ) -> u64 {
-        let (takes, head) = (&self.takes[..], &self.head[..]);
+        let takes = &self.takes[..];
+        let reached = |v: u32, reaching| reached(rules, takes, values, known, reaching, v as u16);
         match candidates
             .iter()
-            .filter(|&&v| v & UNSURE == 0 || !reached_below(rules, takes, values, known, v as u16))
-            .find(|&&v| !reached_beyond(rules, takes, head, values, known, v as u16))
+            .filter(|&&v| v & UNSURE == 0 || !reached(v, false))
+            .find(|&&v| !reached(v, true))
         {
             Some(&v) => (v & !UNSURE) as u64,
             None => self.value(rules, values),
@@ -495,62 +480,36 @@ impl State {
     }
 }
 
-/// Whether some option of heap n = `values.len()` with a piece at or above `known`
-/// has value `v`, for moves that leave one heap or break it in two.
-/// `head` holds the first values backwards, as many as there are heaps since `known`.
-fn reached_beyond(
+/// Whether some option of heap n = `values.len()` has value `v` among those with a
+/// piece at or above `known` (`reaching`: the options into a round), or else among
+/// those with every piece below it.
+fn reached(
     rules: &Rules,
     takes: &[u64],
-    head: &[u16],
     values: &[u16],
     known: usize,
+    reaching: bool,
     v: u16,
 ) -> bool {
     let n = values.len();
     for &k in takes.iter().take_while(|&&k| k <= n as u64) {
         let d = rules.leaves(k, n as u64);
         let rest = n - k as usize;
-        if d & leaves::ONE != 0 && rest >= known && values[rest] == v {
-            return true;
-        }
-        if d & leaves::TWO != 0 {
-            // The larger piece, rest − a, is at or above `known`.
-            let last = largest_smaller_piece(rest, rules.unequal_splits);
-            let pairs = (rest + 1)
-                .saturating_sub(known)
-                .min(last + 1)
-                .saturating_sub(1);
-            if some_pair_gives(head, values, rest, pairs, v) {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// Whether some option of heap n = `values.len()` with every piece below `known` has
-/// value `v`: the smaller pieces tried upwards, 64 breaks at a time.
-fn reached_below(rules: &Rules, takes: &[u64], values: &[u16], known: usize, v: u16) -> bool {
-    let n = values.len();
-    for &k in takes.iter().take_while(|&&k| k <= n as u64) {
-        let d = rules.leaves(k, n as u64);
-        let rest = n - k as usize;
-        if d & leaves::NONE != 0 && v == 0
-            || d & leaves::ONE != 0 && rest < known && values[rest] == v
+        if d & leaves::NONE != 0 && !reaching && v == 0
+            || d & leaves::ONE != 0 && (rest >= known) == reaching && values[rest] == v
         {
             return true;
         }
         if d & leaves::TWO != 0 {
             let last = largest_smaller_piece(rest, rules.unequal_splits);
-            let first = (rest + 1).saturating_sub(known).max(1);
-            let found = (first..=last).step_by(64).any(|a| {
-                let b = (a + 63).min(last);
-                values[a..=b]
-                    .iter()
-                    .zip(values[rest - b..=rest - a].iter().rev())
-                    .fold(false, |hit, (&x, &y)| hit | (x ^ y == v))
-            });
-            if found {
+            // The larger piece, rest − a, is at or above `known` exactly when the
+            // smaller, a, is below `split`.
+            let split = (rest + 1).saturating_sub(known).max(1);
+            let smaller = match reaching {
+                true => 1..=(split - 1).min(last),
+                false => split..=last,
+            };
+            if pair_gives(values, rest, smaller, v) {
                 return true;
             }
         }
@@ -558,16 +517,15 @@ fn reached_below(rules: &Rules, takes: &[u64], values: &[u16], known: usize, v: 
     false
 }
 
-/// Whether g(a) XOR g(rest − a) = v for some a in 1..=`pairs`, 32 pairs at a time
-/// (with no early exit inside a block, and both slices read upwards, so that the
-/// compiler vectorises it); `head` holds g(0..=h) backwards, h ≥ `pairs`.
-fn some_pair_gives(head: &[u16], values: &[u16], rest: usize, pairs: usize, v: u16) -> bool {
-    // a from `pairs` down to 1, and rest − a upwards beside it.
-    let smaller = &head[head.len() - 1 - pairs..head.len() - 1];
-    let larger = &values[rest - pairs..rest];
-    smaller.chunks(32).zip(larger.chunks(32)).any(|(xs, ys)| {
-        xs.iter()
-            .zip(ys)
+/// Whether g(a) XOR g(rest − a) = v for some smaller piece a in `smaller`, 64 pairs
+/// at a time (with no early exit inside a block).
+fn pair_gives(values: &[u16], rest: usize, smaller: RangeInclusive<usize>, v: u16) -> bool {
+    let (first, last) = smaller.into_inner();
+    (first..=last).step_by(64).any(|a| {
+        let b = (a + 63).min(last);
+        values[a..=b]
+            .iter()
+            .zip(values[rest - b..=rest - a].iter().rev())
             .fold(false, |hit, (&x, &y)| hit | (x ^ y == v))
     })
 }
