@@ -130,7 +130,7 @@ struct Within<'a> {
 impl Search {
     /// Whether `board` plus a nim heap of `heap` is a P-position; the search stops
     /// with [`Error::Budget`] once it knows of `limit` regions. A question about a
-    /// whole board is searched on every core (`GRUNDY_THREADS` sets how many).
+    /// whole board is searched on [`default_threads`](crate::solve::default_threads).
     pub fn is_p(
         &mut self,
         game: &Placement,
@@ -138,13 +138,8 @@ impl Search {
         heap: Nimber,
         limit: usize,
     ) -> Result<bool> {
-        let threads = crate::solve::default_threads();
-        let mut worker = Worker {
-            known: &self.known,
-            view: None,
-            shapes: std::mem::take(&mut self.shapes),
-            threads,
-        };
+        let shapes = std::mem::take(&mut self.shapes);
+        let mut worker = Worker::new(&self.known, shapes, crate::solve::default_threads());
         let placements = worker.placements_of(game, board.rows, board.cols).clone();
         let at = Within {
             game,
@@ -162,13 +157,14 @@ impl Search {
 }
 
 impl<'t> Worker<'t> {
-    /// A thread's worker on `known`, with shapes of its own.
-    fn new(known: &'t Table, shapes: Shapes) -> Self {
+    /// A thread's worker on `known`, with shapes of its own, that searches a whole
+    /// board's options on `threads` threads.
+    fn new(known: &'t Table, shapes: Shapes, threads: usize) -> Self {
         Worker {
             known,
             view: None,
             shapes,
-            threads: 1,
+            threads,
         }
     }
 
@@ -372,7 +368,7 @@ impl<'t> Worker<'t> {
         let (known, shapes, threads) = (self.known, self.shapes.clone(), self.threads);
         std::thread::scope(|scope| {
             for _ in 1..threads {
-                scope.spawn(|| run(&mut Worker::new(known, shapes.clone()), false));
+                scope.spawn(|| run(&mut Worker::new(known, shapes.clone(), 1), false));
             }
             self.view = None;
             run(self, true);

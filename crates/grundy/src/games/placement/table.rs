@@ -85,7 +85,7 @@ const FIRST_SLOTS: usize = 64;
 impl Default for Table {
     fn default() -> Self {
         Table {
-            slots: RwLock::new((0..FIRST_SLOTS).map(|_| Slot::default()).collect()),
+            slots: RwLock::new(empty_slots(FIRST_SLOTS)),
             len: Apart::default(),
             others: Mutex::default(),
             grow_wanted: Apart::default(),
@@ -108,6 +108,11 @@ impl Clone for Table {
             grow_wanted: Apart::default(),
         }
     }
+}
+
+/// `size` empty slots.
+fn empty_slots(size: usize) -> Box<[Slot]> {
+    (0..size).map(|_| Slot::default()).collect()
 }
 
 /// The key of a region that packs: its cells and width.
@@ -161,7 +166,7 @@ impl Table {
             return;
         }
         let size = 2 * slots.len();
-        let old = std::mem::replace(&mut *slots, (0..size).map(|_| Slot::default()).collect());
+        let old = std::mem::replace(&mut *slots, empty_slots(size));
         for [key, known] in old.iter().map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)]) {
             if key != 0 {
                 let mut i = slot(key, size);
