@@ -6,8 +6,11 @@
 //! what it leaves, the reasoning in words, and the computer's choice of move. The
 //! outcome and the winning moves come from a theorem wherever the game has one; the
 //! nimber is computed where a theorem gives it or a search within budget finds it,
-//! and is otherwise reported as not computed, with the reason. An [`Analyst`] keeps
-//! what it learnt between analyses, for a game played move by move.
+//! and is otherwise reported as not computed, with the reason. The nimber and the
+//! winning moves are searched for whenever the search fits the analyst's [`Budget`]
+//! (a search whose size is known and too large is refused at once), unless the
+//! budget asks for the outcome only ([`Effort::Outcome`]). An [`Analyst`] keeps what
+//! it learnt between analyses, for a game played move by move.
 //!
 //! The JSON objects of the command line (and of the web and Python front ends) are
 //! [`Analysis::value_report`], [`Analysis::moves_report`] and
@@ -16,11 +19,16 @@
 use serde::Serialize;
 
 use crate::explain;
-use crate::solve::{GameBox, Solver, Sum, Value, CHEAP, DEFAULT_MAX_POSITIONS};
-use crate::{spec, Error, Gamma, Nimber, Outcome, Play, Result};
+use crate::solve::{GameBox, Solver, Sum, Value};
+use crate::{spec, Budget, Effort, Error, Gamma, Nimber, Outcome, Play, Result};
 
-/// The most moves of a P-position whose options' nimbers are looked for.
+/// The most moves whose nimbers `moves` searches for, where no theorem gives them.
 const FEW_MOVES: usize = 64;
+
+/// How far the computer looks for the move that makes the game last longest, in a
+/// position it has lost (every move loses; the longest game gives the opponent
+/// most chances to err).
+const LONGEST_GAME_POSITIONS: usize = 20_000;
 
 /// What to analyse beyond the verdict.
 #[derive(Clone, Copy, Debug, Default)]
@@ -120,10 +128,13 @@ pub struct Analysis {
     /// The computer's move ([`Options::computer_move`]): a winning move if there is
     /// one; else one that keeps a draw; else the one that leaves the longest game.
     pub computer_move: Option<Move>,
+    /// Why the computer's move is not proved to win though the player to move
+    /// wins: no winning move was found within the budget.
+    pub computer_move_unproved: Option<String>,
 }
 
 /// Analyses the position written `spec` (e.g. `nim 13,12,8`), within the default
-/// budget of [`DEFAULT_MAX_POSITIONS`] positions (an [`Analyst`] takes another).
+/// [`Budget`] (an [`Analyst`] takes another).
 ///
 /// ```
 /// let analysis = grundy::analyse("nim 13,12,8", &grundy::Options::default()).unwrap();
@@ -135,13 +146,16 @@ pub struct Analysis {
 /// // A theorem answers at once where no search could: Fibonacci Nim from a pile of
 /// // a million chips is won by taking the smallest term of its Zeckendorf sum,
 /// // 832040 + 121393 + 46368 + 144 + 55.
-/// let analysis = grundy::analyse("fibonacci 1000000", &grundy::Options::default()).unwrap();
+/// let budget = grundy::Budget::default().with_effort(grundy::Effort::Outcome);
+/// let mut analyst = grundy::Analyst::new(budget);
+/// let position = analyst.parse("fibonacci 1000000").unwrap();
+/// let analysis = analyst.analyse(&position, &grundy::Options::default()).unwrap();
 /// assert_eq!(analysis.outcome, grundy::Outcome::N);
 /// assert_eq!(analysis.winning_moves[0].description, "take 55 from the pile of 1000000");
 /// assert!(analysis.nimber_not_computed.is_some());
 /// ```
 pub fn analyse(spec: &str, options: &Options) -> Result<Analysis> {
-    let mut analyst = Analyst::new(DEFAULT_MAX_POSITIONS);
+    let mut analyst = Analyst::new(Budget::default());
     let position = analyst.parse(spec)?;
     analyst.analyse(&position, options)
 }
@@ -149,7 +163,7 @@ pub fn analyse(spec: &str, options: &Options) -> Result<Analysis> {
 /// The picture of the one-part position `spec`, as an SVG document; a game written
 /// alone (`graph:FILE`) is drawn with no token.
 pub fn draw(spec: &str) -> Result<String> {
-    let mut solver = Solver::new(1);
+    let mut solver = Solver::new(Budget::default().with_positions(1));
     let sum = match spec.trim() {
         alone if !alone.contains(char::is_whitespace) => {
             let game = spec::game(alone, &mut solver)?;
@@ -180,10 +194,10 @@ pub struct Analyst {
 }
 
 impl Analyst {
-    /// An analyst whose searches keep at most `max_positions` positions.
-    pub fn new(max_positions: usize) -> Self {
+    /// An analyst whose searches stay within `budget`.
+    pub fn new(budget: Budget) -> Self {
         Analyst {
-            solver: Solver::new(max_positions),
+            solver: Solver::new(budget),
             notes: Vec::new(),
         }
     }
@@ -236,37 +250,46 @@ impl Analyst {
         }
     }
 
+    /// The budget of its searches.
+    pub fn budget(&self) -> &Budget {
+        self.solver.budget()
+    }
+
     /// The analysis of `position`.
     pub fn analyse(&mut self, position: &Sum, options: &Options) -> Result<Analysis> {
         let play = options.play;
-        let solver = &mut self.solver;
-        let value = solver.value(position, play)?;
-        let gamma = match solver.has_gammas(position, play) {
-            true => Some(solver.gamma(position)?),
+        let whole = self.budget().effort() == Effort::Whole;
+        let mut value = self.solver.value(position, play)?;
+        let gamma = match self.solver.has_gammas(position, play) {
+            true => Some(self.solver.gamma(position)?),
             false => None,
         };
-        let by_theory = solver.outcome_by_theory(position, play).is_some();
-        let nimbers_defined = play == Play::Normal && solver.has_nimbers(position);
-        let cheap = CHEAP.min(self.solver.max_positions());
-        let nimber_not_computed = (nimbers_defined && value.nimber.is_none()).then(|| {
-            format!(
-                "the outcome comes from {}, and a search for the nimber would keep more than {cheap} positions",
-                self.theorem(position, play)
-            )
-        });
-        let solver = &mut self.solver;
-        let terminal = solver.is_terminal(position)?;
-        let (winning, winning_moves_not_computed) = match solver.winning_moves(position, play) {
-            Ok(winning) => (winning, None),
-            Err(e) if e.is_budget() && by_theory => (
-                Vec::new(),
-                Some(format!(
-                    "{} shows that a winning move exists but does not name it, and a search for it would keep more than {cheap} positions",
-                    self.theorem(position, play)
-                )),
-            ),
-            Err(e) if e.is_budget() => (Vec::new(), Some(format!("listing them: {e}"))),
-            Err(e) => return Err(e),
+        let by_theory = self.solver.outcome_by_theory(position, play).is_some();
+        let nimbers_defined = play == Play::Normal && self.solver.has_nimbers(position);
+        let mut nimber_not_computed = None;
+        if nimbers_defined && value.nimber.is_none() {
+            let theorem = self.theorem(position, play);
+            match self.searched(whole, |s| s.nimber(position))? {
+                Ok(nimber) => value.nimber = Some(nimber),
+                Err(why) => {
+                    nimber_not_computed = Some(format!("the outcome comes from {theorem}; {why}"))
+                }
+            }
+        }
+        let terminal = self.solver.is_terminal(position)?;
+        let (winning, winning_moves_not_computed) = match value.outcome {
+            Outcome::N => match self.searched(whole, |s| s.winning_moves(position, play))? {
+                Ok(winning) => (winning, None),
+                Err(why) if by_theory => (
+                    Vec::new(),
+                    Some(format!(
+                        "{} shows that a winning move exists but does not name it; {why}",
+                        self.theorem(position, play)
+                    )),
+                ),
+                Err(why) => (Vec::new(), Some(why)),
+            },
+            _ => (Vec::new(), None),
         };
         let winning_moves = self.describe_all(position, &winning);
         let drawing = match value.outcome {
@@ -276,22 +299,25 @@ impl Analyst {
         let drawing_moves = self.describe_all(position, &drawing);
         let parts = self.parts(position, play, value, options.explain)?;
         let moves = match options.all_moves {
-            true => Some(self.all_moves(position, play, value.outcome)?),
+            true => Some(self.all_moves(position, play, value.outcome, whole)?),
             false => None,
         };
         let explanation = match options.explain {
             true => Some(explain::explain(&mut self.solver, position, play)?),
             false => None,
         };
-        let computer_move = match (options.computer_move, terminal) {
+        let (computer_move, computer_move_unproved) = match (options.computer_move, terminal) {
             (true, false) => {
                 let chosen = match winning.first().or(drawing.first()) {
                     Some(m) => m.clone(),
                     None => self.longest_game(position)?,
                 };
-                Some(self.describe(position, &chosen))
+                let unproved = winning_moves_not_computed.as_ref().map(|why| {
+                    format!("the player to move wins, but no winning move is known: {why}")
+                });
+                (Some(self.describe(position, &chosen)), unproved)
             }
-            _ => None,
+            _ => (None, None),
         };
         Ok(Analysis {
             position: self.solver.format(position),
@@ -309,7 +335,35 @@ impl Analyst {
             moves,
             explanation,
             computer_move,
+            computer_move_unproved,
         })
+    }
+
+    /// What `search` finds beyond the outcome: within the budget for the whole
+    /// answer, else only what a theorem gives at once (a budget of no positions).
+    /// `Err` holds why it was not found ("the search for it stopped: …"); errors
+    /// other than running out of budget end the analysis.
+    fn searched<T>(
+        &mut self,
+        whole: bool,
+        search: impl FnOnce(&mut Solver) -> Result<T>,
+    ) -> Result<std::result::Result<T, String>> {
+        let found = match whole {
+            true => search(&mut self.solver),
+            false => {
+                let theory_only = self.budget().at_most(0);
+                self.solver.within(theory_only, search)
+            }
+        };
+        match found {
+            Ok(found) => Ok(Ok(found)),
+            Err(e) if e.is_budget() && !whole => Ok(Err("only the outcome was asked for".into())),
+            Err(e) if e.is_budget() => Ok(Err(format!(
+                "the search for it stopped: {}",
+                self.budget().explain(&e)
+            ))),
+            Err(e) => Err(e),
+        }
     }
 
     /// The theorem that gives the outcome of a single part played alone.
@@ -347,32 +401,37 @@ impl Analyst {
         Ok(found)
     }
 
-    /// Every move with the value of the position it leaves. Every option of a
-    /// P-position is N (else the P-position would have a move to P), so then only
-    /// the options' nimbers are looked for, cheaply, and only when they are few.
+    /// Every move with the value of the position it leaves: outcomes by theorem
+    /// where one applies, else by search; nimbers only where cheap — given by a
+    /// theorem, or searched for among few moves (for the whole answer), until a
+    /// search runs out of budget. Every option of a P-position is N (else the
+    /// P-position would have a move to P), so then only the nimbers are looked for.
     fn all_moves(
         &mut self,
         position: &Sum,
         play: Play,
         outcome: Outcome,
+        whole: bool,
     ) -> Result<Vec<MoveValue>> {
         let moves = self.solver.moves(position)?;
-        let few = moves.len() <= FEW_MOVES;
+        let nimbers = play == Play::Normal && self.solver.has_nimbers(position);
+        let mut search = whole && nimbers && moves.len() <= FEW_MOVES;
         let mut all = Vec::with_capacity(moves.len());
         for m in &moves {
-            let (outcome, nimber) = match outcome {
-                Outcome::P if play == Play::Normal && self.solver.has_nimbers(position) => {
-                    let nimber = match few {
-                        true => self.solver.cheaply(|s| s.nimber(m))?,
-                        false => None,
-                    };
-                    (Outcome::N, nimber)
-                }
+            let (outcome, mut nimber) = match outcome {
+                Outcome::P if nimbers => (Outcome::N, self.nimber_by_theory(m)),
                 _ => {
                     let v = self.solver.value(m, play)?;
                     (v.outcome, v.nimber)
                 }
             };
+            if nimber.is_none() && search {
+                match self.solver.nimber(m) {
+                    Ok(found) => nimber = Some(found),
+                    Err(e) if e.is_budget() => search = false,
+                    Err(e) => return Err(e),
+                }
+            }
             all.push(MoveValue {
                 to: self.describe(position, m),
                 outcome,
@@ -382,15 +441,25 @@ impl Analyst {
         Ok(all)
     }
 
+    /// The nim-sum of the parts' nimbers where a theorem gives each.
+    fn nimber_by_theory(&self, position: &Sum) -> Option<Nimber> {
+        position.0.iter().try_fold(0, |total, &part| {
+            Some(total ^ self.solver.nimber_by_theory(part)?)
+        })
+    }
+
     /// The move that leaves the most moves still to make, where the heights can be
     /// had cheaply; otherwise the first move.
     fn longest_game(&mut self, position: &Sum) -> Result<Sum> {
         let moves = self.solver.moves(position)?;
         let mut best = (0, 0);
         if self.solver.has_nimbers(position) {
+            let near = self.budget().at_most(LONGEST_GAME_POSITIONS);
             for (i, m) in moves.iter().enumerate() {
-                let Some(height) = self.solver.cheaply(|s| s.height(m))? else {
-                    break;
+                let height = match self.solver.within(near.clone(), |s| s.height(m)) {
+                    Ok(height) => height,
+                    Err(e) if e.is_budget() => break,
+                    Err(e) => return Err(e),
                 };
                 if height > best.0 {
                     best = (height, i);

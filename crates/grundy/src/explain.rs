@@ -349,9 +349,9 @@ fn winning_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<Strin
     let moves = match solver.winning_moves(sum, play) {
         Err(e) if e.is_budget() && solver.outcome_by_theory(sum, play).is_some() => {
             out.push(format!(
-                "The theorem shows that a winning move exists but does not name it; a search for \
-                 it would keep more than {} positions.",
-                crate::solve::CHEAP
+                "The theorem shows that a winning move exists but does not name it, and the \
+                 search for one stopped: {}.",
+                solver.budget().explain(&e)
             ));
             return Ok(());
         }

@@ -49,7 +49,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::{Nimber, Outcome, Play, Result};
+use crate::{Budget, Nimber, Outcome, Play, Result};
 
 /// An impartial game: the same moves for both players.
 ///
@@ -223,8 +223,8 @@ pub trait Picture<P> {
 /// winning move).
 pub trait OwnSearch<P> {
     /// Whether `p` has nimber `k` (whether `p` plus a nim heap of `k` is a
-    /// P-position); past `limit` positions it stops with [`Error::Budget`](crate::Error::Budget).
-    fn has_nimber(&self, p: &P, k: Nimber, limit: usize) -> Result<bool>;
+    /// P-position); past its budget it stops with [`Error::Budget`](crate::Error::Budget).
+    fn has_nimber(&self, p: &P, k: Nimber, budget: &Budget) -> Result<bool>;
 }
 
 /// What reading a position's text changed at once, as the rules say (Green

@@ -26,6 +26,7 @@
 pub struct ReadmeDoctests;
 
 pub mod analysis;
+pub mod budget;
 pub mod explain;
 mod game;
 pub mod games;
@@ -36,6 +37,7 @@ pub mod stop;
 pub mod table;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Options};
+pub use budget::{Budget, Effort};
 pub use game::{
     Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
 };
@@ -142,19 +144,31 @@ pub enum Error {
     /// The computation was stopped from outside ([`stop`]).
     #[error("the computation was stopped before it finished")]
     Stopped,
-    /// The search needed more positions than allowed.
-    #[error("the search needs more than {limit} positions{}", .part.as_ref().map_or(String::new(), |p| tidy(&format!(" to value '{p}'"))))]
+    /// The search needed more positions than its [`Budget`] allows: found at once
+    /// where the search's size is known before it starts (`needs`), else when it
+    /// ran out.
+    #[error("the search {} positions{}", match .needs {
+        Some(needs) => format!("would keep up to {needs} positions, more than the budget of {limit}"),
+        None => format!("needs more than {limit}"),
+    }, .part.as_ref().map_or(String::new(), |p| tidy(&format!(" to value '{p}'"))))]
     Budget {
-        /// The budget that was exceeded.
+        /// The budget that was exceeded, in positions.
         limit: usize,
+        /// The positions the search would keep, where known before it started.
+        needs: Option<u64>,
         /// The part of a sum whose value needed it, where one part did.
         part: Option<String>,
     },
-    /// The program held more memory than allowed ([`stop::set_memory_limit`]).
-    #[error("the computation needs more than {} MiB of memory", .limit >> 20)]
+    /// The computation needed more memory than its [`Budget`] allows.
+    #[error("{}", match .needs {
+        Some(needs) => format!("the computation would hold {} MiB of memory, more than the budget of {} MiB", needs.div_ceil(1 << 20), .limit >> 20),
+        None => format!("the computation needs more than {} MiB of memory", .limit >> 20),
+    })]
     Memory {
         /// The memory budget in bytes.
         limit: usize,
+        /// The bytes it would hold, where known before it started.
+        needs: Option<usize>,
     },
 }
 
@@ -220,14 +234,23 @@ impl Error {
 
     /// The position budget of `limit` was exceeded.
     pub fn budget(limit: usize) -> Self {
-        Error::Budget { limit, part: None }
+        Error::Budget {
+            limit,
+            needs: None,
+            part: None,
+        }
     }
 
     /// The same error, naming `part` as the one whose value needed the search.
     pub fn in_part(self, part: impl FnOnce() -> String) -> Self {
         match self {
-            Error::Budget { limit, part: None } => Error::Budget {
+            Error::Budget {
                 limit,
+                needs,
+                part: None,
+            } => Error::Budget {
+                limit,
+                needs,
                 part: Some(part()),
             },
             other => other,

@@ -10,9 +10,9 @@ use crate::games::Family;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::store::Writer;
-use crate::solve::sequence::{Method, Sequence};
+use crate::solve::sequence::{Method, Sequence, HEAP_BYTES};
 use crate::solve::{Solver, Sum, Value};
-use crate::{invalid, spec, Error, Gamma, Nimber, Outcome, Play, Result};
+use crate::{invalid, spec, Budget, Error, Gamma, Nimber, Outcome, Play, Result};
 
 /// The most values computed between saves and progress reports: a run reports
 /// after 1,024 values, then after as many again as it has, up to this.
@@ -26,8 +26,8 @@ pub struct TableRequest<'a> {
     pub rows: Option<usize>,
     /// Normal or misère play.
     pub play: Play,
-    /// The position budget.
-    pub max_positions: usize,
+    /// The budget of the computation.
+    pub budget: Budget,
     /// Where a long sequence keeps its values.
     pub save: Save<'a>,
     /// How a take-and-break sequence is computed.
@@ -150,7 +150,7 @@ pub fn table(
             saved,
         });
     }
-    let mut solver = Solver::new(request.max_positions);
+    let mut solver = Solver::new(request.budget.clone());
     let values = heaps(&mut solver, family, game, to, request.play)?;
     Ok(Table::Heaps {
         game: game.to_string(),
@@ -159,12 +159,20 @@ pub fn table(
     })
 }
 
-/// Refuses a table of heaps 0..=`to` longer than the position budget.
-fn within_budget(to: u64, limit: usize) -> Result<()> {
-    if to >= limit as u64 {
-        return Err(Error::budget(limit));
+/// Refuses at once a sequence of heaps 0..=`to` longer than the budget holds at
+/// [`HEAP_BYTES`] a heap.
+fn sequence_fits(to: u64, budget: &Budget) -> Result<()> {
+    if to < budget.heaps(HEAP_BYTES) {
+        return Ok(());
     }
-    Ok(())
+    let needs = (to as usize).saturating_add(1).saturating_mul(HEAP_BYTES);
+    match needs > budget.memory() {
+        true => Err(Error::Memory {
+            limit: budget.memory(),
+            needs: Some(needs),
+        }),
+        false => budget.fits(to.saturating_add(1)),
+    }
 }
 
 /// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
@@ -177,7 +185,7 @@ fn heaps(
     play: Play,
 ) -> Result<Vec<Value>> {
     let g = spec::game(game, solver)?;
-    within_budget(to, solver.max_positions())?;
+    solver.budget().fits(to.saturating_add(1))?;
     let mut values = Vec::new();
     for n in 0..=to {
         let part = solver.parse_part(g, &n.to_string()).map_err(|_| {
@@ -212,7 +220,8 @@ pub fn sequence(
     progress: &mut dyn FnMut(&[u16]),
 ) -> Result<(String, Vec<u16>)> {
     let heap = spec::heap_rules(game)?;
-    within_budget(to, request.max_positions)?;
+    let budget = &request.budget;
+    sequence_fits(to, budget)?;
     let (name, rules, method) = (heap.name, heap.rules, request.method);
     let len = to as usize + 1;
     let (mut sequence, mut writer) = match request.save {
@@ -226,9 +235,10 @@ pub fn sequence(
             (Sequence::resume(rules, method, values), Some(writer))
         }
     };
+    sequence.set_threads(budget.threads().unwrap_or_else(Budget::cores));
     while sequence.values().len() < len {
         let done = sequence.values().len();
-        sequence.extend(len.min(done + done.clamp(1024, CHUNK)))?;
+        sequence.extend(len.min(done + done.clamp(1024, CHUNK)), budget)?;
         if let Some(writer) = &mut writer {
             writer.save(sequence.values())?;
         }
@@ -240,12 +250,18 @@ pub fn sequence(
 }
 
 /// The misère quotient of the take-and-break game `game` for heaps up to `to`, with
-/// at most `max_order` elements; the game's normalised name and the quotient.
-pub fn quotient(game: &str, to: u64, max_order: usize) -> Result<(String, Quotient)> {
+/// at most `max_order` elements, within `budget`; the game's normalised name and
+/// the quotient.
+pub fn quotient(
+    game: &str,
+    to: u64,
+    max_order: usize,
+    budget: &Budget,
+) -> Result<(String, Quotient)> {
     let heap = spec::heap_rules(game)?;
     Ok((
         heap.name,
-        quotient::quotient(&heap.rules, to, max_order, u64::MAX)?,
+        quotient::quotient(&heap.rules, to, max_order, u64::MAX, budget)?,
     ))
 }
 
@@ -257,16 +273,17 @@ pub fn period(
     game: &str,
     to: u64,
     method: Method,
-    max_positions: usize,
+    budget: &Budget,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(String, Option<Period>)> {
     let heap = spec::heap_rules(game)?;
-    within_budget(to, max_positions)?;
+    sequence_fits(to, budget)?;
     let name = heap.name;
     let mut sequence = Sequence::new(heap.rules, method);
+    sequence.set_threads(budget.threads().unwrap_or_else(Budget::cores));
     let mut len = 1024.min(to as usize + 1);
     loop {
-        if let Err(too_large) = sequence.extend(len) {
+        if let Err(too_large) = sequence.extend(len, budget) {
             // Values beyond two bytes end the search; report what was seen.
             if sequence.values().len() < 1024 {
                 return Err(too_large);

@@ -154,7 +154,7 @@ fn a_thousand_edges_answer_at_once() {
 #[test]
 fn every_rectangle_is_won_by_the_first_player() {
     let b = Rectangle::new(7, 7);
-    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
+    let nimbers = chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
     for h in 1..=7usize {
         for w in 1..=7u32 {
             let rows = vec![w; h];
@@ -187,7 +187,7 @@ fn the_exercise_position_has_a_unique_winning_move() {
 #[test]
 fn dense_ranks_agree_with_search() {
     let b = Rectangle::new(4, 5);
-    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
+    let nimbers = chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
     let mut memo = Memo::<Chomp, SpragueGrundy>::default();
     for rank in 1..b.len() {
         let rows = b.unrank(rank);
@@ -202,7 +202,7 @@ fn dense_ranks_agree_with_search() {
 fn three_row_p_positions_agree_with_the_dense_table() {
     let width = 25;
     let b = Rectangle::new(3, width);
-    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
+    let nimbers = chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
     let mut expected = Vec::new();
     for rank in 1..b.len() {
         if nimbers[rank as usize] == 0 {
@@ -213,7 +213,7 @@ fn three_row_p_positions_agree_with_the_dense_table() {
     }
     expected.sort_unstable();
     assert_eq!(
-        chomp::three_row_p_positions(width, 1 << 20).unwrap(),
+        chomp::three_row_p_positions(width, &Budget::default().with_positions(1 << 20)).unwrap(),
         expected
     );
     // Two rows: the P-positions are (a, a - 1), as the notes' argument shows.

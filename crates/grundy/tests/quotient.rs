@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use grundy::games::octal;
 use grundy::solve::quotient::{quotient, Quotient};
 use grundy::solve::sequence::Rules;
-use grundy::Outcome;
+use grundy::{Budget, Outcome};
 use proptest::prelude::*;
 
 /// Exhaustive misère search of sums of heaps, memoised on the sorted multiset.
@@ -66,7 +66,7 @@ impl Brute {
 }
 
 fn build(code: &str, to: u64) -> Quotient {
-    quotient(&octal::rules(code).unwrap(), to, 2000, u64::MAX)
+    quotient(&octal::rules(code).unwrap(), to, 2000, u64::MAX, &Budget::unlimited())
         .unwrap_or_else(|e| panic!("{code} to {to}: {e}"))
 }
 
@@ -220,13 +220,13 @@ fn nim_is_tame_and_kayles_is_not() {
 #[test]
 fn a_wild_game_past_the_bound_is_refused_cleanly() {
     let rules = octal::rules("0.77").unwrap();
-    let error = quotient(&rules, 40, 6, u64::MAX).unwrap_err().to_string();
+    let error = quotient(&rules, 40, 6, u64::MAX, &Budget::unlimited()).unwrap_err().to_string();
     assert!(error.contains("past the bound of 6"), "{error}");
-    assert!(quotient(&rules, 10, 0, u64::MAX).is_err());
-    assert!(quotient(&rules, u64::MAX, 100, u64::MAX).is_err());
+    assert!(quotient(&rules, 10, 0, u64::MAX, &Budget::unlimited()).is_err());
+    assert!(quotient(&rules, u64::MAX, 100, u64::MAX, &Budget::unlimited()).is_err());
     // A quotient that keeps growing (0.165 by heap 20) stops with the same kind of
     // one-sentence error, whatever the bound.
-    let error = quotient(&octal::rules("0.165").unwrap(), 20, 40, u64::MAX)
+    let error = quotient(&octal::rules("0.165").unwrap(), 20, 40, u64::MAX, &Budget::unlimited())
         .unwrap_err()
         .to_string();
     assert!(error.contains("past the bound"), "{error}");
@@ -242,7 +242,7 @@ proptest! {
         let Ok(rules) = octal::rules(&code) else {
             return Ok(());
         };
-        let q = match quotient(&rules, 12, 300, u64::MAX) {
+        let q = match quotient(&rules, 12, 300, u64::MAX, &Budget::unlimited()) {
             Ok(q) => q,
             Err(e) => {
                 // Only a quotient too large may be refused.

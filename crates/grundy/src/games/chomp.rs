@@ -18,7 +18,7 @@ use super::Family;
 use crate::solve::GameBox;
 use crate::table::{Save, Table, TableRequest};
 use crate::{
-    invalid, mex, too_large, Capabilities, Error, Game, Nimber, Outcome, Picture, Play, Result,
+    invalid, mex, too_large, Budget, Capabilities, Game, Nimber, Outcome, Picture, Play, Result,
     Size, Theory,
 };
 
@@ -307,18 +307,16 @@ impl Rectangle {
 }
 
 /// The nimber of every diagram inside `b`, by rank, in one bottom-up pass; the empty
-/// diagram (rank 0) is not a position and gets nimber 0 unused. More than `limit`
-/// diagrams is refused.
-pub fn nimbers_in_rectangle(b: &Rectangle, limit: usize) -> Result<Vec<Nimber>> {
-    if b.len() > limit as u64 {
-        return Err(Error::budget(limit));
-    }
+/// diagram (rank 0) is not a position and gets nimber 0 unused. More diagrams than
+/// the budget's positions is refused at once.
+pub fn nimbers_in_rectangle(b: &Rectangle, budget: &Budget) -> Result<Vec<Nimber>> {
+    budget.fits(b.len())?;
     let mut nimbers = vec![0; b.len() as usize];
     let mut options = Vec::new();
     let mut values = Vec::new();
     let mut every = crate::stop::Every::default();
     for rank in 1..b.len() {
-        every.step()?;
+        every.step(budget)?;
         let rows = b.unrank(rank);
         options.clear();
         Chomp.moves(&rows, &mut options);
@@ -339,15 +337,13 @@ pub fn nimbers_in_rectangle(b: &Rectangle, limit: usize) -> Result<Vec<Nimber>> 
 /// for 1 ≤ x < b, whatever a is. So f(b, c) is the least a ≥ max(b, 1) not among the
 /// f of the first kind, unless some move of the second kind reaches a P-position.
 /// The sets are kept as bit sets, one per c: about width³/64 word operations. The
-/// (width + 1)(width + 2)/2 pairs (b, c) count against the budget `limit`.
-pub fn three_row_p_positions(width: u32, limit: usize) -> Result<Vec<[u32; 3]>> {
+/// (width + 1)(width + 2)/2 pairs (b, c) count against the budget's positions.
+pub fn three_row_p_positions(width: u32, budget: &Budget) -> Result<Vec<[u32; 3]>> {
     let w = width as usize;
     // f(b, c) ≤ b + (number of excluded values) ≤ 3w + 2: room for every value.
     let values = 3 * w + 3;
     let words = values.div_ceil(64);
-    if (w + 1) * (w + 2) / 2 > limit {
-        return Err(Error::budget(limit));
-    }
+    budget.fits(((w + 1) * (w + 2) / 2) as u64)?;
     const NONE: u32 = u32::MAX;
     // f[b][c] for c ≤ b.
     let mut f: Vec<Vec<u32>> = Vec::with_capacity(w + 1);
@@ -361,7 +357,7 @@ pub fn three_row_p_positions(width: u32, limit: usize) -> Result<Vec<[u32; 3]>> 
         }
     };
     for b in 0..=w {
-        crate::stop::check()?;
+        budget.check()?;
         let mut row = Vec::with_capacity(b + 1);
         let mut same_b = vec![0u64; words];
         for c in 0..=b {
@@ -448,31 +444,29 @@ fn p_position_table(_: &str, request: &TableRequest) -> Result<Table> {
         game: "chomp".into(),
         rows,
         to: width,
-        positions: p_positions(rows, width, request.max_positions)?,
+        positions: p_positions(rows, width, &request.budget)?,
     })
 }
 
 /// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
 /// bottom row, each as its rows (bottom first), in increasing order; three rows or
 /// fewer by the fast recursion, more by the dense table of the whole box.
-pub fn p_positions(rows: usize, to: u32, limit: usize) -> Result<Vec<Vec<u32>>> {
+pub fn p_positions(rows: usize, to: u32, budget: &Budget) -> Result<Vec<Vec<u32>>> {
     if rows == 0 || to == 0 {
         return Err(invalid!(
             "a Chomp table needs at least 1 row and a width of at least 1"
         ));
     }
     let mut found: Vec<Vec<u32>> = if rows <= 3 {
-        three_row_p_positions(to, limit)?
+        three_row_p_positions(to, budget)?
             .into_iter()
             .filter(|p| p[rows..].iter().all(|&r| r == 0))
             .map(|p| p.into_iter().filter(|&r| r > 0).collect())
             .collect()
     } else {
-        if diagrams(rows, to) > limit as u64 {
-            return Err(Error::budget(limit));
-        }
+        budget.fits(diagrams(rows, to))?;
         let b = Rectangle::new(rows, to);
-        let nimbers = nimbers_in_rectangle(&b, limit)?;
+        let nimbers = nimbers_in_rectangle(&b, budget)?;
         (1..b.len())
             .filter(|&rank| nimbers[rank as usize] == 0)
             .map(|rank| b.unrank(rank).to_vec())

@@ -10,9 +10,9 @@ use rustc_hash::FxHashMap;
 
 use super::Family;
 use crate::solve::loopy::{self, Builder, Digraph};
-use crate::solve::{retrograde, GameBox, DEFAULT_MAX_POSITIONS};
+use crate::solve::{retrograde, GameBox};
 use crate::table::{GraphTable, Save, Table, TableRequest};
-use crate::{invalid, too_large, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result};
+use crate::{invalid, too_large, Budget, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
@@ -245,7 +245,8 @@ impl Picture<Tokens> for Graph {
                 self.source
             ));
         }
-        let gammas = loopy::label(&self.successors)?.all(&self.successors);
+        // A drawing is of a few vertices: labelling them is bounded work.
+        let gammas = loopy::label(&self.successors, &Budget::unlimited())?.all(&self.successors);
         let predecessors = self.successors.reversed();
         let mut layer = vec![usize::MAX; n];
         let mut order = Vec::with_capacity(n);
@@ -366,6 +367,10 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The most vertices and edges a graph file named in a SPEC may have: its file is
+/// read when the SPEC is, before any budget of a computation applies.
+const MOST_VERTICES: usize = 10_000_000;
+
 /// The registry entry of `graph`.
 pub const FAMILY: Family = Family::game(
     "graph",
@@ -373,7 +378,7 @@ pub const FAMILY: Family = Family::game(
     |path| {
         Ok(GameBox::new(
             format!("graph:{path}"),
-            Graph::from_file(path, DEFAULT_MAX_POSITIONS)?,
+            Graph::from_file(path, MOST_VERTICES)?,
         ))
     },
 )
@@ -393,21 +398,22 @@ fn vertex_table(path: &str, request: &TableRequest) -> Result<Table> {
             "only take-and-break heap games under normal play are saved and resumed"
         ));
     }
-    let graph = Graph::from_file(path, request.max_positions)?;
+    let graph = Graph::from_file(path, request.budget.positions())?;
     Ok(Table::Vertices(label(
         &graph,
         &format!("graph:{path}"),
         request.play,
+        &request.budget,
     )?))
 }
 
 /// Every vertex of `graph` (called `game` in the table): its outcome by Ferguson's
 /// labelling, and under normal play its γ value (the nimber, where the graph has no
 /// cycle): the table of a graph file, or of a graph posted to the web playground.
-pub fn label(graph: &Graph, game: &str, play: Play) -> Result<GraphTable> {
+pub fn label(graph: &Graph, game: &str, play: Play, budget: &Budget) -> Result<GraphTable> {
     let outcomes = retrograde::label(graph.successors(), play);
     let gammas = match play {
-        Play::Normal => Some(loopy::label(graph.successors())?.all(graph.successors())),
+        Play::Normal => Some(loopy::label(graph.successors(), budget)?.all(graph.successors())),
         Play::Misere => None,
     };
     let nimbers = match (&gammas, graph.acyclic) {

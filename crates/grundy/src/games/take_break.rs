@@ -11,8 +11,8 @@ use smallvec::smallvec;
 use super::heaps::{self, Heaps};
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
-use crate::solve::sequence::{leaves, Method, Rules, Sequence};
-use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
+use crate::solve::sequence::{leaves, Method, Rules, Sequence, HEAP_BYTES};
+use crate::{Budget, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;
@@ -90,13 +90,16 @@ pub struct TakeBreak {
     quotient_given_up: Cell<bool>,
     sequence: RefCell<Sequence>,
     period: OnceCell<Option<Period>>,
+    /// The budget the values of single heaps are computed within.
+    budget: Budget,
     max_heap: u64,
 }
 
 impl TakeBreak {
     /// The game `heap` (its name, rules and closed form), computing values of heaps
-    /// below `max_heap` when neither a closed form nor a proved period answers.
-    pub fn new(heap: HeapRules, max_heap: u64) -> Self {
+    /// within `budget` when neither a closed form nor a proved period answers.
+    pub fn new(heap: HeapRules, budget: Budget) -> Self {
+        let max_heap = budget.heaps(HEAP_BYTES);
         TakeBreak {
             name: heap.name,
             closed_form: heap.closed_form,
@@ -104,6 +107,7 @@ impl TakeBreak {
             quotient_given_up: Cell::new(false),
             sequence: RefCell::new(Sequence::new(heap.rules, Method::RareCommon)),
             period: OnceCell::new(),
+            budget,
             max_heap,
         }
     }
@@ -129,7 +133,7 @@ impl TakeBreak {
         let mut len = 1024.min(most);
         let found = loop {
             let have = sequence.values().len();
-            match sequence.extend(len.max(have)) {
+            match sequence.extend(len.max(have), &self.budget) {
                 // A stopped search learnt nothing: ask again next time.
                 Err(crate::Error::Stopped) => return None,
                 Err(_) => break None,
@@ -162,7 +166,7 @@ impl TakeBreak {
             return None;
         }
         let mut sequence = self.sequence.borrow_mut();
-        sequence.extend(n as usize + 1).ok()?;
+        sequence.extend(n as usize + 1, &self.budget).ok()?;
         Some(sequence.values()[n as usize] as Nimber)
     }
 
@@ -204,7 +208,7 @@ impl TakeBreak {
             let mut learnt = None;
             for heaps in [reach, to].into_iter().take(if reach > to { 2 } else { 1 }) {
                 let work = self.max_heap.saturating_mul(QUOTIENT_WORK);
-                match quotient::quotient(&self.rules(), heaps, QUOTIENT_ORDER, work) {
+                match quotient::quotient(&self.rules(), heaps, QUOTIENT_ORDER, work, &self.budget) {
                     Ok(q) => {
                         learnt = Some(q);
                         break;

@@ -28,7 +28,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::{too_large, Nimber, Outcome, Result};
+use crate::{too_large, Budget, Nimber, Outcome, Result};
 
 /// A generalised Sprague–Grundy value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -245,8 +245,8 @@ impl Labels {
 }
 
 /// The γ value of every vertex of `graph`, by the rounds of the module's
-/// documentation. Stops when asked to ([`crate::stop`]).
-pub fn label(graph: &Digraph) -> Result<Labels> {
+/// documentation. Stops when `budget` says so.
+pub fn label(graph: &Digraph, budget: &Budget) -> Result<Labels> {
     let n = graph.len();
     let predecessors = graph.reversed();
     let mut value = vec![INFINITE; n];
@@ -261,7 +261,7 @@ pub fn label(graph: &Digraph) -> Result<Labels> {
     let mut queue: Vec<u32> = Vec::new();
     let mut m: u32 = 0;
     while !running.is_empty() {
-        crate::stop::check()?;
+        budget.check()?;
         for &u in &running {
             running_in[u as usize] = m;
         }
@@ -309,7 +309,7 @@ mod tests {
 
     fn gammas(lists: &[Vec<u32>]) -> Vec<String> {
         let graph = Digraph::from_lists(lists).unwrap();
-        let labels = label(&graph).unwrap();
+        let labels = label(&graph, &Budget::unlimited()).unwrap();
         labels.all(&graph).iter().map(Gamma::to_string).collect()
     }
 

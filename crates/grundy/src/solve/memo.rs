@@ -11,7 +11,7 @@ use foldhash::HashMap;
 use smallvec::SmallVec;
 
 use crate::stop::Every;
-use crate::{mex, Error, Game, Nimber, Result};
+use crate::{mex, Budget, Error, Game, Nimber, Result};
 
 /// What is computed for each position: how parts combine into a sum, and how a
 /// position's value follows from its options' values.
@@ -93,13 +93,13 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         self.values.is_empty()
     }
 
-    /// The value of any position (a sum of parts), searching at most `limit` parts.
-    pub fn value(&mut self, game: &G, p: &G::Position, limit: usize) -> Result<u64> {
+    /// The value of any position (a sum of parts), searching within `budget`.
+    pub fn value(&mut self, game: &G, p: &G::Position, budget: &Budget) -> Result<u64> {
         let mut parts = Vec::new();
         game.components(p, &mut parts);
         let mut value = 0;
         for part in &parts {
-            value = V::add(value, self.value_of_part(game, part, limit)?);
+            value = V::add(value, self.value_of_part(game, part, budget)?);
         }
         Ok(value)
     }
@@ -128,17 +128,15 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         Ok(value)
     }
 
-    fn value_of_part(&mut self, game: &G, p: &G::Position, limit: usize) -> Result<u64> {
+    fn value_of_part(&mut self, game: &G, p: &G::Position, budget: &Budget) -> Result<u64> {
         if let Some(v) = self.known(game, p) {
             return Ok(v);
         }
         let size = game.capabilities().size;
-        if size
-            .and_then(|s| s.count_positions(p))
-            .is_some_and(|n| n > limit as u64)
-        {
-            return Err(Error::budget(limit));
+        if let Some(bound) = size.and_then(|s| s.count_positions(p)) {
+            budget.fits(bound)?;
         }
+        let limit = budget.positions();
         let mut moves = Vec::new();
         let mut parts = Vec::new();
         let mut stack = vec![Frame {
@@ -149,7 +147,7 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         let most_listed = (limit as u64).saturating_mul(LISTED_PER_POSITION);
         let mut listed = 0u64;
         'search: while let Some(top) = stack.last_mut() {
-            every.step()?;
+            every.step(budget)?;
             if size
                 .and_then(|s| s.count_moves(&top.position))
                 .is_some_and(|n| n > limit as u64)

@@ -19,37 +19,4 @@ pub mod retrograde;
 pub mod sequence;
 pub mod sum;
 
-pub use sum::{GameBox, Part, Solver, Sum, Value, CHEAP};
-
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The default position budget of a search (`--max-positions`).
-pub const DEFAULT_MAX_POSITIONS: usize = 10_000_000;
-
-/// The thread count that [`set_default_threads`] chose (0: none chosen yet).
-static THREADS: AtomicUsize = AtomicUsize::new(0);
-
-/// How many threads heap sequences and board searches use unless told: what
-/// [`set_default_threads`] chose, else `GRUNDY_THREADS` if set to a number, else
-/// every core (read once: finding the cores reads files).
-pub fn default_threads() -> usize {
-    match THREADS.load(Ordering::Relaxed) {
-        0 => {
-            let threads = std::env::var("GRUNDY_THREADS")
-                .ok()
-                .and_then(|threads| threads.parse().ok())
-                .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
-                .unwrap_or(1)
-                .max(1);
-            set_default_threads(threads);
-            threads
-        }
-        threads => threads,
-    }
-}
-
-/// Makes the searches and sequences of this program use `threads` threads (at
-/// least one) unless told otherwise (the command line's `--threads`).
-pub fn set_default_threads(threads: usize) {
-    THREADS.store(threads.max(1), Ordering::Relaxed);
-}
+pub use sum::{GameBox, Part, Solver, Sum, Value};

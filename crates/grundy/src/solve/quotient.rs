@@ -85,7 +85,8 @@
 use std::collections::HashMap;
 
 use crate::solve::sequence::{Heaps, Rules};
-use crate::{invalid, mex, Nimber, Outcome, Result};
+use crate::stop::Every;
+use crate::{invalid, mex, Budget, Nimber, Outcome, Result};
 
 /// Entries a multiplication table may have (a monoid of 4,096 elements).
 const TABLE_LIMIT: usize = 1 << 24;
@@ -296,7 +297,13 @@ impl Quotient {
 /// elements), when `to` is past [`MAX_HEAP`], when the recalibration does not
 /// settle, or when the work passes `max_work` steps (a step is one state of the
 /// verification updated for one element, or one sum marked while building).
-pub fn quotient(rules: &Rules, to: u64, max_order: usize, max_work: u64) -> Result<Quotient> {
+pub fn quotient(
+    rules: &Rules,
+    to: u64,
+    max_order: usize,
+    max_work: u64,
+    budget: &Budget,
+) -> Result<Quotient> {
     if max_order == 0 {
         return Err(invalid!(
             "a misère quotient has at least one element: max_order must be at least 1"
@@ -320,10 +327,11 @@ pub fn quotient(rules: &Rules, to: u64, max_order: usize, max_work: u64) -> Resu
     let mut meter = Meter {
         spent: 0,
         limit: max_work,
+        budget,
     };
     let mut changes = Vec::new();
     for n in 1..=to {
-        crate::stop::check()?;
+        budget.check()?;
         let heap = n as usize;
         if options[heap].is_empty() {
             hyp.phi.push(0);
@@ -346,12 +354,14 @@ pub fn quotient(rules: &Rules, to: u64, max_order: usize, max_work: u64) -> Resu
 }
 
 /// The work a quotient's computation has done, and the most it may do.
-struct Meter {
+struct Meter<'b> {
     spent: u64,
     limit: u64,
+    /// The budget the whole computation looks at.
+    budget: &'b Budget,
 }
 
-impl Meter {
+impl Meter<'_> {
     /// Counts `steps` more; an error past the limit.
     fn spend(&mut self, steps: u64) -> Result<()> {
         self.spent = self.spent.saturating_add(steps);
@@ -962,9 +972,9 @@ fn mark_p(
         tr: Bits::new(size),
         started: false,
     }];
-    let mut every = crate::stop::Every::default();
+    let mut every = Every::default();
     while let Some(top) = stack.last_mut() {
-        every.step()?;
+        every.step(meter.budget)?;
         meter.spend(1)?;
         if top.depth == 0 {
             let elem = top.elem as usize;
@@ -1297,7 +1307,7 @@ mod tests {
     use crate::games::octal;
 
     fn q(code: &str, to: u64) -> Quotient {
-        quotient(&octal::rules(code).unwrap(), to, 1000, u64::MAX).unwrap()
+        quotient(&octal::rules(code).unwrap(), to, 1000, u64::MAX, &Budget::unlimited()).unwrap()
     }
 
     #[test]

@@ -22,6 +22,7 @@
 //!   gives ([`Theory::outcome`]) is answered without search.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -29,11 +30,11 @@ use super::loopy::{self, Builder};
 use super::memo::{Height, Memo, SpragueGrundy};
 use super::retrograde;
 use crate::stop::Every;
-use crate::{Error, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
+use crate::{Budget, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
 
-/// The budget of work done only because it may be cheap: a nimber beside a
-/// theorem's outcome, winning moves a theorem proves exist but does not name.
-pub const CHEAP: usize = 20_000;
+/// A count of moves past which a part surely has a move, though the count is only
+/// a bound: listing them to be sure would cost more than the answer is worth.
+const MANY_MOVES: u64 = 20_000;
 
 /// A position of one game, interned by the game's view in a [`Solver`].
 pub type PosId = u32;
@@ -79,13 +80,13 @@ trait AnyGame {
     fn parse(&mut self, text: &str) -> Result<PosId>;
     fn notes(&self, text: &str) -> Vec<String>;
     fn format(&self, id: PosId) -> String;
-    fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>>;
+    fn moves(&mut self, id: PosId, budget: &Budget) -> Result<Rc<[PosId]>>;
     fn components(&mut self, id: PosId) -> Rc<[PosId]>;
-    fn has_move(&mut self, id: PosId, limit: usize) -> Result<bool>;
-    fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber>;
-    fn height(&mut self, id: PosId, limit: usize) -> Result<u64>;
-    fn gamma(&mut self, id: PosId, limit: usize) -> Result<Gamma>;
-    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
+    fn has_move(&mut self, id: PosId, budget: &Budget) -> Result<bool>;
+    fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
+    fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
+    fn gamma(&mut self, id: PosId, budget: &Budget) -> Result<Gamma>;
+    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget) -> Result<Vec<PosId>>;
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
@@ -174,7 +175,7 @@ impl<G: Game> AnyGame for View<G> {
         self.game.format_position(self.position(id))
     }
 
-    fn moves(&mut self, id: PosId, limit: usize) -> Result<Rc<[PosId]>> {
+    fn moves(&mut self, id: PosId, budget: &Budget) -> Result<Rc<[PosId]>> {
         if let Some(moves) = self.moves.get(&id) {
             return Ok(moves.clone());
         }
@@ -184,16 +185,14 @@ impl<G: Game> AnyGame for View<G> {
             let held = size
                 .count_moves(p)
                 .map(|n| n.saturating_mul(size.weight(p)));
-            if held.is_some_and(|n| n > limit as u64) {
-                return Err(Error::budget(limit));
+            if let Some(held) = held {
+                budget.fits(held)?;
             }
         }
         let mut out = Vec::new();
         self.game.moves(p, &mut out);
         // The positions interned and the moves cached count against the budget.
-        if self.positions.len() + self.moves_held + out.len() > limit {
-            return Err(Error::budget(limit));
-        }
+        budget.keep(self.positions.len() + self.moves_held + out.len())?;
         let moves: Rc<[PosId]> = out.into_iter().map(|q| self.intern(q)).collect();
         self.moves_held += moves.len();
         self.moves.insert(id, moves.clone());
@@ -211,40 +210,40 @@ impl<G: Game> AnyGame for View<G> {
         parts
     }
 
-    fn has_move(&mut self, id: PosId, limit: usize) -> Result<bool> {
+    fn has_move(&mut self, id: PosId, budget: &Budget) -> Result<bool> {
         if let Some(size) = self.game.capabilities().size {
             match size.count_moves(self.position(id)) {
                 Some(0) => return Ok(false),
-                Some(n) if size.counts_exactly() || n > CHEAP as u64 => return Ok(true),
+                Some(n) if size.counts_exactly() || n > MANY_MOVES => return Ok(true),
                 _ => {}
             }
         }
-        Ok(!self.moves(id, limit)?.is_empty())
+        Ok(!self.moves(id, budget)?.is_empty())
     }
 
-    fn nimber(&mut self, id: PosId, limit: usize) -> Result<Nimber> {
+    fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber> {
         let p = &self.positions[id as usize];
         if let Some(search) = self.game.capabilities().search {
             let mut k = 0;
-            while !search.has_nimber(p, k, limit)? {
+            while !search.has_nimber(p, k, budget)? {
                 k += 1;
             }
             return Ok(k);
         }
-        self.nimbers.value(&self.game, p, limit)
+        self.nimbers.value(&self.game, p, budget)
     }
 
-    fn height(&mut self, id: PosId, limit: usize) -> Result<u64> {
+    fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64> {
         self.heights
-            .value(&self.game, &self.positions[id as usize], limit)
+            .value(&self.game, &self.positions[id as usize], budget)
     }
 
     /// A game without cycles: the nimber. With cycles: every position reachable from
     /// `id` is listed (within the budget) and the graph they make is labelled in
     /// rounds ([`loopy::label`]); all their values are kept.
-    fn gamma(&mut self, id: PosId, limit: usize) -> Result<Gamma> {
+    fn gamma(&mut self, id: PosId, budget: &Budget) -> Result<Gamma> {
         if !self.game.capabilities().cycles {
-            return Ok(Gamma::Finite(self.nimber(id, limit)?));
+            return Ok(Gamma::Finite(self.nimber(id, budget)?));
         }
         if let Some(g) = self.gammas.get(&id) {
             return Ok(g.clone());
@@ -257,9 +256,9 @@ impl<G: Game> AnyGame for View<G> {
         let mut followers = Vec::new();
         for next in 0.. {
             let Some(&pos) = reached.get(next) else { break };
-            every.step()?;
+            every.step(budget)?;
             followers.clear();
-            for &m in self.moves(pos, limit)?.iter() {
+            for &m in self.moves(pos, budget)?.iter() {
                 let fresh = reached.len() as u32;
                 let local = *index.entry(m).or_insert(fresh);
                 if local == fresh {
@@ -270,14 +269,14 @@ impl<G: Game> AnyGame for View<G> {
             graph.push_vertex(&followers);
         }
         let graph = graph.finish();
-        let labels = loopy::label(&graph)?;
+        let labels = loopy::label(&graph, budget)?;
         for (v, &pos) in reached.iter().enumerate() {
             self.gammas.insert(pos, labels.gamma(&graph, v as u32));
         }
         Ok(self.gammas[&id].clone())
     }
 
-    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>> {
+    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget) -> Result<Vec<PosId>> {
         let by_theory = self
             .theory()
             .and_then(|t| t.moves_to_nimber(self.position(id), target));
@@ -285,10 +284,10 @@ impl<G: Game> AnyGame for View<G> {
             return Ok(found.into_iter().map(|q| self.intern(q)).collect());
         }
         let mut found = Vec::new();
-        for &m in self.moves(id, limit)?.iter() {
+        for &m in self.moves(id, budget)?.iter() {
             let has = match self.game.capabilities().search {
-                Some(search) => search.has_nimber(self.position(m), target, limit)?,
-                None => self.nimber(m, limit)? == target,
+                Some(search) => search.has_nimber(self.position(m), target, budget)?,
+                None => self.nimber(m, budget)? == target,
             };
             if has {
                 found.push(m);
@@ -371,7 +370,7 @@ impl GameBox {
 pub struct Solver {
     names: Vec<String>,
     games: Vec<Box<dyn AnyGame>>,
-    limit: usize,
+    budget: Arc<Budget>,
     /// Outcomes of searched sums (sorted indivisible parts), for normal and misère play.
     outcomes: [foldhash::HashMap<Vec<Part>, Outcome>; 2],
     /// The parts those memoised sums hold: what the budget counts of them.
@@ -393,20 +392,29 @@ pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
 }
 
 impl Solver {
-    /// A solver whose searches keep at most `max_positions` positions.
-    pub fn new(max_positions: usize) -> Self {
+    /// A solver whose searches stay within `budget`.
+    pub fn new(budget: Budget) -> Self {
         Solver {
             names: Vec::new(),
             games: Vec::new(),
-            limit: max_positions,
+            budget: Arc::new(budget),
             outcomes: Default::default(),
             memoised_parts: 0,
         }
     }
 
-    /// The most positions a search may keep.
-    pub fn max_positions(&self) -> usize {
-        self.limit
+    /// The budget of its searches.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Runs `f` within `budget` instead (for work worth doing only if cheap), then
+    /// goes back to its own.
+    pub fn within<T>(&mut self, budget: Budget, f: impl FnOnce(&mut Self) -> T) -> T {
+        let own = std::mem::replace(&mut self.budget, Arc::new(budget));
+        let result = f(self);
+        self.budget = own;
+        result
     }
 
     /// The index of `game` in this solver, adding it if no game of its name is
@@ -493,8 +501,8 @@ impl Solver {
 
     /// The γ value of an indivisible part: its nimber when its game has no cycles.
     pub fn part_gamma(&mut self, part: Part) -> Result<Gamma> {
-        let limit = self.limit;
-        self.game(part).gamma(part.pos, limit)
+        let budget = self.budget.clone();
+        self.game(part).gamma(part.pos, &budget)
     }
 
     /// The γ value of a part as written, from its indivisible parts by Smith's rule.
@@ -560,24 +568,9 @@ impl Solver {
         self.outcome_known(&sum.0, play)
     }
 
-    /// Runs `f` with the budget lowered to [`CHEAP`]: for work done only because it
-    /// may be cheap (a nimber beside a theorem's outcome). `None` when the budget ran
-    /// out.
-    pub fn cheaply<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<Option<T>> {
-        let limit = self.limit;
-        self.limit = limit.min(CHEAP);
-        let result = f(self);
-        self.limit = limit;
-        match result {
-            Ok(value) => Ok(Some(value)),
-            Err(e) if e.is_budget() => Ok(None),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// Who wins, and the nimber where one is defined. Where a theorem gives the
-    /// outcome, the nimber is searched for only if that is cheap, and is `None`
-    /// otherwise.
+    /// Who wins, and the nimber where it comes with the outcome: where a theorem
+    /// gives the outcome, the nimber of an N-position is left to [`Solver::nimber`]
+    /// (`None` here).
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
         if self.has_gammas(sum, play) {
             return Ok(Value {
@@ -587,10 +580,12 @@ impl Solver {
         }
         if play == Play::Normal && self.has_nimbers(sum) {
             if let Some(outcome) = self.outcome_known(&sum.0, play) {
-                // A P-position has nimber 0; an N-position's is searched for if cheap.
+                // A P-position has nimber 0; an N-position's is not searched for here.
                 let nimber = match outcome {
                     Outcome::P => Some(0),
-                    _ => self.cheaply(|s| s.nimber(sum))?,
+                    _ => sum.0.iter().try_fold(0, |total, &part| {
+                        Some(total ^ self.nimber_by_theory(part)?)
+                    }),
                 };
                 return Ok(Value { outcome, nimber });
             }
@@ -617,8 +612,8 @@ impl Solver {
 
     /// The nimber of one part.
     pub fn part_nimber(&mut self, part: Part) -> Result<Nimber> {
-        let limit = self.limit;
-        self.game(part).nimber(part.pos, limit)
+        let budget = self.budget.clone();
+        self.game(part).nimber(part.pos, &budget)
     }
 
     /// The outcome by search (or by misère Nim's rule where it applies).
@@ -642,7 +637,7 @@ impl Solver {
     /// The indivisible parts of every part that still have a move (or end drawn),
     /// sorted.
     fn state(&mut self, parts: &[Part], play: Play) -> Result<Vec<Part>> {
-        let limit = self.limit;
+        let budget = self.budget.clone();
         let mut state = Vec::new();
         for &part in parts {
             for &pos in self.game(part).components(part.pos).iter() {
@@ -654,7 +649,7 @@ impl Solver {
                     None => {
                         game.is_drawn_end(pos)
                             || game.outcome_by_theory(pos, play).is_some()
-                            || game.has_move(pos, limit)?
+                            || game.has_move(pos, &budget)?
                     }
                 };
                 if live {
@@ -681,18 +676,16 @@ impl Solver {
     /// The sums one move away from `state`, each sorted; refused when with the
     /// `held` parts already kept they would pass the budget.
     fn children(&mut self, state: &[Part], play: Play, held: usize) -> Result<Vec<Vec<Part>>> {
-        let limit = self.limit;
+        let budget = self.budget.clone();
         let mut children = Vec::new();
         for i in 0..state.len() {
             if i > 0 && state[i] == state[i - 1] {
                 continue;
             }
             let part = state[i];
-            let moves = self.game(part).moves(part.pos, limit)?;
+            let moves = self.game(part).moves(part.pos, &budget)?;
             for &pos in moves.iter() {
-                if held + (children.len() + 1) * state.len() > limit {
-                    return Err(Error::budget(limit));
-                }
+                budget.keep(held + (children.len() + 1) * state.len())?;
                 let mut child = Vec::with_capacity(state.len() + 1);
                 child.extend_from_slice(&state[..i]);
                 child.extend_from_slice(&state[i + 1..]);
@@ -738,7 +731,7 @@ impl Solver {
         }];
         let mut every = Every::default();
         while !stack.is_empty() {
-            every.step()?;
+            every.step(&self.budget)?;
             let depth = stack.len();
             let top = stack.last_mut().expect("non-empty");
             let mut found = None;
@@ -776,9 +769,7 @@ impl Solver {
                 None => {
                     let state = top.children[top.cursor].clone();
                     let kept = self.memoised_parts + depth * state.len() + held;
-                    if kept >= self.limit {
-                        return Err(Error::budget(self.limit));
-                    }
+                    self.budget.keep(kept + 1)?;
                     let children = self.children(&state, play, kept)?;
                     held += parts_in(&children);
                     stack.push(Frame {
@@ -808,7 +799,7 @@ impl Solver {
         let mut held = self.memoised_parts + 2 * states[0].len();
         let mut every = Every::default();
         while explored < states.len() {
-            every.step()?;
+            every.step(&self.budget)?;
             let state = states[explored].clone();
             let mut edges = Vec::new();
             if self.drawn_end(&state) {
@@ -820,9 +811,7 @@ impl Solver {
                 let id = *index.entry(child.clone()).or_insert(next);
                 if id == next {
                     held += 2 * child.len();
-                    if states.len() >= self.limit || held >= self.limit {
-                        return Err(Error::budget(self.limit));
-                    }
+                    self.budget.keep(states.len().max(held) + 1)?;
                     states.push(child);
                 }
                 edges.push(id);
@@ -846,10 +835,10 @@ impl Solver {
         if self.is_drawn_end(sum) {
             return Ok(true);
         }
-        let limit = self.limit;
+        let budget = self.budget.clone();
         for &written in &sum.0 {
             for part in self.components(written) {
-                if self.game(part).has_move(part.pos, limit)? {
+                if self.game(part).has_move(part.pos, &budget)? {
                     return Ok(false);
                 }
             }
@@ -859,8 +848,8 @@ impl Solver {
 
     /// The positions of one part one move away, in the game's order.
     pub fn part_moves(&mut self, part: Part) -> Result<Vec<Part>> {
-        let limit = self.limit;
-        let moves = self.game(part).moves(part.pos, limit)?;
+        let budget = self.budget.clone();
+        let moves = self.game(part).moves(part.pos, &budget)?;
         Ok(moves
             .iter()
             .map(|&pos| Part {
@@ -882,9 +871,8 @@ impl Solver {
         Ok(all)
     }
 
-    /// Every move to a P-position. Where a theorem gives the outcome but not the
-    /// moves, they are searched for only if that is cheap ([`Solver::cheaply`]), and
-    /// past that the search stops with a budget error.
+    /// Every move to a P-position: named by a theorem where one does, else searched
+    /// for within the budget.
     pub fn winning_moves(&mut self, sum: &Sum, play: Play) -> Result<Vec<Sum>> {
         let mut winning = Vec::new();
         if play == Play::Normal && self.has_nimbers(sum) {
@@ -892,9 +880,7 @@ impl Solver {
                 if outcome != Outcome::N {
                     return Ok(winning);
                 }
-                return self
-                    .cheaply(|s| s.moves_to_nimbers(sum, 0, &[0]))?
-                    .ok_or_else(|| Error::budget(CHEAP));
+                return self.moves_to_nimbers(sum, 0, &[0]);
             }
             let total = self.nimber(sum)?;
             if total != 0 {
@@ -980,22 +966,22 @@ impl Solver {
     /// Refuses a list of `count` positions like `sum` when together they would hold
     /// more parts than the budget: each is a copy of the sum with one part changed.
     fn check_list(&self, count: usize, sum: &Sum) -> Result<()> {
-        match sum.0.len() > 1 && count.saturating_mul(sum.0.len()) > self.limit {
-            true => Err(Error::budget(self.limit)),
+        match sum.0.len() > 1 {
+            true => self.budget.keep(count.saturating_mul(sum.0.len())),
             false => Ok(()),
         }
     }
 
     /// The moves of part `i` of `sum` to a part of one of the nimbers `targets`.
     fn moves_to_nimbers(&mut self, sum: &Sum, i: usize, targets: &[Nimber]) -> Result<Vec<Sum>> {
-        let limit = self.limit;
+        let budget = self.budget.clone();
         let part = sum.0[i];
         let mut targets = targets.to_vec();
         targets.sort_unstable();
         targets.dedup();
         let mut found: Vec<PosId> = Vec::new();
         for t in targets {
-            found.extend(self.game(part).moves_to_nimber(part.pos, t, limit)?);
+            found.extend(self.game(part).moves_to_nimber(part.pos, t, &budget)?);
         }
         self.check_list(found.len(), sum)?;
         Ok(found
@@ -1015,10 +1001,10 @@ impl Solver {
 
     /// The height of a position: the most moves that can still be made.
     pub fn height(&mut self, sum: &Sum) -> Result<u64> {
-        let limit = self.limit;
+        let budget = self.budget.clone();
         let mut total = 0u64;
         for &part in &sum.0 {
-            total = total.saturating_add(self.game(part).height(part.pos, limit)?);
+            total = total.saturating_add(self.game(part).height(part.pos, &budget)?);
         }
         Ok(total)
     }

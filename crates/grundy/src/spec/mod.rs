@@ -80,8 +80,8 @@ pub fn game(name: &str, solver: &mut Solver) -> Result<u32> {
             parameter,
         ) => {
             let heap = make(parameter)?;
-            let max_heap = solver.max_positions() as u64;
-            GameBox::new(heap.name.clone(), TakeBreak::new(heap, max_heap))
+            let budget = solver.budget().clone();
+            GameBox::new(heap.name.clone(), TakeBreak::new(heap, budget))
         }
     };
     Ok(solver.add(game))

@@ -20,7 +20,7 @@ mod table;
 use super::grid::{self, Cell};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, too_large, Capabilities, Game, Nimber, OwnSearch, Picture, Result};
+use crate::{invalid, too_large, Budget, Capabilities, Game, Nimber, OwnSearch, Picture, Result};
 use search::Shared;
 
 /// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
@@ -589,8 +589,8 @@ impl Picture<Board> for Placement {
 }
 
 impl OwnSearch<Board> for Placement {
-    fn has_nimber(&self, p: &Board, k: Nimber, limit: usize) -> Result<bool> {
-        self.search.lock().is_p(self, p, k, limit)
+    fn has_nimber(&self, p: &Board, k: Nimber, budget: &Budget) -> Result<bool> {
+        self.search.lock().is_p(self, p, k, budget)
     }
 }
 

@@ -22,8 +22,7 @@ use smallvec::SmallVec;
 
 use super::table::{Table, View, RULED_OUT_BELOW};
 use super::{image, transposed, Board, Frame, Placement};
-use crate::stop::StopFlag;
-use crate::{Error, Nimber, Result};
+use crate::{Budget, Nimber, Result};
 
 /// The regions of a board (cells of its frame), the largest last.
 type Regions = SmallVec<[u64; 4]>;
@@ -121,7 +120,7 @@ struct Within<'a> {
     board: Board,
     frame: Frame,
     placements: Arc<[u64]>,
-    limit: usize,
+    budget: Budget,
     /// The cells of the board asked about, when they form one region: its options
     /// are searched on every thread.
     root: u64,
@@ -129,24 +128,26 @@ struct Within<'a> {
 
 impl Search {
     /// Whether `board` plus a nim heap of `heap` is a P-position; the search stops
-    /// with [`Error::Budget`] once it knows of `limit` regions. A question about a
-    /// whole board is searched on [`default_threads`](crate::solve::default_threads).
+    /// with [`Error::Budget`] once it knows of more regions than the budget's
+    /// positions. A question about a whole board is searched on the budget's threads,
+    /// else on every core.
     pub fn is_p(
         &mut self,
         game: &Placement,
         board: &Board,
         heap: Nimber,
-        limit: usize,
+        budget: &Budget,
     ) -> Result<bool> {
         let shapes = std::mem::take(&mut self.shapes);
-        let mut worker = Worker::new(&self.known, shapes, crate::solve::default_threads());
+        let threads = budget.threads().unwrap_or_else(Budget::cores);
+        let mut worker = Worker::new(&self.known, shapes, threads);
         let placements = worker.placements_of(game, board.rows, board.cols).clone();
         let at = Within {
             game,
             board: *board,
             frame: Frame::new(board),
             placements,
-            limit,
+            budget: budget.clone(),
             root: board.empty,
         };
         let regions = regions(&at, board.empty);
@@ -220,10 +221,8 @@ impl<'t> Worker<'t> {
         // A symmetric region: its options fixed by the symmetry may be won by copying.
         let reflections = reflections_fixing(at.game, &cut);
         if not == 0 {
-            if self.known.len() >= at.limit {
-                return Err(Error::budget(at.limit));
-            }
-            crate::stop::check()?;
+            at.budget.keep(self.known.len() + 1)?;
+            at.budget.check()?;
             if self.mirrored(at.game, &cut, &reflections) {
                 self.solved(&canonical, 0);
                 return Ok(heap != 0);
@@ -331,7 +330,18 @@ impl<'t> Worker<'t> {
         heap: Nimber,
         met: u64,
     ) -> Result<(bool, u64)> {
-        let section = crate::stop::watched().map_or_else(StopFlag::new, |f| f.child());
+        // The threads of this section look at a budget stopped with the whole
+        // search's, or alone once one of them has settled it.
+        let section = at.budget.child();
+        let at = &Within {
+            game: at.game,
+            board: at.board,
+            frame: Frame::new(&at.board),
+            placements: at.placements.clone(),
+            budget: section.clone(),
+            root: at.root,
+        };
+        let section = section.stop_flag();
         // The options not yet taken: the first thread takes the smallest first (a
         // win is most often among them), the others the largest first, so that no
         // thread is left alone with a large one at the end.
@@ -344,7 +354,7 @@ impl<'t> Worker<'t> {
             section.stop();
         };
         let run = |worker: &mut Worker, smallest_first: bool| {
-            crate::stop::with_stop(&section, || {
+            {
                 while !section.is_raised() {
                     let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
                     let taken = match smallest_first {
@@ -361,7 +371,7 @@ impl<'t> Worker<'t> {
                         Err(e) => settle(Err(e)),
                     }
                 }
-            });
+            }
             // Let the table grow while the others finish.
             worker.view = None;
         };

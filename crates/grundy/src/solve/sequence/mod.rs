@@ -20,7 +20,7 @@ pub mod rare_common;
 pub mod store;
 
 use crate::stop::Every;
-use crate::{invalid, Result};
+use crate::{invalid, Budget, Result};
 use smallvec::{smallvec, SmallVec};
 
 /// Heap sizes, in the order the user wrote them (up to two kept inline, since a
@@ -208,6 +208,10 @@ pub enum Method {
     RareCommon,
 }
 
+/// What one heap of a sequence holds: its value, in two bytes (the budget's memory
+/// over this is the longest sequence it allows, [`Budget::heaps`]).
+pub const HEAP_BYTES: usize = 2;
+
 /// How many heaps a round on several threads takes for each thread, at most:
 /// enough to make starting the threads cheap beside the work, few enough that the
 /// options reaching into the round, which are settled on one thread, stay few…
@@ -252,7 +256,7 @@ impl Sequence {
             naive: naive::State::default(),
             rules,
             values,
-            threads: super::default_threads(),
+            threads: 1,
         }
     }
 
@@ -290,8 +294,8 @@ impl Sequence {
         self.values
     }
 
-    /// Computes g(n) for every n < `len`.
-    pub fn extend(&mut self, len: usize) -> Result<()> {
+    /// Computes g(n) for every n < `len`, looking at `budget` as it goes.
+    pub fn extend(&mut self, len: usize, budget: &Budget) -> Result<()> {
         self.values.reserve(len.saturating_sub(self.values.len()));
         let mut every = Every::default();
         while self.values.len() < len {
@@ -309,7 +313,7 @@ impl Sequence {
                 _ => Vec::new(),
             };
             for n in known..known + candidates.len().max(1) {
-                every.step()?;
+                every.step(budget)?;
                 let g = match (&mut self.rare_common, candidates.get(n - known)) {
                     (Some(state), Some(candidates)) => {
                         state.settle(&self.rules, &self.values, known, candidates)
