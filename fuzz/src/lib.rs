@@ -9,11 +9,16 @@ use std::sync::OnceLock;
 use grundy::games::{graph, Graph, FAMILIES};
 use grundy::solve::sequence::Method;
 use grundy::table::{sequence, Save, TableRequest};
-use grundy::{Analyst, Error, Options, Play};
+use grundy::{Analyst, Budget, Error, Options, Play};
 
 /// The position budget of every search a target starts: small, so that each input
 /// ends in milliseconds.
 pub const BUDGET: usize = 20_000;
+
+/// The budget of [`BUDGET`] positions.
+fn budget() -> Budget {
+    Budget::default().with_positions(BUDGET)
+}
 
 /// An error must be one sentence: one line, short, with no control character.
 fn check_sentence(e: &Error) {
@@ -30,7 +35,7 @@ fn check_sentence(e: &Error) {
 /// Parses `text` as a SPEC and, where it is a position, analyses it under both
 /// conventions with everything asked for; the position printed reads back.
 fn analyse_all(text: &str) {
-    let mut analyst = Analyst::new(BUDGET);
+    let mut analyst = Analyst::new(budget());
     let position = match analyst.parse(text) {
         Ok(position) => position,
         Err(e) => return check_sentence(&e),
@@ -77,7 +82,7 @@ pub fn graph_file(data: &[u8]) {
     let labelled = Graph::parse(&String::from_utf8_lossy(data), "fuzz.txt", BUDGET).and_then(|g| {
         [Play::Normal, Play::Misere]
             .into_iter()
-            .try_for_each(|play| graph::label(&g, "graph:fuzz.txt", play).map(drop))
+            .try_for_each(|play| graph::label(&g, "graph:fuzz.txt", play, &budget()).map(drop))
     });
     if let Err(e) = labelled {
         check_sentence(&e);
@@ -93,7 +98,7 @@ fn resumed(save: Save) -> grundy::Result<Vec<u16>> {
         to: Some(RESUMED.1),
         rows: None,
         play: Play::Normal,
-        max_positions: BUDGET,
+        budget: budget(),
         save,
         method: Method::RareCommon,
     };

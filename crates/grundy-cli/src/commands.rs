@@ -7,7 +7,7 @@ use grundy::analysis::MoveValue;
 use grundy::notation::{shorten, LABEL};
 use grundy::solve::Value;
 use grundy::table::{Column, Save, Table, TableRequest};
-use grundy::{table as tables, Analysis, Analyst, Options, Outcome, Play};
+use grundy::{table as tables, Analysis, Analyst, Budget, Options, Outcome, Play};
 use grundy_cli::reports;
 use serde::Serialize;
 
@@ -18,17 +18,23 @@ fn print_json(value: &impl Serialize) -> Result<()> {
     Ok(())
 }
 
-/// The analysis of `spec_text` with the options asked for.
-fn analyse(spec_text: &str, common: &Common, all_moves: bool, explain: bool) -> Result<Analysis> {
+/// The analysis of `spec_text` with the options asked for, within `budget`.
+fn analyse(
+    spec_text: &str,
+    common: &Common,
+    budget: &Budget,
+    all_moves: bool,
+    explain: bool,
+) -> Result<Analysis> {
     let options = Options {
         play: common.play(),
         all_moves,
         explain,
         computer_move: false,
     };
-    let mut analyst = Analyst::new(common.max_positions());
+    let mut analyst = Analyst::new(budget.clone());
     let position = analyst.parse(spec_text)?;
-    Ok(progress::searching(|| {
+    Ok(progress::searching(budget, || {
         analyst.analyse(&position, &options)
     })?)
 }
@@ -43,8 +49,8 @@ pub fn nimber_text(a: &Analysis) -> String {
 }
 
 /// `grundy value`: outcome, nimber, every winning move.
-pub fn value(spec_text: &str, common: &Common) -> Result<()> {
-    let a = analyse(spec_text, common, false, false)?;
+pub fn value(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> {
+    let a = analyse(spec_text, common, budget, false, false)?;
     if common.json {
         return print_json(&a.value_report());
     }
@@ -90,8 +96,8 @@ fn play_words(play: Play) -> &'static str {
 }
 
 /// `grundy moves`: every move with the outcome and nimber it leaves.
-pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
-    let a = analyse(spec_text, common, true, false)?;
+pub fn moves(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> {
+    let a = analyse(spec_text, common, budget, true, false)?;
     if common.json {
         return print_json(&a.moves_report());
     }
@@ -122,8 +128,8 @@ pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
 }
 
 /// `grundy explain`: the reasoning in words and binary columns.
-pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
-    let a = analyse(spec_text, common, false, true)?;
+pub fn explain(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> {
+    let a = analyse(spec_text, common, budget, false, true)?;
     if common.json {
         return print_json(&a.explain_report());
     }
@@ -134,8 +140,8 @@ pub fn explain(spec_text: &str, common: &Common) -> Result<()> {
 }
 
 /// `grundy quotient`: the misère quotient of a heap game, heap by heap.
-pub fn quotient(args: &QuotientArgs) -> Result<()> {
-    let (name, q) = tables::quotient(&args.game, args.to, args.max_order)?;
+pub fn quotient(args: &QuotientArgs, budget: &Budget) -> Result<()> {
+    let (name, q) = tables::quotient(&args.game, args.to, args.max_order, budget)?;
     let heaps: Vec<String> = (1..=q.checked_to())
         .map(|n| q.word(q.element_of_heap(n).expect("every heap up to checked_to")))
         .collect();
@@ -221,7 +227,7 @@ pub fn draw(spec_text: &str) -> Result<()> {
 
 /// `grundy table`: a heap game's g(0..N), every vertex of a graph game, or the
 /// P-positions of Chomp with a few rows.
-pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
+pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
     let save = match (&args.save, &args.resume) {
         (Some(path), _) => Save::To(path),
         (_, Some(path)) => Save::Resume(path),
@@ -231,7 +237,7 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
         to: args.to,
         rows: args.rows,
         play: common.play(),
-        max_positions: common.max_positions(),
+        budget: budget.clone(),
         save,
         method: args.sequence.method(),
     };
@@ -329,16 +335,12 @@ fn heap_table(
 }
 
 /// `grundy period`: the period of a take-and-break game, and whether it is proved.
-pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
+pub fn period(args: &PeriodArgs, common: &Common, budget: &Budget) -> Result<()> {
     let bar = progress::bar(args.to.saturating_add(1), "heaps");
     let method = args.sequence.method();
-    let (name, period) = tables::period(
-        &args.game,
-        args.to,
-        method,
-        common.max_positions(),
-        &mut |done| bar.set_position(done),
-    )?;
+    let (name, period) = tables::period(&args.game, args.to, method, budget, &mut |done| {
+        bar.set_position(done)
+    })?;
     bar.finish_and_clear();
     if common.json {
         return print_json(&reports::period(name, period));

@@ -41,8 +41,9 @@ static ALLOCATOR: grundy::stop::CountingAllocator = grundy::stop::CountingAlloca
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use grundy::budget::Knobs;
 use grundy::solve::sequence::Method;
-use grundy::Play;
+use grundy::{Budget, Effort, Play};
 
 /// Solve, explain and play impartial combinatorial games.
 #[derive(Parser)]
@@ -54,10 +55,39 @@ struct Cli {
     /// 512M or 8G (default: half of the machine's memory, or of `ulimit -v`).
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
-    /// How many threads heap sequences and board searches use (default:
-    /// `GRUNDY_THREADS`, else every core).
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    /// How many threads heap sequences and board searches use, at most four a core
+    /// (default: `GRUNDY_THREADS`, else chosen by the size of the work).
+    #[arg(long, global = true, value_name = "N")]
+    threads: Option<usize>,
+}
+
+/// How the command line names the settings of a budget, in its messages.
+const KNOBS: Knobs = Knobs {
+    positions: "--max-positions",
+    memory: "--max-memory",
+};
+
+impl Cli {
+    /// The budget every command starts from: `--max-memory` (else half of the
+    /// machine's memory), `--threads` (else `GRUNDY_THREADS`, else chosen by the
+    /// size of the work).
+    fn budget(&self) -> Result<Budget, grundy::Error> {
+        let mut budget = Budget::default().with_knobs(KNOBS);
+        if let Some(bytes) = self.max_memory {
+            budget = budget.with_memory(usize::try_from(bytes).unwrap_or(usize::MAX));
+        }
+        let threads = match (self.threads, std::env::var("GRUNDY_THREADS")) {
+            (Some(threads), _) => Some(threads),
+            (None, Ok(text)) => Some(text.trim().parse().map_err(|_| {
+                grundy::invalid!("GRUNDY_THREADS='{text}' is not a number of threads")
+            })?),
+            (None, Err(_)) => None,
+        };
+        if let Some(threads) = threads {
+            budget = budget.with_threads(threads)?;
+        }
+        Ok(budget)
+    }
 }
 
 const SPEC_HELP: &str = "SPEC: one or more parts joined by '+', each a game and a position:
@@ -111,10 +141,12 @@ impl SequenceArgs {
 }
 
 impl Common {
-    /// The position budget: `--max-positions`, or by default one from the memory
-    /// budget.
-    fn max_positions(&self) -> usize {
-        self.max_positions.unwrap_or_else(memory::default_positions)
+    /// The command's budget: `base` with `--max-positions` where given.
+    fn budget(&self, base: &Budget) -> Budget {
+        match self.max_positions {
+            Some(positions) => base.clone().with_positions(positions),
+            None => base.clone(),
+        }
     }
 
     fn play(&self) -> Play {
@@ -131,8 +163,23 @@ struct PositionArgs {
     /// The position, e.g. `nim 13,12,8` (quotes optional).
     #[arg(required = true, allow_negative_numbers = true, value_name = "SPEC")]
     spec: Vec<String>,
+    /// Stop at the outcome and what a theorem gives at once: no search for the
+    /// nimber or the winning moves.
+    #[arg(long)]
+    outcome_only: bool,
     #[command(flatten)]
     common: Common,
+}
+
+impl PositionArgs {
+    /// The command's budget, with the effort `--outcome-only` asks for.
+    fn budget(&self, base: &Budget) -> Budget {
+        let effort = match self.outcome_only {
+            true => Effort::Outcome,
+            false => Effort::Whole,
+        };
+        self.common.budget(base).with_effort(effort)
+    }
 }
 
 #[derive(Args)]
@@ -287,37 +334,38 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(threads) = cli.threads {
-        grundy::solve::set_default_threads(threads.into());
-    }
-    if let Some(bytes) = cli.max_memory.or_else(memory::default_limit) {
-        grundy::stop::set_memory_limit(usize::try_from(bytes).unwrap_or(usize::MAX));
-    }
-    let result = match cli.command {
-        Command::Value(a) => commands::value(&a.spec.join(" "), &a.common),
-        Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common),
-        Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common),
-        Command::Table(a) => commands::table(&a, &a.common),
-        Command::Period(a) => commands::period(&a, &a.common),
-        Command::Quotient(a) => commands::quotient(&a),
+    let base = match cli.budget() {
+        Ok(budget) => budget,
+        Err(e) => {
+            fail(&e.to_string());
+            return ExitCode::from(2);
+        }
+    };
+    let result = match &cli.command {
+        Command::Value(a) => commands::value(&a.spec.join(" "), &a.common, &a.budget(&base)),
+        Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common, &a.budget(&base)),
+        Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common, &a.budget(&base)),
+        Command::Table(a) => commands::table(a, &a.common, &a.common.budget(&base)),
+        Command::Period(a) => commands::period(a, &a.common, &a.common.budget(&base)),
+        Command::Quotient(a) => commands::quotient(a, &base),
         Command::Draw(a) => commands::draw(&a.spec.join(" ")),
-        Command::Play(a) => play::run(
-            &a.spec.join(" "),
-            a.misere,
-            a.computer_first,
-            a.max_positions.unwrap_or_else(memory::default_positions),
-        ),
-        Command::Serve(a) => serve(&a),
+        Command::Play(a) => {
+            let budget = match a.max_positions {
+                Some(positions) => base.clone().with_positions(positions),
+                None => base.clone(),
+            };
+            play::run(&a.spec.join(" "), a.misere, a.computer_first, budget)
+        }
+        Command::Serve(a) => serve(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            let how = match e.downcast_ref::<grundy::Error>() {
-                Some(grundy::Error::Memory { .. }) => "; raise the budget with --max-memory",
-                Some(grundy::Error::Budget { .. }) => "; raise the budget with --max-positions",
-                _ => "",
+            let message = match e.downcast_ref::<grundy::Error>() {
+                Some(e) => base.explain(e),
+                None => e.to_string(),
             };
-            fail(&format!("{e}{how}"));
+            fail(&message);
             ExitCode::from(2)
         }
     }

@@ -1,46 +1,6 @@
-//! The memory budget of a run: `--max-memory`, or by default half of what the
-//! machine gives this process (its physical memory, or a smaller address-space
-//! limit such as `ulimit -v`), counted in real bytes by the library's
-//! [`CountingAllocator`](grundy::stop::CountingAllocator); and the default position
-//! budget, taken from it.
-
-use grundy::solve::DEFAULT_MAX_POSITIONS;
-
-/// Half of the physical memory, or of the address-space limit where that is less;
-/// `None` where neither can be read.
-pub fn default_limit() -> Option<u64> {
-    let physical = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib * 1024)
-        });
-    let address_space = std::fs::read_to_string("/proc/self/limits")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("Max address space"))?;
-            line.split_whitespace().nth(3)?.parse::<u64>().ok()
-        });
-    let least = match (physical, address_space) {
-        (Some(a), Some(b)) => a.min(b),
-        (a, b) => a.or(b)?,
-    };
-    Some(least / 2)
-}
-
-/// What one position of a search holds, about (measured on the generic search:
-/// 4·10^6 positions of `sos 64` hold 263 MB); Cram's table holds a region in less.
-pub const POSITION_BYTES: usize = 64;
-
-/// The default position budget: the memory budget over [`POSITION_BYTES`], or
-/// [`DEFAULT_MAX_POSITIONS`] where no memory budget is set.
-pub fn default_positions() -> usize {
-    match grundy::stop::memory_limit() {
-        usize::MAX => DEFAULT_MAX_POSITIONS,
-        bytes => bytes / POSITION_BYTES,
-    }
-}
+//! Sizes on the command line: `--max-memory 512M`. The budget itself, and its
+//! default of half the machine's memory, is the library's
+//! ([`Budget`](grundy::Budget)).
 
 /// Reads a size such as `512M`, `8G` or `1000000` (bytes); K, M, G and T are
 /// powers of 1024.
@@ -78,6 +38,5 @@ mod tests {
         for bad in ["", "8X", "G", "-1", "0", "99999999999T"] {
             assert!(parse_size(bad).is_err(), "{bad}");
         }
-        assert!(default_limit().is_some_and(|b| b > 0));
     }
 }

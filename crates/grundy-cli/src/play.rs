@@ -7,7 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Result};
 use grundy::solve::Sum;
-use grundy::{Analysis, Analyst, Options, Outcome, Play};
+use grundy::{Analysis, Analyst, Budget, Options, Outcome, Play};
 
 const HELP: &str = "Type the position you leave after your move, written like the one shown \
 (for one part just its position, e.g. 13,4,8), or a move's number from 'moves' (e.g. #2). \
@@ -15,12 +15,7 @@ Other commands: 'moves' lists every move, 'hint' shows the winning move and why,
 
 /// Plays `spec_text` against the person at the terminal (or a script on standard
 /// input, where an illegal move ends the game with an error).
-pub fn run(
-    spec_text: &str,
-    misere: bool,
-    computer_first: bool,
-    max_positions: usize,
-) -> Result<()> {
+pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) -> Result<()> {
     let play = if misere { Play::Misere } else { Play::Normal };
     let options = |explain: bool, all_moves: bool, computer_move: bool| Options {
         play,
@@ -28,7 +23,7 @@ pub fn run(
         explain,
         computer_move,
     };
-    let mut analyst = Analyst::new(max_positions);
+    let mut analyst = Analyst::new(budget.clone());
     let mut position = analyst.parse(spec_text)?;
     let interactive = io::stdin().is_terminal();
     let rule = match play {
@@ -40,7 +35,7 @@ pub fn run(
     let mut computer_to_move = computer_first;
     let mut show = true;
     loop {
-        let analysis = crate::progress::searching(|| {
+        let analysis = crate::progress::searching(&budget, || {
             analyst.analyse(&position, &options(false, false, computer_to_move))
         })?;
         if show {

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use grundy::stop::{with_stop, StopFlag};
+use grundy::Budget;
 use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 
 /// A bar counting to `total` `unit`, drawn only when standard error is a terminal.
@@ -21,14 +21,14 @@ pub fn bar(total: u64, unit: &str) -> ProgressBar {
     bar
 }
 
-/// Runs `work` watching a [`StopFlag`]; on a terminal, a search still going after a
-/// second gets a line on standard error with the steps it has made, cleared at the
-/// end.
-pub fn searching<T>(work: impl FnOnce() -> T) -> T {
+/// Runs `work`, a search within `budget`; on a terminal, a search still going after
+/// a second gets a line on standard error with the steps it has made (counted on
+/// the budget's stop flag), cleared at the end.
+pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
     if !std::io::stderr().is_terminal() {
         return work();
     }
-    let flag = StopFlag::new();
+    let flag = budget.stop_flag().clone();
     let (finished, done) = mpsc::channel::<()>();
     let watcher = {
         let flag = flag.clone();
@@ -47,7 +47,7 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
             line.finish_and_clear();
         })
     };
-    let result = with_stop(&flag, work);
+    let result = work();
     drop(finished);
     let _ = watcher.join();
     result

@@ -526,14 +526,14 @@ async fn a_panic_answers_500_and_the_server_goes_on() {
     });
     for _ in 0..3 {
         let failed = pool
-            .run(|| -> grundy::Result<()> { panic!("a search that panics") })
+            .run(|_| -> grundy::Result<()> { panic!("a search that panics") })
             .await;
         assert_eq!(
             failed.unwrap_err().status,
             StatusCode::INTERNAL_SERVER_ERROR
         );
     }
-    assert_eq!(pool.run(|| Ok(7)).await.unwrap(), 7);
+    assert_eq!(pool.run(|_| Ok(7)).await.unwrap(), 7);
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 
 use grundy::solve::sequence::period::{self, Period};
 use grundy::solve::sequence::{Method, Sequence};
-use grundy::{spec, Result};
+use grundy::{spec, Budget, Result};
 
 /// What a census learns of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl Row {
 /// The census row of `game` (a heap game: `octal:0.07`, `sub:1,3,4`, …): values up
 /// to heap `to` at most, in runs of doubling length that stop once a period is
 /// proved.
-pub fn classify(game: &str, to: u64, method: Method) -> Result<Row> {
+pub fn classify(game: &str, to: u64, method: Method, budget: &Budget) -> Result<Row> {
     let heap = spec::heap_rules(game)?;
     let end = usize::try_from(to)
         .ok()
@@ -41,7 +41,7 @@ pub fn classify(game: &str, to: u64, method: Method) -> Result<Row> {
     let mut note = None;
     let mut found;
     loop {
-        if let Err(e) = sequence.extend(len) {
+        if let Err(e) = sequence.extend(len, budget) {
             match e {
                 grundy::Error::Invalid(m) => note = Some(m),
                 other => return Err(other),
@@ -69,12 +69,24 @@ mod tests {
 
     #[test]
     fn kayles_and_dawsons_kayles_are_proved() {
-        let kayles = classify("octal:0.77", 100_000, Method::RareCommon).unwrap();
+        let kayles = classify(
+            "octal:0.77",
+            100_000,
+            Method::RareCommon,
+            &Budget::default(),
+        )
+        .unwrap();
         let p = kayles.period.unwrap();
         assert!(p.proved);
         assert_eq!((p.preperiod, p.period), (71, 12));
         assert_eq!(kayles.max_value, 8);
-        let dawson = classify("octal:0.07", 100_000, Method::RareCommon).unwrap();
+        let dawson = classify(
+            "octal:0.07",
+            100_000,
+            Method::RareCommon,
+            &Budget::default(),
+        )
+        .unwrap();
         let p = dawson.period.unwrap();
         assert!(p.proved);
         assert_eq!(p.period, 34);
@@ -82,7 +94,7 @@ mod tests {
 
     #[test]
     fn a_game_not_settled_by_n_is_open() {
-        let row = classify("octal:0.77", 50, Method::Naive).unwrap();
+        let row = classify("octal:0.77", 50, Method::Naive, &Budget::default()).unwrap();
         assert_eq!(row.last_heap, 50);
         assert!(!row.proved());
         assert_eq!(row.game, "octal:0.77");
@@ -90,7 +102,7 @@ mod tests {
 
     #[test]
     fn bad_codes_are_refused() {
-        assert!(classify("octal:0.9x", 10, Method::Naive).is_err());
-        assert!(classify("nim", 10, Method::Naive).is_err());
+        assert!(classify("octal:0.9x", 10, Method::Naive, &Budget::default()).is_err());
+        assert!(classify("nim", 10, Method::Naive, &Budget::default()).is_err());
     }
 }

@@ -27,7 +27,7 @@ pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
         grundy::Error::TooLarge(_) => raise(py, "TooLargeError", message, None),
         grundy::Error::Io { .. } => raise(py, "FileError", message, None),
         grundy::Error::Stopped => raise(py, "StoppedError", message, None),
-        grundy::Error::Memory { limit } => raise(py, "BudgetError", message, Some(limit)),
+        grundy::Error::Memory { limit, .. } => raise(py, "BudgetError", message, Some(limit)),
         grundy::Error::Budget { limit, .. } => raise(
             py,
             "BudgetError",

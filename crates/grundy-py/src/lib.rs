@@ -15,21 +15,34 @@ pub mod run;
 pub mod session;
 
 use grundy::solve::sequence::Method;
-use grundy::stop::StopFlag;
 use grundy::table::{Column, Save, Table, TableRequest};
-use grundy::{Gamma, Play};
+use grundy::{Budget, Gamma, Play};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-/// Runs `work` stoppably (Ctrl-C, `timeout`) and raises its error as Python's.
+/// The budget of a call: `max_positions` where given, else the positions half the
+/// machine's memory holds.
+pub(crate) fn budget(max_positions: Option<usize>) -> Budget {
+    match max_positions {
+        Some(positions) => Budget::default().with_positions(positions),
+        None => Budget::default(),
+    }
+}
+
+/// Runs `work` within `budget`, stoppably (Ctrl-C, `timeout`), and raises its error
+/// as Python's.
 fn compute<T: Send>(
     py: Python<'_>,
     timeout: Option<f64>,
-    work: impl FnOnce() -> grundy::Result<T> + Send,
+    budget: Budget,
+    work: impl FnOnce(&Budget) -> grundy::Result<T> + Send,
 ) -> PyResult<T> {
-    let flag = StopFlag::new();
-    errors::finish(py, run::stoppable(py, &flag, timeout, work))
+    let flag = budget.stop_flag().clone();
+    errors::finish(
+        py,
+        run::stoppable(py, &flag, timeout, move || work(&budget)),
+    )
 }
 
 fn method(name: &str) -> PyResult<Method> {
@@ -51,7 +64,7 @@ fn method(name: &str) -> PyResult<Method> {
 /// nimbers, or None; `outcomes`: a string of P/N/D letters), "vertices" (a graph
 /// game) or "p_positions" (Chomp).
 #[pyfunction]
-#[pyo3(signature = (game, to = None, rows = None, misere = false, max_positions = grundy::solve::DEFAULT_MAX_POSITIONS, method = "rare-common", save = None, resume = None, timeout = None))]
+#[pyo3(signature = (game, to = None, rows = None, misere = false, max_positions = None, method = "rare-common", save = None, resume = None, timeout = None))]
 #[allow(clippy::too_many_arguments)]
 fn table<'py>(
     py: Python<'py>,
@@ -59,7 +72,7 @@ fn table<'py>(
     to: Option<u64>,
     rows: Option<usize>,
     misere: bool,
-    max_positions: usize,
+    max_positions: Option<usize>,
     method: &str,
     save: Option<String>,
     resume: Option<String>,
@@ -67,7 +80,7 @@ fn table<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let method = self::method(method)?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let table = compute(py, timeout, || {
+    let table = compute(py, timeout, budget(max_positions), |budget| {
         let save = match (&save, &resume) {
             (Some(path), _) => Save::To(path),
             (_, Some(path)) => Save::Resume(path),
@@ -77,7 +90,7 @@ fn table<'py>(
             to,
             rows,
             play,
-            max_positions,
+            budget: budget.clone(),
             save,
             method,
         };
@@ -150,18 +163,18 @@ fn table<'py>(
 /// The period of the take-and-break game `game`: a dict (game, preperiod, period,
 /// saltus, proved, checked_to), the numbers None when no period was seen.
 #[pyfunction]
-#[pyo3(signature = (game, to = 1_000_000, max_positions = grundy::solve::DEFAULT_MAX_POSITIONS, method = "rare-common", timeout = None))]
+#[pyo3(signature = (game, to = 1_000_000, max_positions = None, method = "rare-common", timeout = None))]
 fn period<'py>(
     py: Python<'py>,
     game: &str,
     to: u64,
-    max_positions: usize,
+    max_positions: Option<usize>,
     method: &str,
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let method = self::method(method)?;
-    let (name, found) = compute(py, timeout, || {
-        grundy::table::period(game, to, method, max_positions, &mut |_| {})
+    let (name, found) = compute(py, timeout, budget(max_positions), |budget| {
+        grundy::table::period(game, to, method, budget, &mut |_| {})
     })?;
     let d = PyDict::new(py);
     d.set_item("game", name)?;
@@ -185,7 +198,9 @@ fn census_row<'py>(
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let method = self::method(method)?;
-    let row = compute(py, timeout, || census::classify(game, to, method))?;
+    let row = compute(py, timeout, Budget::default(), |budget| {
+        census::classify(game, to, method, budget)
+    })?;
     let d = PyDict::new(py);
     d.set_item("game", &row.game)?;
     d.set_item("proved", row.proved())?;
@@ -201,22 +216,22 @@ fn census_row<'py>(
 /// The picture of the one-part position `spec`, as an SVG document.
 #[pyfunction]
 fn draw(py: Python<'_>, spec: &str) -> PyResult<String> {
-    compute(py, None, || grundy::draw(spec))
+    compute(py, None, Budget::default(), |_| grundy::draw(spec))
 }
 
 /// The P-positions of Chomp with at most `rows` rows and a bottom row of at most
 /// `to` squares, rows bottom first.
 #[pyfunction]
-#[pyo3(signature = (rows, to, max_positions = grundy::solve::DEFAULT_MAX_POSITIONS, timeout = None))]
+#[pyo3(signature = (rows, to, max_positions = None, timeout = None))]
 fn chomp_p_positions(
     py: Python<'_>,
     rows: usize,
     to: u32,
-    max_positions: usize,
+    max_positions: Option<usize>,
     timeout: Option<f64>,
 ) -> PyResult<Vec<Vec<u32>>> {
-    compute(py, timeout, || {
-        grundy::games::chomp::p_positions(rows, to, max_positions)
+    compute(py, timeout, budget(max_positions), |budget| {
+        grundy::games::chomp::p_positions(rows, to, budget)
     })
 }
 
@@ -251,9 +266,5 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(draw, m)?)?;
     m.add_function(wrap_pyfunction!(chomp_p_positions, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
-    m.add(
-        "DEFAULT_MAX_POSITIONS",
-        grundy::solve::DEFAULT_MAX_POSITIONS,
-    )?;
     Ok(())
 }

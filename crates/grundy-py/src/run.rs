@@ -1,8 +1,8 @@
 //! Running the engine from Python: off the interpreter's lock, stoppable by Ctrl-C
 //! and by a time limit.
 //!
-//! The computation runs on a thread of its own, watching a [`StopFlag`]
-//! ([`grundy::stop::with_stop`]), while the calling thread, with the interpreter's
+//! The computation runs on a thread of its own, within a budget whose [`StopFlag`]
+//! it is handed, while the calling thread, with the interpreter's
 //! lock released, waits for it and every 50 ms asks Python whether a signal came
 //! (`check_signals`, which runs the handler of Ctrl-C and raises
 //! `KeyboardInterrupt`). On an interrupt or at the time limit it raises the flag,
@@ -11,7 +11,7 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use grundy::stop::{with_stop, StopFlag};
+use grundy::stop::StopFlag;
 use pyo3::prelude::*;
 
 /// How often the waiting thread looks for signals.
@@ -50,8 +50,9 @@ pub struct Outcome<T> {
     pub interrupt: Option<Interrupt>,
 }
 
-/// Runs `work` on a thread of its own watching `flag`, with the interpreter's lock
-/// released; raises the flag on Ctrl-C or after `timeout` seconds.
+/// Runs `work` (a computation within a budget stopped by `flag`) on a thread of its
+/// own, with the interpreter's lock released; raises the flag on Ctrl-C or after
+/// `timeout` seconds.
 pub fn stoppable<T, F>(py: Python<'_>, flag: &StopFlag, timeout: Option<f64>, work: F) -> Outcome<T>
 where
     F: FnOnce() -> T + Send,
@@ -61,12 +62,11 @@ where
     py.detach(move || {
         std::thread::scope(|scope| {
             let (done, finished) = mpsc::channel::<()>();
-            let worker_flag = flag.clone();
             let handle = std::thread::Builder::new()
                 .name("grundy".into())
                 .stack_size(STACK)
                 .spawn_scoped(scope, move || {
-                    let result = with_stop(&worker_flag, work);
+                    let result = work();
                     let _ = done.send(());
                     result
                 })

@@ -35,7 +35,8 @@ struct Inner {
     analyst: Analyst,
     games: Vec<Entry>,
     run: Arc<Mutex<Run>>,
-    max_positions: usize,
+    /// The positions cap asked for, if any.
+    max_positions: Option<usize>,
 }
 
 /// An analyst that keeps what it learnt between calls, with the Python games it
@@ -82,7 +83,7 @@ impl Inner {
     /// A fresh analyst with the same games: after a Python game raised, the memos
     /// may hold values found from a list of moves cut short.
     fn reset(&mut self) {
-        self.analyst = Analyst::new(self.max_positions);
+        self.analyst = Analyst::new(crate::budget(self.max_positions));
         for index in 0..self.games.len() {
             let game = self.adapter(index);
             let name = game.name.clone();
@@ -308,12 +309,13 @@ impl Inner {
 
 #[pymethods]
 impl Session {
-    /// A session whose searches keep at most `max_positions` positions.
+    /// A session whose searches keep at most `max_positions` positions (default:
+    /// what half the machine's memory holds).
     #[new]
-    #[pyo3(signature = (max_positions = grundy::solve::DEFAULT_MAX_POSITIONS))]
-    fn new(max_positions: usize) -> Self {
+    #[pyo3(signature = (max_positions = None))]
+    fn new(max_positions: Option<usize>) -> Self {
         let inner = Inner {
-            analyst: Analyst::new(max_positions),
+            analyst: Analyst::new(crate::budget(max_positions)),
             games: Vec::new(),
             run: Arc::default(),
             max_positions,
@@ -326,7 +328,7 @@ impl Session {
     /// The most positions a search may keep.
     #[getter]
     fn max_positions(&self) -> PyResult<usize> {
-        Ok(self.lock()?.0.max_positions)
+        Ok(self.lock()?.0.analyst.budget().positions())
     }
 
     /// Adds the Python game `game`, so that SPECs may name it; its name.
@@ -381,6 +383,8 @@ impl Session {
             flag: flag.clone(),
             ..Run::default()
         };
+        let budget = inner.analyst.budget().clone().with_stop(flag.clone());
+        inner.analyst.set_budget(budget);
         let analyst = AssertSend(&mut inner.analyst);
         let outcome = run::stoppable(py, &flag, timeout, move || {
             let analyst = analyst;
@@ -420,8 +424,9 @@ fn self_display(py: Python<'_>, inner: &Inner, e: grundy::Error) -> grundy::Erro
     match e {
         grundy::Error::Invalid(m) => grundy::Error::Invalid(shown(&m)),
         grundy::Error::TooLarge(m) => grundy::Error::TooLarge(shown(&m)),
-        grundy::Error::Budget { limit, part } => grundy::Error::Budget {
+        grundy::Error::Budget { limit, needs, part } => grundy::Error::Budget {
             limit,
+            needs,
             part: part.map(|p| shown(&p)),
         },
         other => other,

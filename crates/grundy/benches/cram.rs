@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use grundy::analysis::{Analyst, Options};
 use grundy::games::Placement;
+use grundy::Budget;
 use grundy::{Game, OwnSearch};
 
 /// The boards of the comparison, with their published nimbers.
@@ -31,7 +32,7 @@ const BOARDS: &[(&str, u64)] = &[("5x7", 1), ("4x9", 1), ("5x8", 1), ("4x11", 1)
 fn solve_here(board: &str, all: bool) {
     let start = Instant::now();
     let (k, winning) = if all {
-        let mut analyst = Analyst::new(usize::MAX);
+        let mut analyst = Analyst::new(Budget::unlimited());
         let position = analyst.parse(&format!("cram {board}")).expect("a board");
         let analysis = analyst
             .analyse(&position, &Options::default())
@@ -42,7 +43,10 @@ fn solve_here(board: &str, all: bool) {
         let game = Placement::cram();
         let p = game.parse_position(board).expect("a board");
         let mut k = 0;
-        while !game.has_nimber(&p, k, usize::MAX).expect("no budget") {
+        while !game
+            .has_nimber(&p, k, &Budget::unlimited())
+            .expect("no budget")
+        {
             k += 1;
         }
         (k, 0)

@@ -66,7 +66,7 @@ fn main() {
         }
         let graph = builder.finish();
         let start = Instant::now();
-        let labels = loopy::label(&graph).expect("no stop is asked");
+        let labels = loopy::label(&graph, &grundy::Budget::unlimited()).expect("no stop is asked");
         let time = start.elapsed();
         let gammas = labels.all(&graph);
         let infinite = gammas.iter().filter(|g| g.finite().is_none()).count();

@@ -21,14 +21,22 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Cr
 use grundy::games::octal;
 use grundy::solve::quotient::{quotient, Quotient};
 use grundy::solve::sequence::{Heaps, Rules};
-use grundy::solve::{GameBox, Solver, DEFAULT_MAX_POSITIONS};
+use grundy::solve::{GameBox, Solver};
+use grundy::Budget;
 use grundy::{Game, Options, Play};
 
 /// Heaps of the Kayles quotient.
 const TO: u64 = 40;
 
 fn kayles() -> Quotient {
-    quotient(&octal::rules("0.77").unwrap(), TO, 1000, u64::MAX).unwrap()
+    quotient(
+        &octal::rules("0.77").unwrap(),
+        TO,
+        1000,
+        u64::MAX,
+        &Budget::unlimited(),
+    )
+    .unwrap()
 }
 
 /// `count` heap sizes in 1..=TO from a seeded LCG.
@@ -87,7 +95,7 @@ fn spec(name: &str, heaps: &[u64]) -> String {
 
 /// The misère outcome of `heaps` by the generic search, from a fresh solver.
 fn search(heaps: &[u64]) -> grundy::Outcome {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let rules = octal::rules("0.77").unwrap();
     solver.add(GameBox::new("plain-kayles", PlainKayles(rules)));
     let sum = grundy::spec::parse(&spec("plain-kayles", heaps), &mut solver).unwrap();

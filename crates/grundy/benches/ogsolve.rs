@@ -14,6 +14,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use grundy::solve::sequence::{Method, Sequence};
+use grundy::Budget;
 
 /// The games and lengths of the comparison: (code, last heap).
 const GAMES: &[(&str, usize)] = &[
@@ -86,7 +87,9 @@ fn main() {
             .rules;
         let mut sequence = Sequence::new(rules, Method::RareCommon);
         let start = Instant::now();
-        sequence.extend(last + 1).expect("values fit in two bytes");
+        sequence
+            .extend(last + 1, &Budget::default())
+            .expect("values fit in two bytes");
         let ours = start.elapsed();
         let ours_sum = checksum(sequence.values());
         let mut best: Option<(Duration, &str)> = None;

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use grundy::solve::sequence::{Method, Sequence};
 use grundy::spec;
+use grundy::Budget;
 
 /// The stretch of heaps measured for a game: from the environment, else the default.
 fn stretch(variable: &str, default: (usize, usize)) -> (usize, usize) {
@@ -26,9 +27,10 @@ fn stretch(variable: &str, default: (usize, usize)) -> (usize, usize) {
 fn measure(game: &str, (from, len): (usize, usize)) {
     let rules = spec::heap_rules(game).expect("a heap game").rules;
     let mut first = Sequence::new(rules.clone(), Method::RareCommon);
-    let threads = first.threads();
+    let threads = Budget::cores();
+    first.set_threads(threads);
     let start = Instant::now();
-    first.extend(from).expect("values fit");
+    first.extend(from, &Budget::default()).expect("values fit");
     let seconds = start.elapsed().as_secs_f64();
     println!(
         "{game}: heaps 0..{from} on {threads} threads: {seconds:.1} s, {:.3} M values/s",
@@ -42,7 +44,9 @@ fn measure(game: &str, (from, len): (usize, usize)) {
         sequence.set_threads(threads);
 
         let start = Instant::now();
-        sequence.extend(from + len).expect("values fit");
+        sequence
+            .extend(from + len, &Budget::default())
+            .expect("values fit");
         let seconds = start.elapsed().as_secs_f64();
         let rate = len as f64 / seconds / 1e6;
         if threads == 1 {

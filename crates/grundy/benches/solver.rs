@@ -23,12 +23,13 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
 use grundy::solve::loopy::Digraph;
-use grundy::solve::{retrograde, Solver, DEFAULT_MAX_POSITIONS};
+use grundy::solve::{retrograde, Solver};
+use grundy::Budget;
 use grundy::Play;
 
 /// The value of `spec` from a fresh solver, and the solver afterwards.
 fn solve(spec: &str, play: Play) -> (grundy::solve::Value, Solver) {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let sum = grundy::spec::parse(spec, &mut solver).unwrap();
     let value = solver.value(&sum, play).unwrap();
     (value, solver)

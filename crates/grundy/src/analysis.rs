@@ -255,6 +255,12 @@ impl Analyst {
         self.solver.budget()
     }
 
+    /// Searches within `budget` from now on (a new stop flag for each request of a
+    /// long-lived analyst), keeping what was learnt.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.solver.set_budget(budget);
+    }
+
     /// The analysis of `position`.
     pub fn analyse(&mut self, position: &Sum, options: &Options) -> Result<Analysis> {
         let play = options.play;

@@ -260,6 +260,12 @@ impl Budget {
 /// The memory this process may have: the machine's physical memory, or a smaller
 /// address-space limit such as `ulimit -v`; `None` where neither can be read.
 pub fn machine_memory() -> Option<usize> {
+    static MEMORY: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *MEMORY.get_or_init(read_machine_memory)
+}
+
+/// [`machine_memory`], read from `/proc`.
+fn read_machine_memory() -> Option<usize> {
     let physical = std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|text| {
@@ -296,7 +302,10 @@ mod tests {
         assert_eq!(capped.at_most(10_000).positions(), 1000);
         assert!(budget.fits(1000).is_ok());
         let refused = budget.fits(u64::MAX).unwrap_err();
-        assert!(refused.to_string().contains("18446744073709551615"), "{refused}");
+        assert!(
+            refused.to_string().contains("18446744073709551615"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use grundy::analysis::Method;
 use grundy::games::moore;
 use grundy::solve::GameBox;
+use grundy::Budget;
 use grundy::{analyse, Analysis, Analyst, Game, Options, Outcome, Play, Result};
 
 fn analysis(spec: &str) -> Analysis {
@@ -103,7 +104,7 @@ fn powers_of_two_by_residues_mod_3() {
             to: Some(300),
             rows: None,
             play: Play::Normal,
-            max_positions: 10_000,
+            budget: Budget::default().with_positions(10_000),
             save: grundy::table::Save::No,
             method: Default::default(),
         },
@@ -165,7 +166,7 @@ fn strategy_stealing_names_no_move() {
 fn reachable_divisor_positions(n: u64) -> usize {
     let mut seen = BTreeSet::new();
     let mut stack = vec![n.to_string()];
-    let mut analyst = Analyst::new(1 << 20);
+    let mut analyst = Analyst::new(Budget::default().with_positions(1 << 20));
     while let Some(spec) = stack.pop() {
         if !seen.insert(spec.clone()) {
             continue;
@@ -182,7 +183,7 @@ fn reachable_divisor_positions(n: u64) -> usize {
 #[test]
 fn strategy_stealing_and_the_divisor_bound_agree_with_search() {
     // Schuh's game from N > 1 is N, as exhaustive search confirms.
-    let mut small = Analyst::new(1 << 22);
+    let mut small = Analyst::new(Budget::default().with_positions(1 << 22));
     for n in 2..=200u64 {
         let p = small.parse(&format!("divisors {n}")).unwrap();
         let a = small.analyse(&p, &Options::default()).unwrap();
@@ -224,7 +225,7 @@ impl Game for OneOrTwo {
 
 #[test]
 fn a_game_of_one_s_own_joins_sums_with_the_built_in_games() {
-    let mut analyst = Analyst::new(1000);
+    let mut analyst = Analyst::new(Budget::default().with_positions(1000));
     analyst.add_game(GameBox::new("one-or-two", OneOrTwo));
     // g(n) = n mod 3, so 7 has nimber 1, and with a Nim heap of 1 the sum is P.
     let p = analyst.parse("one-or-two 7 + nim 1").unwrap();
@@ -276,9 +277,8 @@ fn parts_say_how_they_were_valued() {
 
 #[test]
 fn a_raised_stop_flag_ends_every_kind_of_search() {
-    use grundy::stop::{with_stop, StopFlag};
-    let flag = StopFlag::new();
-    flag.stop();
+    let stopped_budget = Budget::default();
+    stopped_budget.stop_flag().stop();
     // The heap-sequence engine, the memoised search, a misère search of a sum, the
     // Cram search and a Chomp table: each looks at the flag as it goes.
     let stopped = |spec: &str, play: Play| {
@@ -286,7 +286,10 @@ fn a_raised_stop_flag_ends_every_kind_of_search() {
             play,
             ..Options::default()
         };
-        let result = with_stop(&flag, || analyse(spec, &options));
+        let mut analyst = Analyst::new(stopped_budget.clone());
+        let result = analyst
+            .parse(spec)
+            .and_then(|position| analyst.analyse(&position, &options));
         assert!(
             matches!(result, Err(grundy::Error::Stopped)),
             "{spec} was not stopped"
@@ -299,4 +302,44 @@ fn a_raised_stop_flag_ends_every_kind_of_search() {
     stopped("kayles 9,10,11,12", Play::Misere);
     // Without the flag the same searches finish.
     assert_eq!(analysis("kayles 9,10,11,12").outcome, Outcome::N);
+}
+
+/// Every position reachable from `spec` (itself included), by exhaustive search.
+fn reachable(spec: &str) -> usize {
+    let mut analyst = Analyst::new(Budget::default().with_positions(1 << 22));
+    let start = analyst.parse(spec).unwrap();
+    let mut seen = BTreeSet::from([analyst.format(&start)]);
+    let mut stack = vec![start];
+    while let Some(p) = stack.pop() {
+        for m in analyst.moves(&p).unwrap() {
+            if seen.insert(analyst.format(&m)) {
+                stack.push(m);
+            }
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn the_bounds_that_refuse_a_search_at_once_are_below_the_truth() {
+    // A bound refuses a search only if even the bound is over budget: it must never
+    // be more than the positions a search would really keep.
+    use grundy::Size;
+    for (game, name) in [
+        (grundy::games::dynamic::Dynamic::DYNAMIC, "dynamic"),
+        (grundy::games::dynamic::Dynamic::FIBONACCI, "fibonacci"),
+    ] {
+        for n in 1..=60u64 {
+            for text in [n.to_string(), format!("{n}/{}", n.div_ceil(3))] {
+                let p = game.parse_position(&text).unwrap();
+                let bound = Size::count_positions(&game, &p).unwrap();
+                let actual = reachable(&format!("{name} {text}")) as u64;
+                assert!(bound <= actual, "{name} {text}: bound {bound} > {actual}");
+            }
+        }
+    }
+    // Dynamic subtraction from a million chips: refused at once, beyond any budget.
+    let a = analysis("dynamic 1000000");
+    let why = a.nimber_not_computed.unwrap();
+    assert!(why.contains("would keep up to"), "{why}");
 }

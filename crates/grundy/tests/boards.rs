@@ -6,7 +6,8 @@
 use grundy::games::chomp::{self, Rectangle};
 use grundy::games::{Chomp, Hackenbush, Placement};
 use grundy::solve::memo::{Memo, SpragueGrundy};
-use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
+use grundy::solve::Solver;
+use grundy::Budget;
 use grundy::{Game, Nimber, Outcome, OwnSearch, Play, Result, Theory};
 use proptest::prelude::*;
 
@@ -33,25 +34,25 @@ impl<G: Game> Game for Searched<G> {
 fn both_ways<G: Game + Clone>(game: &G, text: &str) -> (Nimber, Nimber) {
     let p = game.parse_position(text).unwrap();
     let fast = Memo::<G, SpragueGrundy>::default()
-        .value(game, &p, 1 << 22)
+        .value(game, &p, &Budget::default().with_positions(1 << 22))
         .unwrap();
     let searched = Searched(game.clone());
     let slow = Memo::<Searched<G>, SpragueGrundy>::default()
-        .value(&searched, &p, 1 << 22)
+        .value(&searched, &p, &Budget::default().with_positions(1 << 22))
         .unwrap();
     (fast, slow)
 }
 
 /// The solver's verdict on a SPEC.
 fn value(spec: &str) -> (Outcome, Option<Nimber>) {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let sum = grundy::spec::parse(spec, &mut solver).unwrap();
     let v = solver.value(&sum, Play::Normal).unwrap();
     (v.outcome, v.nimber)
 }
 
 fn winning(spec: &str) -> Vec<String> {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let sum = grundy::spec::parse(spec, &mut solver).unwrap();
     let moves = solver.winning_moves(&sum, Play::Normal).unwrap();
     moves.iter().map(|m| solver.format(m)).collect()
@@ -97,14 +98,14 @@ proptest! {
         let theory = Theory::nimber(&game, &p).unwrap();
         let searched = Searched(Hackenbush);
         let mut memo = Memo::<Searched<Hackenbush>, SpragueGrundy>::default();
-        prop_assert_eq!(theory, memo.value(&searched, &p, 1 << 20).unwrap(), "{}", text);
+        prop_assert_eq!(theory, memo.value(&searched, &p, &Budget::default().with_positions(1 << 20)).unwrap(), "{}", text);
         let mut options = Vec::new();
         game.moves(&p, &mut options);
         for target in 0..4 {
             let by_theory = Theory::moves_to_nimber(&game, &p, target).unwrap();
             let mut by_search = Vec::new();
             for o in &options {
-                if memo.value(&searched, o, 1 << 20).unwrap() == target {
+                if memo.value(&searched, o, &Budget::default().with_positions(1 << 20)).unwrap() == target {
                     by_search.push(o.clone());
                 }
             }
@@ -154,7 +155,8 @@ fn a_thousand_edges_answer_at_once() {
 #[test]
 fn every_rectangle_is_won_by_the_first_player() {
     let b = Rectangle::new(7, 7);
-    let nimbers = chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
+    let nimbers =
+        chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
     for h in 1..=7usize {
         for w in 1..=7u32 {
             let rows = vec![w; h];
@@ -187,13 +189,15 @@ fn the_exercise_position_has_a_unique_winning_move() {
 #[test]
 fn dense_ranks_agree_with_search() {
     let b = Rectangle::new(4, 5);
-    let nimbers = chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
+    let nimbers =
+        chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
     let mut memo = Memo::<Chomp, SpragueGrundy>::default();
     for rank in 1..b.len() {
         let rows = b.unrank(rank);
         assert_eq!(
             nimbers[rank as usize],
-            memo.value(&Chomp, &rows, 1 << 20).unwrap()
+            memo.value(&Chomp, &rows, &Budget::default().with_positions(1 << 20))
+                .unwrap()
         );
     }
 }
@@ -202,7 +206,8 @@ fn dense_ranks_agree_with_search() {
 fn three_row_p_positions_agree_with_the_dense_table() {
     let width = 25;
     let b = Rectangle::new(3, width);
-    let nimbers = chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
+    let nimbers =
+        chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
     let mut expected = Vec::new();
     for rank in 1..b.len() {
         if nimbers[rank as usize] == 0 {
@@ -316,10 +321,10 @@ proptest! {
         };
         let p = game.parse_position(&text).unwrap();
         let g = Memo::<Searched<Placement>, SpragueGrundy>::default()
-            .value(&Searched(game.clone()), &p, 1 << 22)
+            .value(&Searched(game.clone()), &p, &Budget::default().with_positions(1 << 22))
             .unwrap();
         for k in heaps.into_iter().chain([g]) {
-            let has = game.has_nimber(&p, k, 1 << 22).unwrap();
+            let has = game.has_nimber(&p, k, &Budget::default().with_positions(1 << 22)).unwrap();
             prop_assert_eq!(has, k == g, "{} {} heap {}", game.name(), text, k);
         }
     }
@@ -328,14 +333,14 @@ proptest! {
 #[test]
 fn bad_boards_and_pieces_are_refused() {
     let err = |t: &str| {
-        let mut solver = Solver::new(1000);
+        let mut solver = Solver::new(Budget::default().with_positions(1000));
         grundy::spec::parse(t, &mut solver).unwrap_err().to_string()
     };
     assert!(err("cram 9x9").contains("81 cells"));
     assert!(err("place:0.0,1.1 4x4").contains("not connected"));
     assert!(err("cram ../.x").contains("'x'"));
     assert!(err("chomp 3,4").contains("longer than the row below"));
-    let mut solver = Solver::new(1000);
+    let mut solver = Solver::new(Budget::default().with_positions(1000));
     let sum = grundy::spec::parse("cram 5x7", &mut solver).unwrap();
     assert_eq!(
         solver.value(&sum, Play::Normal).unwrap_err(),
@@ -343,12 +348,13 @@ fn bad_boards_and_pieces_are_refused() {
     );
     // 1000,1000,1000 has C(1003, 3) - 1 sub-diagrams: its nimber is refused before
     // any search, while strategy stealing makes the rectangle N at once.
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let sum = grundy::spec::parse("chomp 1000x3", &mut solver).unwrap();
     let start = std::time::Instant::now();
-    assert_eq!(
-        solver.nimber(&sum).unwrap_err(),
-        grundy::Error::budget(DEFAULT_MAX_POSITIONS)
+    let refused = solver.nimber(&sum).unwrap_err();
+    assert!(
+        matches!(refused, grundy::Error::Budget { limit: 10_000_000, needs: Some(n), .. } if n > 10_000_000),
+        "{refused}"
     );
     let value = solver.value(&sum, Play::Normal).unwrap();
     assert_eq!((value.outcome, value.nimber), (Outcome::N, None));

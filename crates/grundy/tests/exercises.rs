@@ -16,7 +16,8 @@ use grundy::games::{
     CoinTurning, EmptyDivide, Moore, Northcott, Sos, Staircase, ThirtyOne, Wythoff,
 };
 use grundy::solve::loopy::Digraph;
-use grundy::solve::{retrograde, Solver, DEFAULT_MAX_POSITIONS};
+use grundy::solve::{retrograde, Solver};
+use grundy::Budget;
 use grundy::{mex, Game, Nimber, Outcome, Play, Theory};
 
 /// Nimbers by recursion over the moves, memoised (small positions only).
@@ -174,7 +175,7 @@ fn moores_columns_mod_k_plus_1_up_to_four_heaps_of_four() {
 
 #[test]
 fn nimble_is_nim_and_nimble_k_is_moore() {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let nimble = grundy::spec::parse("nimble 1,3,4,4,7,9", &mut solver).unwrap();
     // 1 ^ 3 ^ 4 ^ 4 ^ 7 ^ 9 = 12: an N-position.
     assert_eq!(
@@ -493,9 +494,12 @@ fn northcott_is_played_alone_and_solved_for_either_colour() {
         winning("northcott W....B,..B.W. white", Play::Normal),
         ["northcott ...W.B,..B.W. black"]
     );
-    let err = grundy::spec::parse("northcott W..B white + nim 3", &mut Solver::new(100))
-        .unwrap_err()
-        .to_string();
+    let err = grundy::spec::parse(
+        "northcott W..B white + nim 3",
+        &mut Solver::new(Budget::default().with_positions(100)),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("'northcott' is played on its own"), "{err}");
 }
 

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use grundy::games::heaps::format as join;
 use grundy::games::Graph;
 use grundy::solve::{retrograde, Solver};
+use grundy::Budget;
 use grundy::{Outcome, Play};
 use proptest::prelude::*;
 
@@ -174,7 +175,7 @@ impl Brute {
 // The engine, through its public API.
 
 fn solver_for(components: &Components) -> (Solver, grundy::solve::Sum) {
-    let mut solver = Solver::new(1_000_000);
+    let mut solver = Solver::new(Budget::default().with_positions(1_000_000));
     let sum = grundy::spec::parse(&spec(components), &mut solver).unwrap();
     (solver, sum)
 }
@@ -589,7 +590,7 @@ proptest! {
         for play in [Play::Normal, Play::Misere] {
             let single = fixpoint_labels(&successors, play);
             let pairs = fixpoint_labels(&product, play);
-            let mut solver = Solver::new(100_000);
+            let mut solver = Solver::new(Budget::default().with_positions(100_000));
             for (text, expected) in [
                 (format!("graph:{path} v{x}"), single[x]),
                 (format!("graph:{path} v{x},v{y}"), pairs[x * n + y]),
@@ -637,7 +638,7 @@ fn token() -> impl Strategy<Value = String> {
 }
 
 fn must_not_panic(text: &str) {
-    let mut solver = Solver::new(2_000);
+    let mut solver = Solver::new(Budget::default().with_positions(2_000));
     if let Ok(sum) = grundy::spec::parse(text, &mut solver) {
         // Whatever was read can be valued and formatted (or refused) without a panic.
         let _ = solver.format(&sum);

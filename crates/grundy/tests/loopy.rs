@@ -16,6 +16,7 @@ use std::collections::BTreeSet;
 use grundy::games::{Graph, Nim};
 use grundy::solve::loopy::{self, Digraph};
 use grundy::solve::{retrograde, GameBox, Solver, Sum};
+use grundy::Budget;
 use grundy::{Gamma, Outcome, Play};
 use proptest::prelude::*;
 
@@ -87,7 +88,7 @@ proptest! {
     #[test]
     fn every_vertex_meets_smiths_conditions_and_ferguson_agrees(lists in graph(9)) {
         let graph = Digraph::from_lists(&lists).unwrap();
-        let gammas = loopy::label(&graph).unwrap().all(&graph);
+        let gammas = loopy::label(&graph, &Budget::unlimited()).unwrap().all(&graph);
         prop_assert_eq!(smiths_conditions(&lists, &gammas), Ok(()));
         let outcomes: Vec<Outcome> = gammas.iter().map(Gamma::outcome).collect();
         prop_assert_eq!(outcomes, retrograde::label(&graph, Play::Normal));
@@ -160,7 +161,7 @@ proptest! {
     ) {
         let (states, product) = product(&graphs, heap);
         let labels = retrograde::label(&product, Play::Normal);
-        let mut solver = Solver::new(100_000);
+        let mut solver = Solver::new(Budget::default().with_positions(100_000));
         let ids: Vec<u32> = graphs
             .iter()
             .enumerate()
@@ -215,7 +216,7 @@ fn gamma_of(solver: &mut Solver, spec: &str) -> Gamma {
 fn square_but_one_has_the_published_outcomes() {
     // Mathstrek, "Combinatorial Game Theory V" (2012): 0 and 5 are the P-positions,
     // the squares and the squares plus 5 the N-positions, and every other heap a draw.
-    let mut solver = Solver::new(1_000_000);
+    let mut solver = Solver::new(Budget::default().with_positions(1_000_000));
     for n in 0..=400u64 {
         let square = |k: u64| k.isqrt() * k.isqrt() == k;
         let expected = match n {
@@ -234,7 +235,9 @@ fn heap_gammas(top: u64, moves: impl Fn(u64) -> Vec<u64>) -> Vec<Gamma> {
         .map(|h| moves(h).into_iter().map(|m| m as u32).collect())
         .collect();
     let graph = Digraph::from_lists(&lists).unwrap();
-    loopy::label(&graph).unwrap().all(&graph)
+    loopy::label(&graph, &Budget::unlimited())
+        .unwrap()
+        .all(&graph)
 }
 
 proptest! {
@@ -255,7 +258,7 @@ proptest! {
             let a = adds.iter().filter(|&&a| h > 0 && h + a <= cap).map(|&a| h + a);
             t.chain(a).collect()
         });
-        let mut solver = Solver::new(100_000);
+        let mut solver = Solver::new(Budget::default().with_positions(100_000));
         for h in 0..=cap {
             prop_assert_eq!(&gamma_of(&mut solver, &format!("{name} {h}")), &direct[h as usize]);
             if adds.is_empty() {

@@ -66,8 +66,14 @@ impl Brute {
 }
 
 fn build(code: &str, to: u64) -> Quotient {
-    quotient(&octal::rules(code).unwrap(), to, 2000, u64::MAX, &Budget::unlimited())
-        .unwrap_or_else(|e| panic!("{code} to {to}: {e}"))
+    quotient(
+        &octal::rules(code).unwrap(),
+        to,
+        2000,
+        u64::MAX,
+        &Budget::unlimited(),
+    )
+    .unwrap_or_else(|e| panic!("{code} to {to}: {e}"))
 }
 
 /// Every multiset of `count` heaps in 1..=bound, sorted.
@@ -220,15 +226,23 @@ fn nim_is_tame_and_kayles_is_not() {
 #[test]
 fn a_wild_game_past_the_bound_is_refused_cleanly() {
     let rules = octal::rules("0.77").unwrap();
-    let error = quotient(&rules, 40, 6, u64::MAX, &Budget::unlimited()).unwrap_err().to_string();
+    let error = quotient(&rules, 40, 6, u64::MAX, &Budget::unlimited())
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("past the bound of 6"), "{error}");
     assert!(quotient(&rules, 10, 0, u64::MAX, &Budget::unlimited()).is_err());
     assert!(quotient(&rules, u64::MAX, 100, u64::MAX, &Budget::unlimited()).is_err());
     // A quotient that keeps growing (0.165 by heap 20) stops with the same kind of
     // one-sentence error, whatever the bound.
-    let error = quotient(&octal::rules("0.165").unwrap(), 20, 40, u64::MAX, &Budget::unlimited())
-        .unwrap_err()
-        .to_string();
+    let error = quotient(
+        &octal::rules("0.165").unwrap(),
+        20,
+        40,
+        u64::MAX,
+        &Budget::unlimited(),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(error.contains("past the bound"), "{error}");
 }
 
@@ -280,7 +294,7 @@ fn misere_analysis_of_heap_sums_agrees_with_exhaustive_search() {
     ] {
         let mut brute = Brute::new(code);
         // One analyst: the quotient is built once and kept.
-        let mut analyst = grundy::Analyst::new(1 << 20);
+        let mut analyst = grundy::Analyst::new(grundy::Budget::default().with_positions(1 << 20));
         for heaps in multisets(3, 8) {
             let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
             let spec = format!("{name} {}", list.join(","));

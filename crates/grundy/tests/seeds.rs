@@ -10,7 +10,8 @@ use std::path::PathBuf;
 
 use common::{outcome, value, winning};
 use grundy::games::Graph;
-use grundy::solve::{retrograde, Solver, Value, DEFAULT_MAX_POSITIONS};
+use grundy::solve::{retrograde, Solver, Value};
+use grundy::Budget;
 use grundy::{Error, Outcome, Play};
 
 fn sorted(moves: &[&str]) -> Vec<String> {
@@ -21,7 +22,7 @@ fn sorted(moves: &[&str]) -> Vec<String> {
 
 /// The P/N string of the single heaps 0..=n of subtraction game `set` under `play`.
 fn pattern(set: &str, n: u64, play: Play) -> String {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     (0..=n)
         .map(|h| {
             let sum = grundy::spec::parse(&format!("sub:{set} {h}"), &mut solver).unwrap();
@@ -278,7 +279,7 @@ fn an_acyclic_graph_game_and_its_kernel() {
     );
 
     // Through the solver: the same kernel and nimbers.
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let mut solver_kernel = BTreeSet::new();
     for (v, g) in &by_name {
         let sum = grundy::spec::parse(&format!("graph:{} {v}", file.path()), &mut solver).unwrap();
@@ -291,7 +292,7 @@ fn an_acyclic_graph_game_and_its_kernel() {
     assert_eq!(solver_kernel, expected);
     // A sum of tokens on an acyclic graph: g ⊕ a = 2 ⊕ 1 = 3; a ⊕ e = 0.
     let spec = |tokens: &str| format!("graph:{} {tokens}", file.path());
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let ga = grundy::spec::parse(&spec("g,a"), &mut solver).unwrap();
     assert_eq!(solver.value(&ga, Play::Normal).unwrap().nimber, Some(3));
     let ae = grundy::spec::parse(&spec("a,e"), &mut solver).unwrap();
@@ -356,7 +357,7 @@ fn a_cyclic_graph_game_with_draws() {
         let expected: Vec<(String, Outcome)> =
             expected.iter().map(|&(v, o)| (v.to_string(), o)).collect();
         assert_eq!(labels_by_name(&graph, play), expected, "{play:?}");
-        let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+        let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
         for (v, o) in &expected {
             let sum =
                 grundy::spec::parse(&format!("graph:{} {v}", file.path()), &mut solver).unwrap();
@@ -414,7 +415,7 @@ fn the_cyclic_graph_game_has_generalised_values() {
     // the test above: ∞(K) is N exactly when 0 is in K.
     let file = TempGraph::new("cyclic-gamma", CYCLIC);
     let graph = Graph::from_file(file.path(), 1000).unwrap();
-    let labels = grundy::solve::loopy::label(graph.successors()).unwrap();
+    let labels = grundy::solve::loopy::label(graph.successors(), &Budget::unlimited()).unwrap();
     let mut by_name: Vec<(String, String)> = graph
         .names()
         .iter()
@@ -479,7 +480,11 @@ fn the_memoised_search_goes_a_million_moves_deep_on_a_small_stack() {
         .spawn(|| {
             let mut memo: grundy::solve::memo::Memo<Countdown, grundy::solve::memo::SpragueGrundy> =
                 Default::default();
-            memo.value(&Countdown, &1_000_000, 2_000_000)
+            memo.value(
+                &Countdown,
+                &1_000_000,
+                &Budget::default().with_positions(2_000_000),
+            )
         })
         .unwrap()
         .join()
@@ -493,17 +498,17 @@ fn budgets_are_enforced() {
     // A heap beyond the budget, in a game with no proved period, is refused; one of
     // 10^12 chips is refused before its options are listed.
     for heap in ["100000", "1000000000000"] {
-        let mut solver = Solver::new(1000);
+        let mut solver = Solver::new(Budget::default().with_positions(1000));
         let sum = grundy::spec::parse(&format!("octal:0.16 {heap}"), &mut solver).unwrap();
         assert_eq!(solver.value(&sum, Play::Normal), budget);
     }
     // With a proved period (7 for S = {1,3,4}), any heap is answered at once.
-    let mut solver = Solver::new(1000);
+    let mut solver = Solver::new(Budget::default().with_positions(1000));
     let sum = grundy::spec::parse("sub:1,3,4 100000", &mut solver).unwrap();
     assert_eq!(solver.value(&sum, Play::Normal).unwrap().nimber, Some(3));
 
     // A misère search of a sum is over multisets of parts: far more than 1000.
-    let mut solver = Solver::new(1000);
+    let mut solver = Solver::new(Budget::default().with_positions(1000));
     let sum = grundy::spec::parse("sub:1,3,4 30,30,30 + sub:2,5,8 40,40", &mut solver).unwrap();
     assert_eq!(solver.value(&sum, Play::Misere), budget);
     assert_eq!(
@@ -512,7 +517,7 @@ fn budgets_are_enforced() {
     );
 
     // Listing 10^12 moves is refused before any is made.
-    let mut solver = Solver::new(1000);
+    let mut solver = Solver::new(Budget::default().with_positions(1000));
     let sum = grundy::spec::parse("nim 1000000000000", &mut solver).unwrap();
     assert_eq!(solver.moves(&sum), Err(Error::budget(1000)));
     // ... while its value needs no listing at all (Bouton).
@@ -524,7 +529,7 @@ fn budgets_are_enforced() {
         })
     );
     // A budget large enough lets the same search through.
-    let mut solver = Solver::new(200_000);
+    let mut solver = Solver::new(Budget::default().with_positions(200_000));
     let sum = grundy::spec::parse("octal:0.16 100000", &mut solver).unwrap();
     assert!(solver.value(&sum, Play::Normal).is_ok());
 }

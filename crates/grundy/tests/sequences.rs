@@ -3,7 +3,8 @@
 //! force, and huge heaps answered by proved periods.
 
 use grundy::solve::sequence::{Method, Sequence};
-use grundy::solve::{Solver, DEFAULT_MAX_POSITIONS};
+use grundy::solve::Solver;
+use grundy::Budget;
 use grundy::{spec, table, Play};
 use proptest::prelude::*;
 
@@ -16,7 +17,7 @@ fn values_on(game: &str, len: usize, method: Method, threads: usize) -> Vec<u16>
     let rules = spec::heap_rules(game).unwrap().rules;
     let mut sequence = Sequence::new(rules, method);
     sequence.set_threads(threads);
-    sequence.extend(len).unwrap();
+    sequence.extend(len, &Budget::default()).unwrap();
     sequence.values().to_vec()
 }
 
@@ -25,7 +26,7 @@ fn period(game: &str) -> (u64, u64, i64, bool) {
         game,
         100_000,
         Method::RareCommon,
-        DEFAULT_MAX_POSITIONS,
+        &Budget::default(),
         &mut |_| {},
     )
     .unwrap();
@@ -123,7 +124,7 @@ fn rare_common_resumes_anywhere() {
             let rules = spec::heap_rules(game).unwrap().rules;
             let mut resumed = Sequence::resume(rules, Method::RareCommon, whole[..stop].to_vec());
             resumed.set_threads(threads);
-            resumed.extend(2000).unwrap();
+            resumed.extend(2000, &Budget::default()).unwrap();
             assert_eq!(resumed.values(), &whole[..], "{game} resumed at {stop}");
         }
     }
@@ -134,7 +135,7 @@ fn huge_heaps_are_answered_by_the_proved_period() {
     let kayles = values("kayles", 200, Method::Naive);
     let n: u64 = 1_000_000_000_000;
     let expected = kayles[(71 + (n - 71) % 12) as usize] as u64;
-    let mut solver = Solver::new(1000);
+    let mut solver = Solver::new(Budget::default().with_positions(1000));
     let sum = spec::parse(&format!("kayles {n}"), &mut solver).unwrap();
     assert_eq!(
         solver.value(&sum, Play::Normal).unwrap().nimber,
@@ -282,7 +283,7 @@ fn misere_kayles_sums_agree_with_brute_force() {
     for a in 0..=9u64 {
         for b in a..=9u64 {
             let wins = misere_kayles_wins(&mut vec![a, b], &mut memo);
-            let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+            let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
             let sum = spec::parse(&format!("kayles {a} + octal:0.77 {b}"), &mut solver).unwrap();
             let outcome = solver.value(&sum, Play::Misere).unwrap().outcome;
             assert_eq!(outcome == grundy::Outcome::N, wins, "kayles {a} + {b}");

@@ -29,7 +29,7 @@ use grundy::games::{graph, Graph};
 use grundy::solve::sequence::Method as SequenceMethod;
 use grundy::solve::{GameBox, Sum};
 use grundy::table::{Save, Table, TableRequest};
-use grundy::{Analysis, Analyst, Options, Outcome, Play};
+use grundy::{Analysis, Analyst, Budget, Options, Outcome, Play};
 use serde::{Deserialize, Serialize};
 
 use super::families;
@@ -168,12 +168,8 @@ impl Fields {
         self.graph
             .as_deref()
             .map(|text| {
-                Graph::parse(
-                    text,
-                    "the posted graph",
-                    grundy::solve::DEFAULT_MAX_POSITIONS,
-                )
-                .map_err(|e| ApiError::bad(e.to_string()))
+                Graph::parse(text, "the posted graph", graph::MOST_VERTICES)
+                    .map_err(|e| ApiError::bad(e.to_string()))
             })
             .transpose()
     }
@@ -203,9 +199,9 @@ pub fn refuse_files(text: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// An analyst within the server's budget, knowing the posted graph, if any.
-fn analyst(pool: &Pool, graph: Option<&Graph>) -> Analyst {
-    let mut analyst = Analyst::new(pool.limits().max_positions);
+/// An analyst within a request's budget, knowing the posted graph, if any.
+fn analyst(budget: &Budget, graph: Option<&Graph>) -> Analyst {
+    let mut analyst = Analyst::new(budget.clone());
     if let Some(graph) = graph {
         analyst.add_game(GameBox::new(INLINE_GRAPH, graph.clone()));
     }
@@ -230,9 +226,8 @@ async fn analysis(pool: &Shared, fields: &Fields, options: Options) -> Result<An
         play: fields.play(),
         ..options
     };
-    let pool_for_job = pool.clone();
-    pool.run(move || {
-        let mut analyst = analyst(&pool_for_job, graph.as_ref());
+    pool.run(move |budget| {
+        let mut analyst = analyst(budget, graph.as_ref());
         let position = parse(&mut analyst, &spec, graph.is_some())?;
         analyst.analyse(&position, &options)
     })
@@ -325,10 +320,9 @@ pub async fn check(State(pool): State<Shared>, fields: Fields) -> Result<Respons
         })?;
     refuse_files(&chosen)?;
     let graph = fields.graph()?;
-    let pool_for_job = pool.clone();
     let checked = pool
-        .run(move || {
-            let mut analyst = analyst(&pool_for_job, graph.as_ref());
+        .run(move |budget| {
+            let mut analyst = analyst(budget, graph.as_ref());
             let position = parse(&mut analyst, &spec, graph.is_some())?;
             Ok(match analyst.legal_move(&position, &chosen) {
                 Ok(next) => Ok(CheckReport {
@@ -357,19 +351,18 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
             ))
         })?;
         let labelled = pool
-            .run(move || graph::label(&graph, INLINE_GRAPH, play))
+            .run(move |budget| graph::label(&graph, INLINE_GRAPH, play, budget))
             .await?;
         return Ok(Json(reports::graph_table(&labelled, play)).into_response());
     }
-    let max_positions = pool.limits().max_positions;
     let (to, rows) = (fields.to, fields.rows);
     let made = pool
-        .run(move || {
+        .run(move |budget| {
             let request = TableRequest {
                 to,
                 rows,
                 play,
-                max_positions,
+                budget: budget.clone(),
                 save: Save::No,
                 method: SequenceMethod::RareCommon,
             };
@@ -392,14 +385,8 @@ pub async fn period(State(pool): State<Shared>, fields: Fields) -> Result<Respon
         .to
         .unwrap_or((max_positions as u64).saturating_sub(1).min(1_000_000));
     let (name, found) = pool
-        .run(move || {
-            grundy::table::period(
-                &game,
-                to,
-                SequenceMethod::RareCommon,
-                max_positions,
-                &mut |_| {},
-            )
+        .run(move |budget| {
+            grundy::table::period(&game, to, SequenceMethod::RareCommon, budget, &mut |_| {})
         })
         .await?;
     Ok(Json(reports::period(name, found)).into_response())
@@ -408,7 +395,7 @@ pub async fn period(State(pool): State<Shared>, fields: Fields) -> Result<Respon
 /// `/api/draw`: the picture of a one-part position, as `grundy draw` prints it.
 pub async fn draw(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
     let spec = fields.spec()?;
-    let svg = pool.run(move || grundy::draw(&spec)).await?;
+    let svg = pool.run(move |_| grundy::draw(&spec)).await?;
     Ok((
         [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8")],
         svg,

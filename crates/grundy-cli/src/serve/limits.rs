@@ -7,8 +7,9 @@
 //! its slice ends is stopped and run again in the *heavy lane*, which holds at most
 //! one worker fewer than the pool (at least one), until the request's wall-clock
 //! limit: so heavy requests, however many, always leave a worker to the light ones.
-//! A stopped search ends with [`grundy::Error::Stopped`] through the library's
-//! [`grundy::stop`] flag; a request whose client has gone raises that flag too.
+//! A stopped search ends with [`grundy::Error::Stopped`] through the stop flag of
+//! the [`Budget`] it runs within; a request whose client has gone raises that flag
+//! too.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -17,7 +18,8 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use grundy::stop::{with_stop, StopFlag};
+use grundy::stop::StopFlag;
+use grundy::Budget;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The largest request body (and query string) the playground reads.
@@ -121,6 +123,16 @@ impl IntoResponse for ApiError {
     }
 }
 
+impl Limits {
+    /// The budget of one request's search: [`Limits::max_positions`], threads
+    /// chosen by the size of the work, stopped by `stop`.
+    pub fn budget(&self, stop: StopFlag) -> Budget {
+        Budget::default()
+            .with_positions(self.max_positions)
+            .with_stop(stop)
+    }
+}
+
 /// The limits of one server.
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -202,12 +214,12 @@ impl Pool {
         &self.limits
     }
 
-    /// Runs `job` (a search; it may be run twice, light then heavy) on the pool,
-    /// within the time limit.
+    /// Runs `job` (a search within the budget it is handed; it may be run twice,
+    /// light then heavy) on the pool, within the time limit.
     pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: Fn() -> grundy::Result<T> + Send + Sync + 'static,
+        F: Fn(&Budget) -> grundy::Result<T> + Send + Sync + 'static,
     {
         let deadline = Instant::now() + self.limits.time_limit;
         let job = Arc::new(job);
@@ -274,12 +286,13 @@ impl Pool {
     ) -> Result<Ran<T>, ApiError>
     where
         T: Send + 'static,
-        F: Fn() -> grundy::Result<T> + Send + Sync + 'static,
+        F: Fn(&Budget) -> grundy::Result<T> + Send + Sync + 'static,
     {
         let flag = StopFlag::new();
         let stop = StopOnDrop(flag.clone());
+        let budget = self.limits.budget(flag);
         let mut handle = tokio::task::spawn_blocking(move || {
-            let result = with_stop(&flag, || job());
+            let result = job(&budget);
             drop(permit);
             result
         });

@@ -77,11 +77,7 @@ __all__ = [
     "FileError",
     "StoppedError",
     "TimeoutError",
-    "DEFAULT_MAX_POSITIONS",
 ]
-
-#: The default position budget of a search (as the command line's --max-positions).
-DEFAULT_MAX_POSITIONS: int = _native.DEFAULT_MAX_POSITIONS
 
 #: Games defined in Python that SPEC text may name, by name (see :func:`register`).
 _registered: Dict[str, Any] = {}
@@ -132,16 +128,17 @@ class Session:
     about related positions (a game played move by move, a table of a game of
     your own).
 
-    ``max_positions`` is the most positions a search may keep (default 10,000,000);
-    a search that needs more raises :class:`BudgetError`.
+    ``max_positions`` is the most positions a search may keep (default: what half
+    the machine's memory holds, at 64 bytes a position); a search that needs more
+    raises :class:`BudgetError`.
     """
 
-    def __init__(self, max_positions: int = DEFAULT_MAX_POSITIONS) -> None:
+    def __init__(self, max_positions: Optional[int] = None) -> None:
         self._native = _native.Session(max_positions)
 
     @property
     def max_positions(self) -> int:
-        """The most positions a search may keep."""
+        """The most positions a search may keep (set, or from the memory budget)."""
         return self._native.max_positions
 
     def register(self, game: Any) -> str:
@@ -222,7 +219,7 @@ def value(
     all_moves: bool = False,
     explain: bool = False,
     computer_move: bool = False,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Analysis:
     """Who wins from a position, its nimber, and every winning move.
@@ -276,7 +273,7 @@ def moves(
     position: Any = None,
     *,
     misere: bool = False,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> List[MoveValue]:
     """Every move from a position, each with the outcome and nimber of the position
@@ -294,7 +291,7 @@ def explain(
     position: Any = None,
     *,
     misere: bool = False,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> str:
     """The reasoning behind the verdict, in words and binary columns, as
@@ -303,7 +300,7 @@ def explain(
     return Session(max_positions).explain(x, position, misere=misere, timeout=timeout)
 
 
-def _python_heap_table(game: Any, to: int, misere: bool, max_positions: int, timeout: Optional[float]) -> HeapTable:
+def _python_heap_table(game: Any, to: int, misere: bool, max_positions: Optional[int], timeout: Optional[float]) -> HeapTable:
     import numpy as np
 
     session = Session(max_positions)
@@ -321,7 +318,7 @@ def table(
     *,
     misere: bool = False,
     rows: Optional[int] = None,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_positions: Optional[int] = None,
     method: str = "rare-common",
     save: Optional[str] = None,
     resume: Optional[str] = None,
@@ -374,7 +371,7 @@ def period(
     game: str,
     to: int = 1_000_000,
     *,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_positions: Optional[int] = None,
     method: str = "rare-common",
     timeout: Optional[float] = None,
 ) -> Period:
@@ -412,7 +409,7 @@ def chomp_p_positions(
     rows: int = 3,
     to: int = 100,
     *,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> List[Tuple[int, ...]]:
     """The P-positions of Chomp with at most ``rows`` rows and a bottom row of at

@@ -279,6 +279,23 @@ impl Size<Pile> for Dynamic {
     fn count_moves(&self, p: &Pile) -> Option<u64> {
         Some(p.limit)
     }
+
+    /// A lower bound. Taking one chip is always allowed, so every smaller pile is
+    /// reached: n + 1 positions. From a whole pile (a first move may take all but
+    /// one chip) more: with m = n/3, every pile c ≤ m is reached with every limit
+    /// f·j ≤ c (take n − c − j, then j), about m²/2f positions.
+    fn count_positions(&self, p: &Pile) -> Option<u64> {
+        if p.limit == 0 {
+            return Some(1);
+        }
+        let chain = p.chips.saturating_add(1);
+        if p.limit + 1 < p.chips {
+            return Some(chain);
+        }
+        let m = p.chips / 3;
+        let pairs = (m / 2).saturating_mul(m + 1) / self.factor;
+        Some(chain.max(pairs.saturating_sub(m)))
+    }
 }
 
 /// The registry entry of `dynamic`.

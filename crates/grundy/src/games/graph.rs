@@ -12,7 +12,9 @@ use super::Family;
 use crate::solve::loopy::{self, Builder, Digraph};
 use crate::solve::{retrograde, GameBox};
 use crate::table::{GraphTable, Save, Table, TableRequest};
-use crate::{invalid, too_large, Budget, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result};
+use crate::{
+    invalid, too_large, Budget, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result,
+};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
@@ -369,7 +371,7 @@ fn escape(text: &str) -> String {
 
 /// The most vertices and edges a graph file named in a SPEC may have: its file is
 /// read when the SPEC is, before any budget of a computation applies.
-const MOST_VERTICES: usize = 10_000_000;
+pub const MOST_VERTICES: usize = 10_000_000;
 
 /// The registry entry of `graph`.
 pub const FAMILY: Family = Family::game(

@@ -1307,7 +1307,14 @@ mod tests {
     use crate::games::octal;
 
     fn q(code: &str, to: u64) -> Quotient {
-        quotient(&octal::rules(code).unwrap(), to, 1000, u64::MAX, &Budget::unlimited()).unwrap()
+        quotient(
+            &octal::rules(code).unwrap(),
+            to,
+            1000,
+            u64::MAX,
+            &Budget::unlimited(),
+        )
+        .unwrap()
     }
 
     #[test]

@@ -86,7 +86,8 @@ trait AnyGame {
     fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
     fn gamma(&mut self, id: PosId, budget: &Budget) -> Result<Gamma>;
-    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget) -> Result<Vec<PosId>>;
+    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget)
+        -> Result<Vec<PosId>>;
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
@@ -276,7 +277,12 @@ impl<G: Game> AnyGame for View<G> {
         Ok(self.gammas[&id].clone())
     }
 
-    fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget) -> Result<Vec<PosId>> {
+    fn moves_to_nimber(
+        &mut self,
+        id: PosId,
+        target: Nimber,
+        budget: &Budget,
+    ) -> Result<Vec<PosId>> {
         let by_theory = self
             .theory()
             .and_then(|t| t.moves_to_nimber(self.position(id), target));
@@ -406,6 +412,11 @@ impl Solver {
     /// The budget of its searches.
     pub fn budget(&self) -> &Budget {
         &self.budget
+    }
+
+    /// Searches within `budget` from now on, keeping what was learnt.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = Arc::new(budget);
     }
 
     /// Runs `f` within `budget` instead (for work worth doing only if cheap), then
@@ -583,9 +594,10 @@ impl Solver {
                 // A P-position has nimber 0; an N-position's is not searched for here.
                 let nimber = match outcome {
                     Outcome::P => Some(0),
-                    _ => sum.0.iter().try_fold(0, |total, &part| {
-                        Some(total ^ self.nimber_by_theory(part)?)
-                    }),
+                    _ => sum
+                        .0
+                        .iter()
+                        .try_fold(0, |total, &part| Some(total ^ self.nimber_by_theory(part)?)),
                 };
                 return Ok(Value { outcome, nimber });
             }
@@ -1161,7 +1173,7 @@ mod tests {
 
     #[test]
     fn a_drawn_end_stays_drawn_in_the_labelling_of_a_game_with_cycles() {
-        let mut solver = Solver::new(1000);
+        let mut solver = Solver::new(Budget::default().with_positions(1000));
         let g = solver.add(GameBox::new("drawn", Drawn));
         let outcomes: String = (0..6)
             .map(|v| {

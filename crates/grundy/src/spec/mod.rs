@@ -140,7 +140,7 @@ mod tests {
     use super::*;
 
     fn round_trip(spec: &str) -> String {
-        let mut solver = Solver::new(1000);
+        let mut solver = Solver::new(crate::Budget::default().with_positions(1000));
         let sum = parse(spec, &mut solver).unwrap();
         solver.format(&sum)
     }
@@ -157,7 +157,14 @@ mod tests {
 
     #[test]
     fn bad_specs_name_the_bad_token() {
-        let err = |spec: &str| parse(spec, &mut Solver::new(1000)).unwrap_err().to_string();
+        let err = |spec: &str| {
+            parse(
+                spec,
+                &mut Solver::new(crate::Budget::default().with_positions(1000)),
+            )
+            .unwrap_err()
+            .to_string()
+        };
         assert!(err("nimm 3").contains("'nimm'"));
         assert!(err("nim 3,-4").contains("'-4'"));
         assert!(err("nim x").contains("'x'"));

@@ -1,12 +1,13 @@
 //! What the library's tests ask of a SPEC: its value, outcome and winning moves,
 //! each from a fresh solver with the default budget.
 
-use grundy::solve::{Solver, Value, DEFAULT_MAX_POSITIONS};
+use grundy::solve::{Solver, Value};
+use grundy::Budget;
 use grundy::{Outcome, Play};
 
 /// The value of `spec` under `play`.
 pub fn value(spec: &str, play: Play) -> Value {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let sum = grundy::spec::parse(spec, &mut solver).unwrap();
     solver.value(&sum, play).unwrap()
 }
@@ -18,7 +19,7 @@ pub fn outcome(spec: &str, play: Play) -> Outcome {
 
 /// The winning moves of `spec` under `play`, formatted as SPECs, sorted.
 pub fn winning(spec: &str, play: Play) -> Vec<String> {
-    let mut solver = Solver::new(DEFAULT_MAX_POSITIONS);
+    let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let sum = grundy::spec::parse(spec, &mut solver).unwrap();
     let mut moves: Vec<String> = solver
         .winning_moves(&sum, play)
