@@ -463,3 +463,98 @@ fn files_and_streams() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("cannot write the output"));
 }
+
+/// Only regular files are read: a device that never ends, a FIFO that no one
+/// writes (or reads), a directory are refused at once, and a file is read only up
+/// to 64 MiB.
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused() {
+    let dir = std::env::temp_dir().join(format!("grundy-special-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    let folder = dir.to_str().unwrap();
+    for (args, words) in [
+        (
+            vec!["value".to_string(), "graph:/dev/urandom a".to_string()],
+            "cannot read '/dev/urandom': it is a character device, not a regular file".to_string(),
+        ),
+        (
+            vec!["value".into(), format!("graph:{fifo} a")],
+            format!("cannot read '{fifo}': it is a FIFO, not a regular file"),
+        ),
+        (
+            vec!["table".into(), format!("graph:{folder}")],
+            format!("cannot read '{folder}': it is a directory, not a regular file"),
+        ),
+        (
+            vec!["value".into(), format!("hackenbush @{fifo}")],
+            format!("cannot read '{fifo}': it is a FIFO, not a regular file"),
+        ),
+        (
+            vec!["value".into(), "hackenbush @/dev/zero".into()],
+            "cannot read '/dev/zero': it is a character device".into(),
+        ),
+        (
+            ["table", "kayles", "--to", "10", "--save", fifo]
+                .map(String::from)
+                .to_vec(),
+            format!("cannot write sequence file '{fifo}': it is a FIFO, not a regular file"),
+        ),
+        (
+            ["table", "kayles", "--to", "10", "--save", "/dev/null"]
+                .map(String::from)
+                .to_vec(),
+            "cannot write sequence file '/dev/null': it is a character device".into(),
+        ),
+        (
+            ["table", "kayles", "--to", "10", "--resume", fifo]
+                .map(String::from)
+                .to_vec(),
+            format!("cannot read sequence file '{fifo}': it is a FIFO, not a regular file"),
+        ),
+        (
+            ["table", "kayles", "--to", "10", "--resume", "/dev/zero"]
+                .map(String::from)
+                .to_vec(),
+            "cannot read sequence file '/dev/zero': it is a character device".into(),
+        ),
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let started = std::time::Instant::now();
+        refused(&args, &words);
+        assert!(started.elapsed().as_secs() < 10, "{args:?}");
+    }
+    // A regular file past the bound is refused before it is read.
+    let large = dir.join("large.txt");
+    let file = std::fs::File::create(&large).unwrap();
+    file.set_len(65 << 20).unwrap();
+    let large = large.to_str().unwrap();
+    refused(
+        &["value", &format!("graph:{large} a")],
+        "it holds more than 64 MiB, the most grundy reads of a graph file",
+    );
+    // A sequence file longer than the position budget allows is refused too: 40 KB
+    // of values, past 16 KiB of header and 10 bytes a position of a budget of 100.
+    let saved = dir.join("kayles.bin");
+    let saved = saved.to_str().unwrap();
+    let run = capped(&["table", "kayles", "--to", "20000", "--save", saved], 60);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    refused(
+        &[
+            "table",
+            "kayles",
+            "--to",
+            "10",
+            "--resume",
+            saved,
+            "--max-positions",
+            "100",
+        ],
+        "the most grundy reads of a sequence file within the position budget",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

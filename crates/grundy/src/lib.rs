@@ -27,6 +27,7 @@ pub struct ReadmeDoctests;
 
 pub mod analysis;
 pub mod explain;
+pub mod files;
 mod game;
 pub mod games;
 pub mod notation;

@@ -222,7 +222,7 @@ pub fn sequence(
             Some(Writer::create(path, &name, method)?),
         ),
         Save::Resume(path) => {
-            let (values, writer) = Writer::resume(path, &name)?;
+            let (values, writer) = Writer::resume(path, &name, request.max_positions)?;
             (Sequence::resume(rules, method, values), Some(writer))
         }
     };

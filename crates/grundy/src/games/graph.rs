@@ -12,7 +12,9 @@ use super::Family;
 use crate::solve::loopy::{self, Builder, Digraph};
 use crate::solve::{retrograde, GameBox, DEFAULT_MAX_POSITIONS};
 use crate::table::{GraphTable, Save, Table, TableRequest};
-use crate::{invalid, too_large, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result};
+use crate::{
+    files, invalid, too_large, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result,
+};
 
 /// A directed graph of positions with named vertices.
 #[derive(Clone, Debug)]
@@ -29,9 +31,11 @@ pub type Tokens = Vec<u32>;
 
 impl Graph {
     /// Reads the graph file at `path`, refusing one of more than `limit` vertices and
-    /// edges together.
+    /// edges together, or of more than [`files::MAX_TEXT_FILE`] bytes, or that is not
+    /// a regular file.
     pub fn from_file(path: &str, limit: usize) -> Result<Self> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let bytes = files::read(path, files::MAX_TEXT_FILE, "a graph file")
+            .map_err(|e| Error::io(path, e))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| invalid!("graph file '{path}' is not UTF-8 text"))?;
         Self::parse(&text, path, limit)
