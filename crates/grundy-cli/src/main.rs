@@ -23,10 +23,11 @@ fn output_failed(e: std::io::Error) -> ! {
     std::process::exit(2);
 }
 
-/// Writes `grundy: MESSAGE` to standard error, if it can be written at all.
+/// Writes `grundy: MESSAGE` to standard error, if it can be written at all; what
+/// the message echoes of the input is escaped and shortened ([`grundy::tidy`]).
 fn fail(message: &str) {
     use std::io::Write as _;
-    let _ = writeln!(std::io::stderr(), "grundy: {message}");
+    let _ = writeln!(std::io::stderr(), "grundy: {}", grundy::tidy(message));
 }
 
 mod commands;

@@ -366,6 +366,47 @@ fn messages_are_safe_to_print() {
         run.stderr
     );
     assert!(run.stderr.len() < 200, "{}", run.stderr);
+    // Bidirectional controls (which reorder what follows them), a bell, a NUL.
+    refused(&["value", "nim 3\u{202e}4"], "'3\\u{202e}4'");
+    refused(&["value", "nim 3\u{2066}4\u{7}"], "'3\\u{2066}4\\u{7}'");
+    // What clap echoes is escaped and shortened too.
+    let long = "x".repeat(1000);
+    for args in [
+        vec!["table", "nim", "--to", &long],
+        vec!["value", "--threads", &long, "nim 3"],
+        vec!["value", "nim 3", &format!("--{long}")],
+    ] {
+        let run = capped(&args, 60);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("{}…'", "x".repeat(40))),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.chars().count() < 150, "{}", run.stderr);
+    }
+    for args in [
+        ["value", "nim 3", "--\u{202e}abc"],
+        ["value", "--threads", "\u{1b}[31m\u{7}\u{202e}1"],
+        ["value", "nim 3", "--max-memory=8G\u{1b}]0;title\u{7}"],
+    ] {
+        let run = capped(&args, 60);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            !run.stderr.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    refused(&["value", "nim 3", "--\u{202e}abc"], "'--\\u{202e}abc'");
+    // An unknown game is one short sentence, not the list of every family.
+    let run = capped(&["value", &format!("{long} 3")], 60);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.chars().count() < 250, "{}", run.stderr);
+    refused(
+        &["value", "nimm 3"],
+        "unknown game 'nimm': did you mean nim?",
+    );
     refused(&["value", "--"], "<SPEC>");
     refused(&["table"], "<GAME>");
     refused(&["value", "chomp 8x"], "a number of rows is missing");
@@ -404,6 +445,19 @@ fn files_and_streams() {
     assert!(run
         .stdout
         .contains("(cut the edge g-v1 (199999 more edges fall))"));
+    // Names that a terminal would act on are refused: a vertex's, a file's.
+    let bidi = dir.join("bidi.txt");
+    std::fs::write(&bidi, "a -> b\u{202e}\nb\u{202e} ->\n").unwrap();
+    refused(
+        &["value", &format!("graph:{} a", bidi.display())],
+        "line 1: vertex name 'b\\u{202e}' may not contain a control or bidirectional character",
+    );
+    let escape = dir.join("g\u{1b}[2J");
+    std::fs::write(&escape, "a ->\n").unwrap();
+    refused(
+        &["value", &format!("graph:{} a", escape.display())],
+        "g\\u{1b}[2J': its name holds a control or bidirectional character",
+    );
     // A vertex name of 2,000,000 characters is shortened in the table's column.
     let graph = dir.join("long.txt");
     let long = "v".repeat(2_000_000);

@@ -2,7 +2,8 @@
 //! sequences) without harm: only regular files are opened, so a device such as
 //! `/dev/urandom`, a FIFO or a directory is refused before it is opened; the open
 //! itself never waits (a FIFO made in the moment between the check and the open is
-//! refused too); and a file is read whole only up to a bound.
+//! refused too); a name that a terminal would act on when printed is refused; and a
+//! file is read whole only up to a bound.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Error, ErrorKind, Read};
@@ -47,9 +48,17 @@ fn not_regular(what: &str) -> Error {
 }
 
 /// Opens `path` with `options`, refusing anything but a regular file (one that does
-/// not exist yet may be created, where `options` create). On unix the file is opened
-/// without blocking, and then checked again.
+/// not exist yet may be created, where `options` create), and a name that holds a
+/// character a terminal would act on ([`crate::notation::unsafe_to_print`]): the
+/// name may be printed. On unix the file is opened without blocking, and then
+/// checked again.
 pub fn open(path: &str, options: &mut OpenOptions) -> std::io::Result<File> {
+    if path.chars().any(crate::notation::unsafe_to_print) {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            "its name holds a control or bidirectional character",
+        ));
+    }
     match std::fs::metadata(path) {
         Ok(metadata) => {
             if let Some(what) = special(&metadata) {

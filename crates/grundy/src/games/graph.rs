@@ -13,7 +13,8 @@ use crate::solve::loopy::{self, Builder, Digraph};
 use crate::solve::{retrograde, GameBox, DEFAULT_MAX_POSITIONS};
 use crate::table::{GraphTable, Save, Table, TableRequest};
 use crate::{
-    files, invalid, too_large, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result,
+    files, invalid, notation, too_large, Capabilities, Error, Game, Gamma, Outcome, Picture, Play,
+    Result,
 };
 
 /// A directed graph of positions with named vertices.
@@ -147,14 +148,20 @@ impl Graph {
 }
 
 /// `name`, checked to be a vertex name (no ',' or '+', which separate tokens and
-/// parts) on line `n` of `source`.
+/// parts, and nothing a terminal acts on) on line `n` of `source`.
 fn named<'a>(name: &'a str, source: &str, n: usize) -> Result<&'a str> {
-    match name.chars().find(|c| matches!(c, ',' | '+')) {
-        Some(bad) => Err(invalid!(
+    if let Some(bad) = name.chars().find(|c| matches!(c, ',' | '+')) {
+        return Err(invalid!(
             "{source} line {n}: vertex name '{name}' may not contain '{bad}'"
-        )),
-        None => Ok(name),
+        ));
     }
+    if name.chars().any(notation::unsafe_to_print) {
+        // Names are printed: one could move a terminal's cursor or reorder its text.
+        return Err(invalid!(
+            "{source} line {n}: vertex name '{name}' may not contain a control or bidirectional character"
+        ));
+    }
+    Ok(name)
 }
 
 impl Game for Graph {
