@@ -55,10 +55,37 @@ struct Cli {
     /// 512M or 8G (default: half of the machine's memory, or of `ulimit -v`).
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
-    /// How many threads heap sequences and board searches use (default:
-    /// `GRUNDY_THREADS`, else every core).
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    /// How many threads heap sequences and board searches use, at most four a core
+    /// or 16 (default: `GRUNDY_THREADS`, else every core).
+    #[arg(long, global = true, value_name = "N", value_parser = parse_threads)]
+    threads: Option<usize>,
+}
+
+/// A thread count from 1 to [`grundy::solve::max_threads`].
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let most = grundy::solve::max_threads();
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("at least one thread is needed".into()),
+        Ok(n) if n <= most => Ok(n),
+        Ok(_) => Err(format!(
+            "this machine runs at most {most} threads (four a core, or 16)"
+        )),
+        Err(_) => Err(format!("expected a number of threads from 1 to {most}")),
+    }
+}
+
+/// The thread count: `--threads`, else `GRUNDY_THREADS` where it is set; an error
+/// naming the variable and its value where that is not a thread count.
+fn threads(flag: Option<usize>) -> Result<Option<usize>, String> {
+    if flag.is_some() {
+        return Ok(flag);
+    }
+    match std::env::var("GRUNDY_THREADS") {
+        Ok(text) if !text.trim().is_empty() => parse_threads(&text)
+            .map(Some)
+            .map_err(|why| format!("GRUNDY_THREADS='{text}': {why}")),
+        _ => Ok(None),
+    }
 }
 
 const SPEC_HELP: &str = "SPEC: one or more parts joined by '+', each a game and a position:
@@ -288,8 +315,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(threads) = cli.threads {
-        grundy::solve::set_default_threads(threads.into());
+    match threads(cli.threads) {
+        Ok(Some(threads)) => grundy::solve::set_default_threads(threads),
+        Ok(None) => {}
+        Err(why) => {
+            fail(&why);
+            return ExitCode::from(2);
+        }
     }
     if let Some(bytes) = cli.max_memory.or_else(memory::default_limit) {
         grundy::stop::set_memory_limit(usize::try_from(bytes).unwrap_or(usize::MAX));

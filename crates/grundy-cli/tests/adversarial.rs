@@ -612,3 +612,45 @@ fn special_files_are_refused() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A thread count past what the machine runs (four a core, or 16) is refused with
+/// the flag, or the variable, and the value named; 65,535 threads once aborted.
+#[test]
+fn thread_counts_are_bounded_by_the_machine() {
+    refused(
+        &["value", "--threads", "65535", "nim 3"],
+        "invalid value '65535' for '--threads <N>': this machine runs at most",
+    );
+    refused(
+        &["value", "--threads", "0", "nim 3"],
+        "'0' for '--threads <N>': at least one thread is needed",
+    );
+    for (value, words) in [
+        ("65535", "GRUNDY_THREADS='65535': this machine runs at most"),
+        (
+            "many",
+            "GRUNDY_THREADS='many': expected a number of threads from 1 to",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["table", "kayles", "--to", "100"])
+            .env("GRUNDY_THREADS", value)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(words), "{stderr}");
+    }
+    // Sixteen threads are always allowed.
+    answers(
+        &["table", "kayles", "--to", "20000", "--threads", "16"],
+        "kayles, one heap, normal play",
+    );
+    // The flag wins over the variable.
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "nim 3", "--threads", "2"])
+        .env("GRUNDY_THREADS", "65535")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}

@@ -26,18 +26,26 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The default position budget of a search (`--max-positions`).
 pub const DEFAULT_MAX_POSITIONS: usize = 10_000_000;
 
+/// The most threads a search is given: four a core, and at least 16. More gain
+/// nothing, and tens of thousands cannot all be started.
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    cores.saturating_mul(4).max(16)
+}
+
 /// The thread count that [`set_default_threads`] chose (0: none chosen yet).
 static THREADS: AtomicUsize = AtomicUsize::new(0);
 
 /// How many threads heap sequences and board searches use unless told: what
-/// [`set_default_threads`] chose, else `GRUNDY_THREADS` if set to a number, else
-/// every core (read once: finding the cores reads files).
+/// [`set_default_threads`] chose, else `GRUNDY_THREADS` if set to a number (at most
+/// [`max_threads`]), else every core (read once: finding the cores reads files).
 pub fn default_threads() -> usize {
     match THREADS.load(Ordering::Relaxed) {
         0 => {
             let threads = std::env::var("GRUNDY_THREADS")
                 .ok()
-                .and_then(|threads| threads.parse().ok())
+                .and_then(|threads| threads.parse::<usize>().ok())
+                .map(|threads| threads.min(max_threads()))
                 .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
                 .unwrap_or(1)
                 .max(1);
