@@ -149,6 +149,19 @@ fn numbers_past_what_a_family_holds() {
         ],
         "empty-divide 1,488888888888888887   (empty the box of 6",
     );
+    // Square-But-One counts its moves (⌊√h⌋ and one) and the heaps it reaches
+    // (h + 2) before listing any: a heap of 2^63 once tried to list three billion
+    // moves in 72 GB.
+    for command in ["value", "moves", "explain"] {
+        for heap in ["9223372036854775808", "1000000000000"] {
+            let started = std::time::Instant::now();
+            refused(
+                &[command, &format!("square-but-one {heap}")],
+                "the search needs more than 10000000 positions; raise the budget with --max-positions",
+            );
+            assert!(started.elapsed().as_secs() < 5, "{command} {heap}");
+        }
+    }
     // The moves of a heap are bounded by the code, not the heap.
     answers(
         &["moves", "sub:1,3,4 18446744073709551615"],

@@ -249,6 +249,14 @@ impl<G: Game> AnyGame for View<G> {
         if let Some(g) = self.gammas.get(&id) {
             return Ok(g.clone());
         }
+        let reachable = self
+            .game
+            .capabilities()
+            .size
+            .and_then(|size| size.count_positions(self.position(id)));
+        if reachable.is_some_and(|n| n > limit as u64) {
+            return Err(Error::budget(limit));
+        }
         let mut index: FxHashMap<PosId, u32> = FxHashMap::default();
         let mut reached = vec![id];
         index.insert(id, 0);
