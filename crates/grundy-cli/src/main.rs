@@ -23,10 +23,11 @@ fn output_failed(e: std::io::Error) -> ! {
     std::process::exit(2);
 }
 
-/// Writes `grundy: MESSAGE` to standard error, if it can be written at all.
+/// Writes `grundy: MESSAGE` to standard error, if it can be written at all; what
+/// the message echoes of the input is escaped and shortened ([`grundy::tidy`]).
 fn fail(message: &str) {
     use std::io::Write as _;
-    let _ = writeln!(std::io::stderr(), "grundy: {message}");
+    let _ = writeln!(std::io::stderr(), "grundy: {}", grundy::tidy(message));
 }
 
 mod commands;
@@ -56,9 +57,22 @@ struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
     /// How many threads heap sequences and board searches use, at most four a core
-    /// (default: `GRUNDY_THREADS`, else chosen by the size of the work).
-    #[arg(long, global = true, value_name = "N")]
+    /// or 16 (default: `GRUNDY_THREADS`, else chosen by the size of the work).
+    #[arg(long, global = true, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
+}
+
+/// A thread count from 1 to [`Budget::most_threads`].
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let most = Budget::most_threads();
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("at least one thread is needed".into()),
+        Ok(n) if n <= most => Ok(n),
+        Ok(_) => Err(format!(
+            "this machine runs at most {most} threads (four a core, or 16)"
+        )),
+        Err(_) => Err(format!("expected a number of threads from 1 to {most}")),
+    }
 }
 
 /// How the command line names the settings of a budget, in its messages.
@@ -71,20 +85,20 @@ impl Cli {
     /// The budget every command starts from: `--max-memory` (else half of the
     /// machine's memory), `--threads` (else `GRUNDY_THREADS`, else chosen by the
     /// size of the work).
-    fn budget(&self) -> Result<Budget, grundy::Error> {
+    fn budget(&self) -> Result<Budget, String> {
         let mut budget = Budget::default().with_knobs(KNOBS);
         if let Some(bytes) = self.max_memory {
             budget = budget.with_memory(usize::try_from(bytes).unwrap_or(usize::MAX));
         }
         let threads = match (self.threads, std::env::var("GRUNDY_THREADS")) {
             (Some(threads), _) => Some(threads),
-            (None, Ok(text)) => Some(text.trim().parse().map_err(|_| {
-                grundy::invalid!("GRUNDY_THREADS='{text}' is not a number of threads")
-            })?),
-            (None, Err(_)) => None,
+            (None, Ok(text)) if !text.trim().is_empty() => Some(
+                parse_threads(&text).map_err(|why| format!("GRUNDY_THREADS='{text}': {why}"))?,
+            ),
+            _ => None,
         };
         if let Some(threads) = threads {
-            budget = budget.with_threads(threads)?;
+            budget = budget.with_threads(threads).map_err(|e| e.to_string())?;
         }
         Ok(budget)
     }
@@ -337,7 +351,7 @@ fn main() -> ExitCode {
     let base = match cli.budget() {
         Ok(budget) => budget,
         Err(e) => {
-            fail(&e.to_string());
+            fail(&e);
             return ExitCode::from(2);
         }
     };

@@ -113,7 +113,9 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
                     computer_to_move = true;
                     show = true;
                 }
-                Err(why) if interactive => out!("{why} Try again, or type 'moves'."),
+                Err(why) if interactive => {
+                    out!("{} Try again, or type 'moves'.", grundy::tidy(&why))
+                }
                 Err(why) => bail!(why),
             },
         }

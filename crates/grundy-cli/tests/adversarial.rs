@@ -149,6 +149,19 @@ fn numbers_past_what_a_family_holds() {
         ],
         "empty-divide 1,488888888888888887   (empty the box of 6",
     );
+    // Square-But-One counts its moves (⌊√h⌋ and one) and the heaps it reaches
+    // (h + 2) before listing any: a heap of 2^63 once tried to list three billion
+    // moves in 72 GB.
+    for command in ["value", "moves", "explain"] {
+        for heap in ["9223372036854775808", "1000000000000"] {
+            let started = std::time::Instant::now();
+            refused(
+                &[command, &format!("square-but-one {heap}")],
+                "the search needs more than 10000000 positions; raise the budget with --max-positions",
+            );
+            assert!(started.elapsed().as_secs() < 5, "{command} {heap}");
+        }
+    }
     // The moves of a heap are bounded by the code, not the heap.
     answers(
         &["moves", "sub:1,3,4 18446744073709551615"],
@@ -366,6 +379,47 @@ fn messages_are_safe_to_print() {
         run.stderr
     );
     assert!(run.stderr.len() < 200, "{}", run.stderr);
+    // Bidirectional controls (which reorder what follows them), a bell, a NUL.
+    refused(&["value", "nim 3\u{202e}4"], "'3\\u{202e}4'");
+    refused(&["value", "nim 3\u{2066}4\u{7}"], "'3\\u{2066}4\\u{7}'");
+    // What clap echoes is escaped and shortened too.
+    let long = "x".repeat(1000);
+    for args in [
+        vec!["table", "nim", "--to", &long],
+        vec!["value", "--threads", &long, "nim 3"],
+        vec!["value", "nim 3", &format!("--{long}")],
+    ] {
+        let run = capped(&args, 60);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("{}…'", "x".repeat(40))),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.chars().count() < 150, "{}", run.stderr);
+    }
+    for args in [
+        ["value", "nim 3", "--\u{202e}abc"],
+        ["value", "--threads", "\u{1b}[31m\u{7}\u{202e}1"],
+        ["value", "nim 3", "--max-memory=8G\u{1b}]0;title\u{7}"],
+    ] {
+        let run = capped(&args, 60);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            !run.stderr.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    refused(&["value", "nim 3", "--\u{202e}abc"], "'--\\u{202e}abc'");
+    // An unknown game is one short sentence, not the list of every family.
+    let run = capped(&["value", &format!("{long} 3")], 60);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.chars().count() < 250, "{}", run.stderr);
+    refused(
+        &["value", "nimm 3"],
+        "unknown game 'nimm': did you mean nim?",
+    );
     refused(&["value", "--"], "<SPEC>");
     refused(&["table"], "<GAME>");
     refused(&["value", "chomp 8x"], "a number of rows is missing");
@@ -404,6 +458,19 @@ fn files_and_streams() {
     assert!(run
         .stdout
         .contains("(cut the edge g-v1 (199999 more edges fall))"));
+    // Names that a terminal would act on are refused: a vertex's, a file's.
+    let bidi = dir.join("bidi.txt");
+    std::fs::write(&bidi, "a -> b\u{202e}\nb\u{202e} ->\n").unwrap();
+    refused(
+        &["value", &format!("graph:{} a", bidi.display())],
+        "line 1: vertex name 'b\\u{202e}' may not contain a control or bidirectional character",
+    );
+    let escape = dir.join("g\u{1b}[2J");
+    std::fs::write(&escape, "a ->\n").unwrap();
+    refused(
+        &["value", &format!("graph:{} a", escape.display())],
+        "g\\u{1b}[2J': its name holds a control or bidirectional character",
+    );
     // A vertex name of 2,000,000 characters is shortened in the table's column.
     let graph = dir.join("long.txt");
     let long = "v".repeat(2_000_000);
@@ -462,4 +529,141 @@ fn files_and_streams() {
         .unwrap();
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("cannot write the output"));
+}
+
+/// Only regular files are read: a device that never ends, a FIFO that no one
+/// writes (or reads), a directory are refused at once, and a file is read only up
+/// to 64 MiB.
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused() {
+    let dir = std::env::temp_dir().join(format!("grundy-special-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    let folder = dir.to_str().unwrap();
+    for (args, words) in [
+        (
+            vec!["value".to_string(), "graph:/dev/urandom a".to_string()],
+            "cannot read '/dev/urandom': it is a character device, not a regular file".to_string(),
+        ),
+        (
+            vec!["value".into(), format!("graph:{fifo} a")],
+            format!("cannot read '{fifo}': it is a FIFO, not a regular file"),
+        ),
+        (
+            vec!["table".into(), format!("graph:{folder}")],
+            format!("cannot read '{folder}': it is a directory, not a regular file"),
+        ),
+        (
+            vec!["value".into(), format!("hackenbush @{fifo}")],
+            format!("cannot read '{fifo}': it is a FIFO, not a regular file"),
+        ),
+        (
+            vec!["value".into(), "hackenbush @/dev/zero".into()],
+            "cannot read '/dev/zero': it is a character device".into(),
+        ),
+        (
+            ["table", "kayles", "--to", "10", "--save", fifo]
+                .map(String::from)
+                .to_vec(),
+            format!("cannot write sequence file '{fifo}': it is a FIFO, not a regular file"),
+        ),
+        (
+            ["table", "kayles", "--to", "10", "--save", "/dev/null"]
+                .map(String::from)
+                .to_vec(),
+            "cannot write sequence file '/dev/null': it is a character device".into(),
+        ),
+        (
+            ["table", "kayles", "--to", "10", "--resume", fifo]
+                .map(String::from)
+                .to_vec(),
+            format!("cannot read sequence file '{fifo}': it is a FIFO, not a regular file"),
+        ),
+        (
+            ["table", "kayles", "--to", "10", "--resume", "/dev/zero"]
+                .map(String::from)
+                .to_vec(),
+            "cannot read sequence file '/dev/zero': it is a character device".into(),
+        ),
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let started = std::time::Instant::now();
+        refused(&args, &words);
+        assert!(started.elapsed().as_secs() < 10, "{args:?}");
+    }
+    // A regular file past the bound is refused before it is read.
+    let large = dir.join("large.txt");
+    let file = std::fs::File::create(&large).unwrap();
+    file.set_len(65 << 20).unwrap();
+    let large = large.to_str().unwrap();
+    refused(
+        &["value", &format!("graph:{large} a")],
+        "it holds more than 64 MiB, the most grundy reads of a graph file",
+    );
+    // A sequence file longer than the position budget allows is refused too: 40 KB
+    // of values, past 16 KiB of header and 10 bytes a position of a budget of 100.
+    let saved = dir.join("kayles.bin");
+    let saved = saved.to_str().unwrap();
+    let run = capped(&["table", "kayles", "--to", "20000", "--save", saved], 60);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    refused(
+        &[
+            "table",
+            "kayles",
+            "--to",
+            "10",
+            "--resume",
+            saved,
+            "--max-positions",
+            "100",
+        ],
+        "the most grundy reads of a sequence file within the position budget",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A thread count past what the machine runs (four a core, or 16) is refused with
+/// the flag, or the variable, and the value named; 65,535 threads once aborted.
+#[test]
+fn thread_counts_are_bounded_by_the_machine() {
+    refused(
+        &["value", "--threads", "65535", "nim 3"],
+        "invalid value '65535' for '--threads <N>': this machine runs at most",
+    );
+    refused(
+        &["value", "--threads", "0", "nim 3"],
+        "'0' for '--threads <N>': at least one thread is needed",
+    );
+    for (value, words) in [
+        ("65535", "GRUNDY_THREADS='65535': this machine runs at most"),
+        (
+            "many",
+            "GRUNDY_THREADS='many': expected a number of threads from 1 to",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["table", "kayles", "--to", "100"])
+            .env("GRUNDY_THREADS", value)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(words), "{stderr}");
+    }
+    // Sixteen threads are always allowed.
+    answers(
+        &["table", "kayles", "--to", "20000", "--threads", "16"],
+        "kayles, one heap, normal play",
+    );
+    // The flag wins over the variable.
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "nim 3", "--threads", "2"])
+        .env("GRUNDY_THREADS", "65535")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
 }

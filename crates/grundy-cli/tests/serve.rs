@@ -1,7 +1,7 @@
 //! The web playground's API, driven through its router without a socket: every
 //! endpoint answers what the command line prints with `--json`, bad input gets a
 //! 4xx with one sentence, and the limits hold (size, files, time, budget, panics,
-//! the bounded pool).
+//! the bounded pool); on loopback, slow clients are cut off.
 
 mod common;
 
@@ -565,4 +565,116 @@ async fn the_pages_and_their_files_are_served_from_the_binary() {
     )
     .await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
+}
+
+/// A server on a loopback port with `limits`, serving until the test ends.
+async fn listening(limits: Limits) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(serve::serve(listener, limits, std::future::pending()));
+    address
+}
+
+/// Sends `request` on a new connection and reads the answer until the server
+/// closes the connection.
+async fn over_tcp(address: std::net::SocketAddr, request: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    String::from_utf8(answer).unwrap()
+}
+
+/// Whether the server closes `stream` within `within`: a read ends (the server's
+/// 408, then the end of the stream, or a reset) instead of waiting.
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut answer = Vec::new();
+    tokio::time::timeout(within, stream.read_to_end(&mut answer))
+        .await
+        .is_ok()
+}
+
+/// Connections that send half a request line and then nothing.
+async fn half_sent(address: std::net::SocketAddr, count: usize) -> Vec<tokio::net::TcpStream> {
+    use tokio::io::AsyncWriteExt;
+    let mut streams = Vec::new();
+    for _ in 0..count {
+        let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+        stream.write_all(b"GET /api/value?spec=ni").await.unwrap();
+        streams.push(stream);
+    }
+    streams
+}
+
+const NIM_345: &str =
+    "GET /api/value?spec=nim%203,4,5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn half_sent_requests_are_closed_after_the_header_timeout_while_others_are_answered() {
+    let address = listening(Limits {
+        header_timeout: Duration::from_secs(1),
+        ..Limits::default()
+    })
+    .await;
+    let mut slow = half_sent(address, 200).await;
+    let started = Instant::now();
+    let answer = over_tcp(address, NIM_345).await;
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(answer.contains(r#""nimber":2"#), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+    for stream in &mut slow {
+        assert!(closed_within(stream, Duration::from_secs(5)).await);
+    }
+    // Each was closed by its own clock, about a second after it was opened.
+    let waited = started.elapsed();
+    assert!(waited < Duration::from_secs(3), "{waited:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_over_the_cap_wait_until_one_is_closed() {
+    let address = listening(Limits {
+        header_timeout: Duration::from_secs(1),
+        max_connections: 4,
+        ..Limits::default()
+    })
+    .await;
+    let _slow = half_sent(address, 4).await;
+    let started = Instant::now();
+    let answer = over_tcp(address, NIM_345).await;
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    // Served only once the header timeout closed a half-sent connection.
+    let waited = started.elapsed();
+    assert!(waited > Duration::from_millis(800), "{waited:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_stops_coming_is_answered_408_after_the_body_timeout() {
+    use tokio::io::AsyncWriteExt;
+    let address = listening(Limits {
+        body_timeout: Duration::from_secs(1),
+        ..Limits::default()
+    })
+    .await;
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let started = Instant::now();
+    stream
+        .write_all(b"POST /api/value HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"spec\":")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), {
+        use tokio::io::AsyncReadExt;
+        stream.read_to_end(&mut answer)
+    })
+    .await;
+    assert!(read.is_ok(), "the connection is still open after 5 s");
+    let answer = String::from_utf8(answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(
+        answer.contains("the request body did not arrive within 1 s"),
+        "{answer}"
+    );
+    assert!(started.elapsed() >= Duration::from_millis(900));
 }

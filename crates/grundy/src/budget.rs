@@ -196,9 +196,10 @@ impl Budget {
         std::thread::available_parallelism().map_or(1, usize::from)
     }
 
-    /// The most threads a budget allows: a few for each core.
+    /// The most threads a budget allows: a few for each core, and at least 16.
+    /// More gain nothing, and tens of thousands cannot all be started.
     pub fn most_threads() -> usize {
-        Budget::cores() * THREADS_PER_CORE
+        (Budget::cores() * THREADS_PER_CORE).max(16)
     }
 
     /// The same budget with the positions cap lowered to `positions` (where that is

@@ -28,6 +28,7 @@ pub struct ReadmeDoctests;
 pub mod analysis;
 pub mod budget;
 pub mod explain;
+pub mod files;
 mod game;
 pub mod games;
 pub mod notation;
@@ -179,10 +180,11 @@ const TOKEN_SHOWN: usize = 60;
 /// as a token).
 const MESSAGE_SHOWN: usize = 400;
 
-/// A message safe to print: control characters escaped (`\u{b}`), every token
-/// quoted in it ('…') longer than [`TOKEN_SHOWN`] characters cut short with "…",
-/// and the whole cut at [`MESSAGE_SHOWN`].
-fn tidy(message: &str) -> String {
+/// A message safe to print: control and bidirectional characters escaped
+/// (`\u{b}`, [`notation::unsafe_to_print`]), every token quoted in it ('…') longer
+/// than 60 characters cut short with "…", and the whole cut at 400. Every error of
+/// the engine is tidied; front ends tidy their own messages that echo input.
+pub fn tidy(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(1024));
     let mut quoted: Option<usize> = None;
     for c in message.chars() {
@@ -194,8 +196,9 @@ fn tidy(message: &str) -> String {
             out.push(c);
             continue;
         }
-        let piece: String = match c.is_control() {
-            true => c.escape_debug().collect(),
+        let piece: String = match notation::unsafe_to_print(c) {
+            true if c.is_control() => c.escape_debug().collect(),
+            true => c.escape_unicode().collect(),
             false => c.to_string(),
         };
         if let Some(shown) = &mut quoted {
@@ -294,6 +297,15 @@ mod tests {
         assert_eq!(e.to_string(), "'3\\u{b}4' is not a heap size");
         let e = invalid!("'\u{1b}[31m3' is bad");
         assert_eq!(e.to_string(), "'\\u{1b}[31m3' is bad");
+        // A bell, a NUL, a C1 control (CSI), and bidirectional controls that would
+        // reorder what follows them.
+        let e = invalid!("'a\u{7}b\0c\u{9b}d' is bad");
+        assert_eq!(e.to_string(), "'a\\u{7}b\\0c\\u{9b}d' is bad");
+        let e = invalid!("'\u{202e}abc\u{2066}\u{2069}\u{200f}\u{61c}' is bad");
+        assert_eq!(
+            e.to_string(),
+            "'\\u{202e}abc\\u{2066}\\u{2069}\\u{200f}\\u{61c}' is bad"
+        );
         // Escapes count what they show: 100 control characters show 60 at most.
         let controls = "\u{1}".repeat(100);
         let e = invalid!("vertex 'b{controls}' has no line");

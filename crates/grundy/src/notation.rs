@@ -16,6 +16,18 @@ pub fn shorten(text: &str, most: usize) -> String {
     short
 }
 
+/// Whether `c` may change what a terminal shows beyond itself: a control character
+/// (ESC starts a terminal's commands, BEL rings, NUL, C1 controls such as CSI), or a
+/// bidirectional control that reorders the text around it (U+061C, U+200E, U+200F,
+/// U+202A to U+202E, U+2066 to U+2069).
+pub fn unsafe_to_print(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
 /// Rows of numbers in binary, one column per bit; below a rule, the number of 1s in
 /// each column, and the nim-sum: 1 where that count is odd.
 pub fn binary_columns(rows: &[(String, u64)], total: u64) -> Vec<String> {

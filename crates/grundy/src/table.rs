@@ -231,7 +231,7 @@ pub fn sequence(
             Some(Writer::create(path, &name, method)?),
         ),
         Save::Resume(path) => {
-            let (values, writer) = Writer::resume(path, &name)?;
+            let (values, writer) = Writer::resume(path, &name, budget.heaps(HEAP_BYTES) as usize)?;
             (Sequence::resume(rules, method, values), Some(writer))
         }
     };

@@ -81,10 +81,10 @@ impl Flag {
     }
 }
 
-impl<S: Send + Sync> FromRequest<S> for Fields {
+impl FromRequest<Shared> for Fields {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, _state: &S) -> Result<Self, ApiError> {
+    async fn from_request(request: Request, pool: &Shared) -> Result<Self, ApiError> {
         let query = request.uri().query().unwrap_or_default().to_string();
         if query.len() > MAX_BODY {
             return Err(ApiError::too_large());
@@ -93,9 +93,14 @@ impl<S: Send + Sync> FromRequest<S> for Fields {
         if request.method() != Method::POST {
             return Ok(fields);
         }
-        let body = axum::body::to_bytes(request.into_body(), MAX_BODY)
-            .await
-            .map_err(|_| ApiError::too_large())?;
+        let body_timeout = pool.limits().body_timeout;
+        let body = tokio::time::timeout(
+            body_timeout,
+            axum::body::to_bytes(request.into_body(), MAX_BODY),
+        )
+        .await
+        .map_err(|_elapsed| ApiError::slow_body(body_timeout))?
+        .map_err(|_| ApiError::too_large())?;
         if body.iter().all(u8::is_ascii_whitespace) {
             return Ok(fields);
         }
@@ -416,6 +421,9 @@ pub async fn limits(State(pool): State<Shared>) -> Response {
         "time_limit_ms": l.time_limit.as_millis() as u64,
         "workers": l.workers,
         "max_body_bytes": MAX_BODY,
+        "header_timeout_ms": l.header_timeout.as_millis() as u64,
+        "body_timeout_ms": l.body_timeout.as_millis() as u64,
+        "max_connections": l.max_connections,
     }))
     .into_response()
 }

@@ -63,6 +63,17 @@ impl ApiError {
         }
     }
 
+    /// A request body that did not arrive within `limit`: 408.
+    pub fn slow_body(limit: Duration) -> Self {
+        ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message: format!(
+                "the request body did not arrive within {}, the most the playground waits for one",
+                seconds(limit)
+            ),
+        }
+    }
+
     /// Out of time, or too busy: 503.
     pub fn unavailable(message: impl Into<String>) -> Self {
         ApiError {
@@ -146,6 +157,15 @@ pub struct Limits {
     pub light_slice: Duration,
     /// How many requests may wait for a worker before more are turned away.
     pub max_waiting: usize,
+    /// How long a connection may take to send a request's head (the request line
+    /// and headers), and how long a kept-alive connection may stay idle; then it is
+    /// closed.
+    pub header_timeout: Duration,
+    /// How long a request's body may take to arrive, from when it is first read.
+    pub body_timeout: Duration,
+    /// How many connections are served at once; more wait in the system's queue
+    /// until one closes.
+    pub max_connections: usize,
 }
 
 impl Default for Limits {
@@ -157,8 +177,29 @@ impl Default for Limits {
             workers: cores,
             light_slice: Duration::from_millis(200),
             max_waiting: 1024,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_connections: default_max_connections(),
         }
     }
+}
+
+/// The default cap on connections: the process's limit of open files less 256
+/// kept for everything else, between 64 and 4096 (512 where the limit is unknown).
+fn default_max_connections() -> usize {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes one rlimit, which `limit` is.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+            let open_files = usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX);
+            return open_files.saturating_sub(256).clamp(64, 4096);
+        }
+    }
+    512
 }
 
 /// The bounded pool of searches.

@@ -11,6 +11,7 @@ pub mod limits;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::Request;
@@ -19,6 +20,10 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
 pub use limits::{ApiError, Limits, Pool, MAX_BODY};
@@ -115,14 +120,58 @@ pub fn run(options: ServeOptions) -> anyhow::Result<()> {
         if options.open {
             open_browser(&url);
         }
-        let app = router(options.limits).into_make_service();
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
+        serve(listener, options.limits, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
         Ok(())
     })
+}
+
+/// Answers the connections `listener` accepts until `shutdown` completes, within the
+/// limits of slow clients: at most [`Limits::max_connections`] connections are served
+/// at once (more wait in the system's queue), and one whose request head has not
+/// arrived within [`Limits::header_timeout`] (an idle kept-alive connection too) is
+/// closed. Bodies are held to [`Limits::body_timeout`] where they are read.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout);
+    let app = router(limits);
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            () = &mut shutdown => return,
+            permit = connections.clone().acquire_owned() => match permit {
+                Ok(permit) => permit,
+                Err(_closed) => return,
+            },
+        };
+        let stream = tokio::select! {
+            () = &mut shutdown => return,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _peer)) => stream,
+                Err(_) => {
+                    // Out of file descriptors, or a connection reset while queued:
+                    // wait a moment rather than spin.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        let connection = http.serve_connection(TokioIo::new(stream), service);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
 }
 
 /// Opens `url` in the desktop's browser, where there is one; says so where not.

@@ -13,7 +13,8 @@ use crate::solve::loopy::{self, Builder, Digraph};
 use crate::solve::{retrograde, GameBox};
 use crate::table::{GraphTable, Save, Table, TableRequest};
 use crate::{
-    invalid, too_large, Budget, Capabilities, Error, Game, Gamma, Outcome, Picture, Play, Result,
+    files, invalid, notation, too_large, Budget, Capabilities, Error, Game, Gamma, Outcome,
+    Picture, Play, Result,
 };
 
 /// A directed graph of positions with named vertices.
@@ -31,9 +32,11 @@ pub type Tokens = Vec<u32>;
 
 impl Graph {
     /// Reads the graph file at `path`, refusing one of more than `limit` vertices and
-    /// edges together.
+    /// edges together, or of more than [`files::MAX_TEXT_FILE`] bytes, or that is not
+    /// a regular file.
     pub fn from_file(path: &str, limit: usize) -> Result<Self> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let bytes = files::read(path, files::MAX_TEXT_FILE, "a graph file")
+            .map_err(|e| Error::io(path, e))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| invalid!("graph file '{path}' is not UTF-8 text"))?;
         Self::parse(&text, path, limit)
@@ -145,14 +148,20 @@ impl Graph {
 }
 
 /// `name`, checked to be a vertex name (no ',' or '+', which separate tokens and
-/// parts) on line `n` of `source`.
+/// parts, and nothing a terminal acts on) on line `n` of `source`.
 fn named<'a>(name: &'a str, source: &str, n: usize) -> Result<&'a str> {
-    match name.chars().find(|c| matches!(c, ',' | '+')) {
-        Some(bad) => Err(invalid!(
+    if let Some(bad) = name.chars().find(|c| matches!(c, ',' | '+')) {
+        return Err(invalid!(
             "{source} line {n}: vertex name '{name}' may not contain '{bad}'"
-        )),
-        None => Ok(name),
+        ));
     }
+    if name.chars().any(notation::unsafe_to_print) {
+        // Names are printed: one could move a terminal's cursor or reorder its text.
+        return Err(invalid!(
+            "{source} line {n}: vertex name '{name}' may not contain a control or bidirectional character"
+        ));
+    }
+    Ok(name)
 }
 
 impl Game for Graph {

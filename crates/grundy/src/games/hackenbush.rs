@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 use super::Family;
 use crate::solve::GameBox;
 use crate::{
-    invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, ReadingNotes, Result,
-    Size, Theory, THEORY_LISTS,
+    files, invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, ReadingNotes,
+    Result, Size, Theory, THEORY_LISTS,
 };
 
 /// The ground's name.
@@ -455,7 +455,10 @@ fn numbered(vertices: u32, edges: Vec<(u32, u32)>) -> Drawing {
 
 /// Reads the file at `path` as a position, its comments dropped and lines joined.
 fn from_file(path: &str) -> Result<(Drawing, Vec<String>)> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    let bytes = files::read(path, files::MAX_TEXT_FILE, "a Hackenbush drawing")
+        .map_err(|e| Error::io(path, e))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| invalid!("Hackenbush file '{path}' is not UTF-8 text"))?;
     let joined: Vec<&str> = text
         .lines()
         .map(|line| line.split('#').next().unwrap_or_default().trim())

@@ -11,7 +11,7 @@
 
 use super::{heaps, Family};
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Result};
+use crate::{Capabilities, Game, Result, Size};
 
 /// Square-But-One on one or more heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,8 +71,30 @@ impl Game for SquareButOne {
     fn capabilities(&self) -> Capabilities<'_, heaps::Heaps> {
         Capabilities {
             cycles: true,
+            size: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+/// A heap of h chips has ⌊√h⌋ moves that take, and one that adds where h is even and
+/// positive; it reaches the heaps 0 to h + 1. A search larger than its budget (a heap
+/// of 2^63 chips has three billion moves) is refused before any is listed.
+impl Size<heaps::Heaps> for SquareButOne {
+    fn count_moves(&self, p: &heaps::Heaps) -> Option<u64> {
+        Some(p.iter().fold(0, |total: u64, &h| {
+            total.saturating_add(h.isqrt() + u64::from(h > 0 && h % 2 == 0))
+        }))
+    }
+
+    fn weight(&self, p: &heaps::Heaps) -> u64 {
+        p.len() as u64
+    }
+
+    fn count_positions(&self, p: &heaps::Heaps) -> Option<u64> {
+        Some(p.iter().fold(1, |total: u64, &h| {
+            total.saturating_mul(h.saturating_add(2))
+        }))
     }
 }
 
@@ -93,5 +115,31 @@ mod tests {
         assert_eq!(moves, [9, 6, 1, 11]);
         assert_eq!(SquareButOne::heap_moves(5).collect::<Vec<_>>(), [4, 1]);
         assert_eq!(SquareButOne::heap_moves(0).count(), 0);
+    }
+
+    #[test]
+    fn the_counted_moves_are_the_moves_listed() {
+        for h in 0..200 {
+            let p: heaps::Heaps = [h, 3].into_iter().collect();
+            let mut moves = Vec::new();
+            SquareButOne.moves(&p, &mut moves);
+            assert_eq!(
+                SquareButOne.count_moves(&p),
+                Some(moves.len() as u64),
+                "{h}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_heap_past_the_budget_is_refused_before_its_moves_are_listed() {
+        // 2^63 chips: three billion moves, 72 GB had they been listed.
+        let mut solver =
+            crate::solve::Solver::new(crate::Budget::default().with_positions(1_000_000));
+        let sum = crate::spec::parse("square-but-one 9223372036854775808", &mut solver).unwrap();
+        let started = std::time::Instant::now();
+        let e = solver.value(&sum, crate::Play::Normal).unwrap_err();
+        assert!(e.is_budget(), "{e}");
+        assert!(started.elapsed().as_secs() < 5);
     }
 }

@@ -249,6 +249,14 @@ impl<G: Game> AnyGame for View<G> {
         if let Some(g) = self.gammas.get(&id) {
             return Ok(g.clone());
         }
+        let reachable = self
+            .game
+            .capabilities()
+            .size
+            .and_then(|size| size.count_positions(self.position(id)));
+        if let Some(reachable) = reachable {
+            budget.fits(reachable)?;
+        }
         let mut index: FxHashMap<PosId, u32> = FxHashMap::default();
         let mut reached = vec![id];
         index.insert(id, 0);
@@ -288,6 +296,12 @@ impl<G: Game> AnyGame for View<G> {
             .and_then(|t| t.moves_to_nimber(self.position(id), target));
         if let Some(found) = by_theory {
             return Ok(found.into_iter().map(|q| self.intern(q)).collect());
+        }
+        // The options' searches together keep what `id` reaches, but `id`: refused at
+        // once where even a bound below that is over budget.
+        let size = self.game.capabilities().size;
+        if let Some(reachable) = size.and_then(|s| s.count_positions(self.position(id))) {
+            budget.fits(reachable.saturating_sub(1))?;
         }
         let mut found = Vec::new();
         for &m in self.moves(id, budget)?.iter() {

@@ -30,11 +30,7 @@ pub fn family(name: &str) -> Result<(&'static Family, &str)> {
         None => (name, None),
     };
     let Some(f) = FAMILIES.iter().find(|f| f.name == family) else {
-        let names: Vec<String> = FAMILIES.iter().map(Family::syntax).collect();
-        return Err(invalid!(
-            "unknown game '{name}': expected one of {}",
-            names.join(", ")
-        ));
+        return Err(unknown_game(name, family));
     };
     match (f.parameter, parameter) {
         (None, None) => Ok((f, "")),
@@ -44,6 +40,45 @@ pub fn family(name: &str) -> Result<(&'static Family, &str)> {
         )),
         (Some(_), Some(parameter)) => Ok((f, parameter)),
     }
+}
+
+/// The error of a game name that names no family: the families spelt within two
+/// edits of it (one for names of four letters or fewer), or else a few examples and how many there are (the whole list is
+/// longer than a sentence).
+fn unknown_game(name: &str, family: &str) -> crate::Error {
+    let close: Vec<String> = FAMILIES
+        .iter()
+        .filter(|f| edits(&family.to_lowercase(), f.name) <= 1 + usize::from(f.name.len() > 4))
+        .map(Family::syntax)
+        .take(3)
+        .collect();
+    match close.split_last() {
+        Some((last, [])) => invalid!("unknown game '{name}': did you mean {last}?"),
+        Some((last, others)) => invalid!(
+            "unknown game '{name}': did you mean {} or {last}?",
+            others.join(", ")
+        ),
+        None => invalid!(
+            "unknown game '{name}': expected one of the {} families, such as nim, kayles, octal:CODE, sub:S, chomp or hackenbush (grundy's README lists them all)",
+            FAMILIES.len()
+        ),
+    }
+}
+
+/// The edit (Levenshtein) distance between `a` and `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substituted = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substituted.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// The normalised name and rules of a take-and-break heap game (`kayles`,
@@ -172,5 +207,35 @@ mod tests {
         assert!(err("nim").contains("'nim' needs a position"));
         assert!(err("nim 3 +").contains("empty part"));
         assert!(err("graph:/no/such/file a").contains("cannot read"));
+    }
+
+    #[test]
+    fn an_unknown_game_is_met_with_the_close_names_in_one_short_sentence() {
+        let err = |spec: &str| {
+            parse(
+                spec,
+                &mut Solver::new(crate::Budget::default().with_positions(1000)),
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        assert_eq!(err("nimm 3"), "unknown game 'nimm': did you mean nim?");
+        assert_eq!(err("Kayle 3"), "unknown game 'Kayle': did you mean kayles?");
+        assert_eq!(
+            err("octl:0.7 3"),
+            "unknown game 'octl:0.7': did you mean octal:CODE?"
+        );
+        let e = err("zebra 3");
+        assert!(
+            e.starts_with("unknown game 'zebra': expected one of the "),
+            "{e}"
+        );
+        assert!(e.chars().count() < 200, "{e}");
+        let long = "x".repeat(1000);
+        let e = err(&format!("{long} 3"));
+        assert!(e.chars().count() < 250, "{e}");
+        assert!(e.contains(&format!("'{}…'", "x".repeat(59))), "{e}");
+        assert_eq!(edits("kitten", "sitting"), 3);
+        assert_eq!(edits("", "nim"), 3);
     }
 }

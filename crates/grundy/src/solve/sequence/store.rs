@@ -19,13 +19,20 @@
 //! block whose checksum fails was altered, and the file is refused.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 
 use super::Method;
-use crate::{invalid, Result};
+use crate::{files, invalid, Result};
 
 /// The first line of every sequence file: its format and version.
 const MAGIC: &str = "grundy sequence 2";
+
+/// The most bytes a file's four header lines take (each is read up to 4096 bytes).
+const MOST_HEADER_BYTES: u64 = 4 * 4097;
+
+/// The most bytes one saved value takes: its two bytes, and the count and checksum
+/// of a block that holds it alone.
+const MOST_BYTES_A_VALUE: u64 = 2 + 4 + 4;
 
 /// Appends values to a sequence file.
 pub struct Writer {
@@ -60,7 +67,11 @@ impl Writer {
     /// Starts a new file for `game` computed by `method` (any old file there is
     /// replaced).
     pub fn create(path: &str, game: &str, method: Method) -> Result<Self> {
-        let file = File::create(path).map_err(|e| io_error(path, e))?;
+        let file = files::open(
+            path,
+            File::options().write(true).create(true).truncate(true),
+        )
+        .map_err(|e| io_error(path, e))?;
         let mut writer = Writer {
             file: BufWriter::new(file),
             path: path.to_string(),
@@ -75,17 +86,21 @@ impl Writer {
     }
 
     /// Reads the values saved in `path` for `game`, and opens the file to go on
-    /// after its last complete block.
-    pub fn resume(path: &str, game: &str) -> Result<(Vec<u16>, Self)> {
-        let mut bytes = Vec::new();
-        File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| invalid!("cannot read sequence file '{path}': {e}"))?;
+    /// after its last complete block. A file larger than one of `max_values` values
+    /// saved in the smallest blocks is refused before it is read.
+    pub fn resume(path: &str, game: &str, max_values: usize) -> Result<(Vec<u16>, Self)> {
+        let max_bytes = (max_values as u64)
+            .saturating_mul(MOST_BYTES_A_VALUE)
+            .saturating_add(MOST_HEADER_BYTES);
+        let bytes = files::read(
+            path,
+            max_bytes,
+            "a sequence file within the position budget",
+        )
+        .map_err(|e| invalid!("cannot read sequence file '{path}': {e}"))?;
         let (values, end) = read(&bytes, path, game)?;
-        let file = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| io_error(path, e))?;
+        let file =
+            files::open(path, OpenOptions::new().write(true)).map_err(|e| io_error(path, e))?;
         file.set_len(end as u64).map_err(|e| io_error(path, e))?;
         let mut file = BufWriter::new(file);
         file.seek(SeekFrom::End(0)).map_err(|e| io_error(path, e))?;
