@@ -13,8 +13,18 @@ use serde::Serialize;
 
 use crate::{progress, Common, PeriodArgs, QuotientArgs, TableArgs};
 
+/// Prints `value` as JSON, written out as it is serialised (a long heap table is
+/// never held as text).
 fn print_json(value: &impl Serialize) -> Result<()> {
-    out!("{}", serde_json::to_string_pretty(value)?);
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(out))
+        .and_then(|()| out.flush());
+    if let Err(e) = written {
+        crate::output_failed(e);
+    }
     Ok(())
 }
 
@@ -220,8 +230,9 @@ pub fn draw(spec_text: &str) -> Result<()> {
 }
 
 /// `grundy table`: a heap game's g(0..N), every vertex of a graph game, or the
-/// P-positions of Chomp with a few rows.
-pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
+/// P-positions of Chomp with a few rows; a heap sequence on exactly `threads`
+/// threads where given.
+pub fn table(args: &TableArgs, common: &Common, threads: Option<usize>) -> Result<()> {
     let save = match (&args.save, &args.resume) {
         (Some(path), _) => Save::To(path),
         (_, Some(path)) => Save::Resume(path),
@@ -234,6 +245,7 @@ pub fn table(args: &TableArgs, common: &Common) -> Result<()> {
         max_positions: common.max_positions(),
         save,
         method: args.sequence.method(),
+        threads,
     };
     let bar = progress::bar(args.to.unwrap_or(0).saturating_add(1), "heaps");
     // A sequence's rows are printed as its values come, unless they are saved or
@@ -319,24 +331,36 @@ fn heap_table(
     for (n, v) in values.clone().enumerate().skip(printed) {
         heap_row(n, v.nimber, v.outcome, play);
     }
-    let p: Vec<String> = values
-        .enumerate()
-        .filter(|(_, v)| v.outcome == Outcome::P)
-        .map(|(n, _)| n.to_string())
-        .collect();
-    out!("P-positions: {}", p.join(", "));
+    // Written as found: a long table's P-positions are never held as text.
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let p_positions = values.enumerate().filter(|(_, v)| v.outcome == Outcome::P);
+    let written = write!(out, "P-positions: ")
+        .and_then(|()| {
+            for (i, (n, _)) in p_positions.enumerate() {
+                write!(out, "{}{n}", if i == 0 { "" } else { ", " })?;
+            }
+            writeln!(out)
+        })
+        .and_then(|()| out.flush());
+    if let Err(e) = written {
+        crate::output_failed(e);
+    }
     Ok(())
 }
 
-/// `grundy period`: the period of a take-and-break game, and whether it is proved.
-pub fn period(args: &PeriodArgs, common: &Common) -> Result<()> {
+/// `grundy period`: the period of a take-and-break game, and whether it is proved;
+/// on exactly `threads` threads where given. Its heaps count against the memory
+/// budget at two bytes each, and against `--max-positions` only where given.
+pub fn period(args: &PeriodArgs, common: &Common, threads: Option<usize>) -> Result<()> {
     let bar = progress::bar(args.to.saturating_add(1), "heaps");
     let method = args.sequence.method();
     let (name, period) = tables::period(
         &args.game,
         args.to,
         method,
-        common.max_positions(),
+        common.max_positions.unwrap_or(usize::MAX),
+        threads,
         &mut |done| bar.set_position(done),
     )?;
     bar.finish_and_clear();

@@ -55,7 +55,8 @@ struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
     /// How many threads heap sequences and board searches use (default:
-    /// `GRUNDY_THREADS`, else every core).
+    /// `GRUNDY_THREADS`, else every core; a heap sequence then uses one thread
+    /// where several are measured no faster).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
 }
@@ -287,8 +288,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(threads) = cli.threads {
-        grundy::solve::set_default_threads(threads.into());
+    let threads = cli.threads.map(usize::from);
+    if let Some(threads) = threads {
+        grundy::solve::set_default_threads(threads);
     }
     if let Some(bytes) = cli.max_memory.or_else(memory::default_limit) {
         grundy::stop::set_memory_limit(usize::try_from(bytes).unwrap_or(usize::MAX));
@@ -297,8 +299,8 @@ fn main() -> ExitCode {
         Command::Value(a) => commands::value(&a.spec.join(" "), &a.common),
         Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common),
         Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common),
-        Command::Table(a) => commands::table(&a, &a.common),
-        Command::Period(a) => commands::period(&a, &a.common),
+        Command::Table(a) => commands::table(&a, &a.common, threads),
+        Command::Period(a) => commands::period(&a, &a.common, threads),
         Command::Quotient(a) => commands::quotient(&a),
         Command::Draw(a) => commands::draw(&a.spec.join(" ")),
         Command::Play(a) => play::run(

@@ -80,6 +80,7 @@ fn table<'py>(
             max_positions,
             save,
             method,
+            threads: None,
         };
         grundy::table::table(game, &request, &mut |_| {})
     })?;
@@ -95,9 +96,10 @@ fn table<'py>(
             d.set_item("game", game)?;
             d.set_item("saved", saved)?;
             match values {
-                Column::Nimbers(values) => {
-                    // The values are handed over without a copy: the array owns
-                    // the vector.
+                Column::Nimbers(_) | Column::Periodic { .. } => {
+                    // The values are handed over without a copy (the array owns
+                    // the vector); a periodic table's are spelt out first.
+                    let values = values.into_nimbers().unwrap_or_default();
                     d.set_item("values", PyArray1::from_vec(py, values))?;
                     d.set_item("outcomes", py.None())?;
                 }
@@ -161,7 +163,7 @@ fn period<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let method = self::method(method)?;
     let (name, found) = compute(py, timeout, || {
-        grundy::table::period(game, to, method, max_positions, &mut |_| {})
+        grundy::table::period(game, to, method, max_positions, None, &mut |_| {})
     })?;
     let d = PyDict::new(py);
     d.set_item("game", name)?;

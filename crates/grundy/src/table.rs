@@ -10,7 +10,7 @@ use crate::games::Family;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::store::Writer;
-use crate::solve::sequence::{Method, Sequence};
+use crate::solve::sequence::{self as heap_sequence, Method, Sequence, Threads};
 use crate::solve::{Solver, Sum, Value};
 use crate::{invalid, spec, Error, Gamma, Nimber, Outcome, Play, Result};
 
@@ -32,6 +32,10 @@ pub struct TableRequest<'a> {
     pub save: Save<'a>,
     /// How a take-and-break sequence is computed.
     pub method: Method,
+    /// How many threads a take-and-break sequence uses: exactly this many (the
+    /// command line's `--threads`), or by default up to every core, as measured
+    /// fastest.
+    pub threads: Option<usize>,
 }
 
 /// A table, of one of the kinds grundy makes.
@@ -61,10 +65,20 @@ pub enum Table {
 }
 
 /// The values of a heap table: two bytes a heap from the heap-sequence engine (a
-/// long table is never held as anything larger), or the solver's values.
+/// long table is never held as anything larger), up to a proved period and read
+/// from it after, or the solver's values.
 pub enum Column {
     /// Nimbers from the sequence engine.
     Nimbers(Vec<u16>),
+    /// Nimbers from the sequence engine up to a proved period…
+    Periodic {
+        /// … the values computed, at least up to the end of its first lap…
+        values: Vec<u16>,
+        /// … the period, a pure one…
+        period: Period,
+        /// … and how many heaps the table has.
+        len: usize,
+    },
     /// Values (outcomes, nimbers where defined) from the solver.
     Values(Vec<Value>),
 }
@@ -74,7 +88,26 @@ impl Column {
     pub fn len(&self) -> usize {
         match self {
             Column::Nimbers(values) => values.len(),
+            Column::Periodic { len, .. } => *len,
             Column::Values(values) => values.len(),
+        }
+    }
+
+    /// Every heap's nimber, for a table of the sequence engine (a periodic one's
+    /// read from its period); `None` for the solver's values.
+    pub fn into_nimbers(self) -> Option<Vec<u16>> {
+        match self {
+            Column::Nimbers(values) => Some(values),
+            Column::Periodic {
+                values,
+                period,
+                len,
+            } => {
+                let mut all = Vec::with_capacity(len);
+                period.read_into(&values, 0..len, &mut all);
+                Some(all)
+            }
+            Column::Values(_) => None,
         }
     }
 
@@ -87,6 +120,9 @@ impl Column {
     pub fn get(&self, n: usize) -> Value {
         match self {
             Column::Nimbers(values) => Value::of_nimber(values[n] as u64),
+            Column::Periodic { values, period, .. } => {
+                Value::of_nimber(period.value_at(values, n as u64))
+            }
             Column::Values(values) => values[n],
         }
     }
@@ -146,7 +182,7 @@ pub fn table(
         };
         return Ok(Table::Heaps {
             game: game.to_string(),
-            values: Column::Nimbers(values),
+            values,
             saved,
         });
     }
@@ -202,19 +238,45 @@ pub enum Save<'a> {
     Resume(&'a str),
 }
 
+/// How a heap sequence of a table or period search uses threads: exactly
+/// `threads` where given, else up to the default as measured fastest.
+fn thread_choice(threads: Option<usize>) -> Threads {
+    match threads {
+        Some(n) => Threads::Exactly(n),
+        None => Threads::UpTo(crate::solve::default_threads()),
+    }
+}
+
+/// Refuses a heap sequence of `len` values on `threads` threads that would hold
+/// more than the memory budget: two bytes a heap and the working sets
+/// ([`heap_sequence::bytes_needed`]).
+fn sequence_within_memory(len: usize, threads: Threads) -> Result<()> {
+    let (Threads::Exactly(threads) | Threads::UpTo(threads)) = threads;
+    let limit = crate::stop::memory_limit();
+    if heap_sequence::bytes_needed(len, threads) > limit {
+        return Err(Error::Memory { limit });
+    }
+    Ok(())
+}
+
 /// g(0..=to) of the take-and-break game `game` by the heap-sequence engine, with
-/// `progress` handed the values so far as the run goes; the game's normalised name
-/// and values.
+/// `progress` handed the values computed so far as the run goes; the game's
+/// normalised name and values. Once the values prove a period, the rest are read
+/// from it (and saved, where they are, as they would have been computed), not
+/// held. The run is refused where its values would not fit in the memory budget:
+/// beforehand for a game whose periods no theorem proves, else as they grow.
 pub fn sequence(
     game: &str,
     to: u64,
     request: &TableRequest,
     progress: &mut dyn FnMut(&[u16]),
-) -> Result<(String, Vec<u16>)> {
+) -> Result<(String, Column)> {
     let heap = spec::heap_rules(game)?;
-    within_budget(to, request.max_positions)?;
     let (name, rules, method) = (heap.name, heap.rules, request.method);
-    let len = to as usize + 1;
+    let len = usize::try_from(to).map_or(usize::MAX, |to| to.saturating_add(1));
+    within_budget(to, request.max_positions)?;
+    let threads = thread_choice(request.threads);
+    let provable = period::proof_length(&rules, 0, 1).is_some();
     let (mut sequence, mut writer) = match request.save {
         Save::No => (Sequence::new(rules, method), None),
         Save::To(path) => (
@@ -222,21 +284,54 @@ pub fn sequence(
             Some(Writer::create(path, &name, method)?),
         ),
         Save::Resume(path) => {
-            let (values, writer) = Writer::resume(path, &name)?;
+            let (values, writer) = Writer::resume(path, &name, &rules, method)?;
             (Sequence::resume(rules, method, values), Some(writer))
         }
     };
-    while sequence.values().len() < len {
-        let done = sequence.values().len();
-        sequence.extend(len.min(done + done.clamp(1024, CHUNK)))?;
-        if let Some(writer) = &mut writer {
-            writer.save(sequence.values())?;
+    sequence.set_thread_choice(threads);
+    // Blocks of values as a run makes them, whatever was resumed or read from a
+    // period: the same file every way.
+    let mut done = sequence.values().len().min(len);
+    let mut read = Vec::new();
+    while done < len {
+        let end = len.min(done + done.clamp(1024, CHUNK));
+        if let Some(p) = sequence.proved_period() {
+            // Read from the period: only a file needs them spelt out.
+            let Some(writer) = &mut writer else { break };
+            read.clear();
+            p.read_into(sequence.values(), done..end, &mut read);
+            writer.append(&read)?;
+        } else {
+            // Room for the values by doubling, up to the table's length and no
+            // further, where a period may end the run early; else all at once.
+            let room = match provable {
+                true => end.max(2 * done).min(len),
+                false => len,
+            };
+            sequence_within_memory(room, threads)?;
+            sequence.reserve(room)?;
+            sequence.extend(end)?;
+            if let Some(writer) = &mut writer {
+                writer.append(&sequence.values()[done..end])?;
+            }
+            progress(&sequence.values()[..end]);
         }
-        progress(&sequence.values()[..len.min(sequence.values().len())]);
+        done = end;
     }
+    let proved = sequence.proved_period();
     let mut values = sequence.into_values();
-    values.truncate(len);
-    Ok((name, values))
+    let column = match proved {
+        Some(period) if values.len() < len => Column::Periodic {
+            values,
+            period,
+            len,
+        },
+        _ => {
+            values.truncate(len);
+            Column::Nimbers(values)
+        }
+    };
+    Ok((name, column))
 }
 
 /// The misère quotient of the take-and-break game `game` for heaps up to `to`, with
@@ -251,21 +346,28 @@ pub fn quotient(game: &str, to: u64, max_order: usize) -> Result<(String, Quotie
 
 /// The period of the take-and-break game `game`: values are computed in doubling
 /// runs, up to heap `to` (or until they no longer fit in two bytes), until a period
-/// is proved. The game's normalised name and the shortest period seen (proved or
-/// not), if any.
+/// is proved, on `threads` threads exactly where given ([`TableRequest::threads`]).
+/// A run longer than `max_heaps` heaps, or whose next doubling would not fit in the
+/// memory budget (two bytes a heap), is refused. The game's normalised name and the
+/// shortest period seen (proved or not), if any.
 pub fn period(
     game: &str,
     to: u64,
     method: Method,
-    max_positions: usize,
+    max_heaps: usize,
+    threads: Option<usize>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(String, Option<Period>)> {
     let heap = spec::heap_rules(game)?;
-    within_budget(to, max_positions)?;
+    within_budget(to, max_heaps)?;
     let name = heap.name;
+    let threads = thread_choice(threads);
     let mut sequence = Sequence::new(heap.rules, method);
-    let mut len = 1024.min(to as usize + 1);
+    sequence.set_thread_choice(threads);
+    let last = usize::try_from(to).unwrap_or(usize::MAX);
+    let mut len = 1024.min(last.saturating_add(1));
     loop {
+        sequence_within_memory(len, threads)?;
         if let Err(too_large) = sequence.extend(len) {
             // Values beyond two bytes end the search; report what was seen.
             if sequence.values().len() < 1024 {
@@ -275,9 +377,9 @@ pub fn period(
         }
         progress(len as u64);
         let found = period::find(sequence.values(), sequence.rules());
-        if found.is_some_and(|p| p.proved) || len > to as usize {
+        if found.is_some_and(|p| p.proved) || len > last {
             return Ok((name, found));
         }
-        len = (2 * len).min(to as usize + 1);
+        len = len.saturating_mul(2).min(last.saturating_add(1));
     }
 }

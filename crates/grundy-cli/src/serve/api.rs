@@ -372,6 +372,7 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
                 max_positions,
                 save: Save::No,
                 method: SequenceMethod::RareCommon,
+                threads: None,
             };
             grundy::table::table(&game, &request, &mut |_| {})
         })
@@ -398,6 +399,7 @@ pub async fn period(State(pool): State<Shared>, fields: Fields) -> Result<Respon
                 to,
                 SequenceMethod::RareCommon,
                 max_positions,
+                None,
                 &mut |_| {},
             )
         })
