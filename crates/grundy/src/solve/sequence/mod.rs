@@ -254,6 +254,10 @@ struct Chooser {
     /// rounds measured, the latest weighing a quarter.
     one: Option<f64>,
     several: Option<f64>,
+    /// Whether the last round went to several threads, and how many rounds in a
+    /// row went that way.
+    last_way: bool,
+    in_a_row: usize,
     /// Seconds spent since the slower way was last tried, and what that try took.
     since_try: f64,
     last_try: f64,
@@ -264,15 +268,33 @@ struct Chooser {
 const LEAST_ROUND_SECONDS: f64 = 100e-6;
 
 /// The slower way is tried again once this many times what its last try took has
-/// been spent the faster way: trying costs at most a few percent.
+/// been spent the faster way: trying costs at most a few percent…
 const TRY_AGAIN_AFTER: f64 = 32.0;
 
+/// … for this many rounds in a row, the first not counted (it pays for waking the
+/// threads, which a busy machine may take a while to run).
+const TRY_ROUNDS: usize = 4;
+
 impl Chooser {
+    /// Whether going to several threads (or one) is the slower way as measured so
+    /// far, or several threads were never measured.
+    fn slower(&self, several: bool) -> bool {
+        match (self.one, self.several) {
+            (Some(one), Some(many)) => (many < one) != several,
+            (Some(_), None) => several,
+            _ => false,
+        }
+    }
+
     /// Whether the next round of `heaps` heaps goes to several threads.
     fn several(&self, heaps: usize) -> bool {
         let Some(one) = self.one else { return false };
         if one * heaps as f64 <= LEAST_ROUND_SECONDS {
             return false;
+        }
+        if self.slower(self.last_way) && self.in_a_row < TRY_ROUNDS {
+            // A try goes on.
+            return self.last_way;
         }
         let Some(several) = self.several else {
             return true;
@@ -285,25 +307,32 @@ impl Chooser {
     /// Takes in a round of `heaps` heaps that took `seconds`, on several threads or
     /// one.
     fn measured(&mut self, several: bool, heaps: usize, seconds: f64) {
+        if several == self.last_way {
+            self.in_a_row += 1;
+        } else {
+            self.last_way = several;
+            self.in_a_row = 1;
+        }
+        let trying = self.slower(several);
+        if trying {
+            if self.in_a_row == 1 {
+                self.last_try = 0.0;
+            }
+            self.last_try += seconds;
+            self.since_try = 0.0;
+        } else {
+            self.since_try += seconds;
+        }
+        if trying && self.in_a_row == 1 {
+            return;
+        }
         let per_heap = seconds / heaps as f64;
-        // A try: the way measured slower so far, or several threads the first time.
-        let tried = match (self.one, self.several) {
-            (Some(one), Some(many)) => (many < one) != several,
-            (Some(_), None) => several,
-            _ => false,
-        };
         let average = if several {
             &mut self.several
         } else {
             &mut self.one
         };
         *average = Some(average.map_or(per_heap, |a| 0.75 * a + 0.25 * per_heap));
-        if tried {
-            self.since_try = 0.0;
-            self.last_try = seconds;
-        } else {
-            self.since_try += seconds;
-        }
     }
 }
 
