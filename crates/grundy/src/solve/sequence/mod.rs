@@ -275,12 +275,23 @@ const TRY_AGAIN_AFTER: f64 = 32.0;
 /// threads, which a busy machine may take a while to run).
 const TRY_ROUNDS: usize = 4;
 
+/// Several threads are the faster way only below this share of one thread's time
+/// a heap: rounds vary (a heap may need a long search), so a small difference is
+/// noise, and one thread is the safe side of it.
+const SEVERAL_SHARE: f64 = 0.9;
+
+/// Whether several threads are faster, taking `many` seconds a heap where one
+/// thread takes `one`.
+fn several_faster(one: f64, many: f64) -> bool {
+    many < SEVERAL_SHARE * one
+}
+
 impl Chooser {
     /// Whether going to several threads (or one) is the slower way as measured so
     /// far, or several threads were never measured.
     fn slower(&self, several: bool) -> bool {
         match (self.one, self.several) {
-            (Some(one), Some(many)) => (many < one) != several,
+            (Some(one), Some(many)) => several_faster(one, many) != several,
             (Some(_), None) => several,
             _ => false,
         }
@@ -299,7 +310,7 @@ impl Chooser {
         let Some(several) = self.several else {
             return true;
         };
-        let faster = several < one;
+        let faster = several_faster(one, several);
         let try_slower = self.since_try >= TRY_AGAIN_AFTER * self.last_try;
         faster != try_slower
     }
