@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 cargo test --workspace
-cargo test --release -p grundy --test exercises --test consistency --test fuzz
+cargo test --release -p grundy --test exercises --test consistency --test fuzz --test threads
 cargo test --release -p grundy-cli --test adversarial
 
 crates/grundy-py/test.sh

@@ -102,7 +102,8 @@ fn resumed(save: Save) -> grundy::Result<Vec<u16>> {
         save,
         method: Method::RareCommon,
     };
-    sequence(RESUMED.0, RESUMED.1, &request, &mut |_| {}).map(|(_, values)| values)
+    sequence(RESUMED.0, RESUMED.1, &request, &mut |_| {})
+        .map(|(_, values)| values.into_nimbers().expect("a sequence's nimbers"))
 }
 
 /// Any bytes as a saved sequence file to resume: the run either refuses the file

@@ -13,8 +13,18 @@ use serde::Serialize;
 
 use crate::{progress, Common, PeriodArgs, QuotientArgs, TableArgs};
 
+/// Prints `value` as JSON, written out as it is serialised (a long heap table is
+/// never held as text).
 fn print_json(value: &impl Serialize) -> Result<()> {
-    out!("{}", serde_json::to_string_pretty(value)?);
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(out))
+        .and_then(|()| out.flush());
+    if let Err(e) = written {
+        crate::output_failed(e);
+    }
     Ok(())
 }
 
@@ -325,12 +335,21 @@ fn heap_table(
     for (n, v) in values.clone().enumerate().skip(printed) {
         heap_row(n, v.nimber, v.outcome, play);
     }
-    let p: Vec<String> = values
-        .enumerate()
-        .filter(|(_, v)| v.outcome == Outcome::P)
-        .map(|(n, _)| n.to_string())
-        .collect();
-    out!("P-positions: {}", p.join(", "));
+    // Written as found: a long table's P-positions are never held as text.
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let p_positions = values.enumerate().filter(|(_, v)| v.outcome == Outcome::P);
+    let written = write!(out, "P-positions: ")
+        .and_then(|()| {
+            for (i, (n, _)) in p_positions.enumerate() {
+                write!(out, "{}{n}", if i == 0 { "" } else { ", " })?;
+            }
+            writeln!(out)
+        })
+        .and_then(|()| out.flush());
+    if let Err(e) = written {
+        crate::output_failed(e);
+    }
     Ok(())
 }
 

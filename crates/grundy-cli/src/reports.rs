@@ -6,15 +6,43 @@
 use grundy::solve::sequence::period::Period;
 use grundy::table::{Column, GraphTable, Table};
 use grundy::{Gamma, Play};
+use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
-/// g(0..N) and the outcomes of one heap of a heap game.
+/// g(0..N) and the outcomes of one heap of a heap game, read from the table's
+/// column as they are written (a long table is held as its two bytes a heap only).
 #[derive(Serialize)]
-pub struct HeapTableJson {
+pub struct HeapTableJson<'a> {
     game: String,
     play: &'static str,
-    values: Vec<Option<u64>>,
-    outcomes: Vec<&'static str>,
+    values: Nimbers<'a>,
+    outcomes: Outcomes<'a>,
+}
+
+/// A heap table's nimbers (null where there is none), as a JSON list.
+pub struct Nimbers<'a>(&'a Column);
+
+/// A heap table's outcomes, "P", "N" or "D", as a JSON list.
+pub struct Outcomes<'a>(&'a Column);
+
+impl Serialize for Nimbers<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut list = serializer.serialize_seq(Some(self.0.len()))?;
+        for n in 0..self.0.len() {
+            list.serialize_element(&self.0.get(n).nimber)?;
+        }
+        list.end()
+    }
+}
+
+impl Serialize for Outcomes<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut list = serializer.serialize_seq(Some(self.0.len()))?;
+        for n in 0..self.0.len() {
+            list.serialize_element(self.0.get(n).outcome.letter())?;
+        }
+        list.end()
+    }
 }
 
 /// Every vertex of a graph game, labelled.
@@ -43,7 +71,7 @@ pub struct PPositionsJson<'a> {
 #[serde(untagged)]
 pub enum TableJson<'a> {
     /// One heap of 0, 1, …, N chips.
-    Heaps(HeapTableJson),
+    Heaps(HeapTableJson<'a>),
     /// Every vertex of a graph.
     Vertices(GraphTableJson<'a>),
     /// The P-positions of Chomp.
@@ -51,13 +79,12 @@ pub enum TableJson<'a> {
 }
 
 /// The heap table of `game`.
-pub fn heap_table(game: &str, play: Play, column: &Column) -> HeapTableJson {
-    let values = (0..column.len()).map(|n| column.get(n));
+pub fn heap_table<'a>(game: &str, play: Play, column: &'a Column) -> HeapTableJson<'a> {
     HeapTableJson {
         game: game.to_string(),
         play: play.name(),
-        values: values.clone().map(|v| v.nimber).collect(),
-        outcomes: values.map(|v| v.outcome.letter()).collect(),
+        values: Nimbers(column),
+        outcomes: Outcomes(column),
     }
 }
 

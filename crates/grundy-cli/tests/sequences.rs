@@ -113,9 +113,16 @@ fn one_thread_and_three_save_the_same_file() {
     for threads in ["1", "3"] {
         let file = dir.join(format!("{threads}.bin"));
         let status = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["table", "grundy-game", "--to", "60000", "--save"])
+            .args([
+                "table",
+                "grundy-game",
+                "--to",
+                "60000",
+                "--threads",
+                threads,
+            ])
+            .arg("--save")
             .arg(&file)
-            .env("GRUNDY_THREADS", threads)
             .current_dir(root())
             .stdout(Stdio::null())
             .status()
@@ -216,4 +223,128 @@ fn misere_sums_of_one_heap_game_are_answered_from_its_quotient() {
         assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
         assert!(run.stderr.contains(words), "{}", run.stderr);
     }
+}
+
+#[test]
+fn a_forged_file_is_refused_even_with_its_checksum_made_again() {
+    let dir = std::env::temp_dir().join(format!("grundy-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kayles.bin");
+    let path = file.to_str().unwrap();
+    let run = grundy(&["table", "kayles", "--to", "100", "--save", path], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut bytes = std::fs::read(&file).unwrap();
+    // One block after four header lines: length, values, CRC-32 of heap 0, length
+    // and values.
+    let header = bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .nth(3)
+        .unwrap()
+        .0
+        + 1;
+    let values = header + 4..bytes.len() - 4;
+    // Kayles: g(5) = 4 (Winning Ways, ch. 4); the forgery says 5.
+    let g5 = values.start + 2 * 5;
+    assert_eq!(bytes[g5..g5 + 2], [4, 0]);
+    bytes[g5] = 5;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&0u64.to_le_bytes());
+    crc.update(&bytes[header..header + 4]);
+    crc.update(&bytes[values.clone()]);
+    let sum = crc.finalize().to_le_bytes();
+    let end = bytes.len();
+    bytes[end - 4..].copy_from_slice(&sum);
+    std::fs::write(&file, &bytes).unwrap();
+    let run = grundy(&["table", "kayles", "--to", "200", "--resume", path], "");
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("heap 5 is saved as 5, but the rules give 4"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_period_far_out_is_sought_within_the_memory_budget() {
+    // Heaps count two bytes each against the memory budget, not as positions of a
+    // search: 4.5·10^8 heaps are allowed, and Kayles' period is proved at once.
+    let run = grundy(&["period", "kayles", "--to", "450000000", "--json"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (v["preperiod"].clone(), v["period"].clone()),
+        (71.into(), 12.into())
+    );
+    // A budget too small for the first values is refused in one sentence.
+    let run = grundy(
+        &[
+            "period",
+            "octal:0.16",
+            "--to",
+            "450000000",
+            "--max-memory",
+            "1M",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("--max-memory"), "{}", run.stderr);
+}
+
+#[test]
+fn a_periodic_table_is_saved_and_printed_whole() {
+    // Kayles' values past its proved period are read from it, and saved and
+    // printed as computed ones would be.
+    let dir = std::env::temp_dir().join(format!("grundy-periodic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kayles.bin");
+    let path = file.to_str().unwrap();
+    let run = grundy(&["table", "kayles", "--to", "100000", "--save", path], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json = grundy(&["table", "kayles", "--to", "100000", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let printed: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_u64().unwrap())
+        .collect();
+    assert_eq!(printed.len(), 100_001);
+    // Period 12 from heap 71 (Winning Ways, ch. 4): for n = 0, 1, … 11 modulo 12,
+    // 4 1 2 8 1 4 7 2 1 8 2 7.
+    let lap = [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7];
+    assert_eq!(printed[72..84], lap);
+    assert_eq!(printed[99_996..], lap[..5]);
+    assert_eq!(v["outcomes"][99_996], "N");
+    let resumed = grundy(&["table", "kayles", "--to", "100000", "--resume", path], "");
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    let bytes = std::fs::read(&file).unwrap();
+    let header = bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .nth(3)
+        .unwrap()
+        .0
+        + 1;
+    let mut saved = Vec::new();
+    let mut at = header;
+    while at < bytes.len() {
+        let count = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        let block = &bytes[at + 4..at + 4 + 2 * count];
+        saved.extend(
+            block
+                .chunks(2)
+                .map(|p| u16::from_le_bytes([p[0], p[1]]) as u64),
+        );
+        at += 4 + 2 * count + 4;
+    }
+    assert_eq!(saved, printed);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -108,9 +108,10 @@ fn table<'py>(
             d.set_item("game", game)?;
             d.set_item("saved", saved)?;
             match values {
-                Column::Nimbers(values) => {
-                    // The values are handed over without a copy: the array owns
-                    // the vector.
+                Column::Nimbers(_) | Column::Periodic { .. } => {
+                    // The values are handed over without a copy (the array owns
+                    // the vector); a periodic table's are spelt out first.
+                    let values = values.into_nimbers().unwrap_or_default();
                     d.set_item("values", PyArray1::from_vec(py, values))?;
                     d.set_item("outcomes", py.None())?;
                 }

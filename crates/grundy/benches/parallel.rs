@@ -1,78 +1,172 @@
-//! The heap-sequence engine on one thread and on two, in the same run: values per
-//! second for Officers (0.6) and Grundy's game over a stretch of large heaps, the
-//! values checked equal.
+//! The heap-sequence engine on one thread, on two, and on the default (up to every
+//! core, several only while measured faster than one), for a short and a long run
+//! of 0.16, 0.6, 0.007, Kayles and Grundy's game, on the machine as it is and with
+//! a busy loop holding a core; then the peak memory of a table beside ogsolve's, in
+//! the same run. The values are checked equal on every number of threads.
 //!
-//! `cargo bench -p grundy --bench parallel` computes each game's values up to the
-//! stretch on every core, then the stretch again from there with one thread and with
-//! two. `PARALLEL_OFFICERS=FROM,LEN` and `PARALLEL_GRUNDY=FROM,LEN` set the stretches
-//! (heaps from FROM, LEN of them).
+//! `cargo bench -p grundy --bench parallel` prints the seconds of each run;
+//! `PARALLEL_SCALE=F` multiplies every length by F. The peak memory is GNU time's
+//! maximum resident set size (`/usr/bin/time -f %M`) of this benchmark run again
+//! for one table (`grundy::table::sequence`, as `grundy table` computes it) and of
+//! ogsolve, installed as the `ogsolve` benchmark does (`OGSOLVE=/path/to/ogsolve`
+//! uses another).
 
+mod published;
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use grundy::solve::sequence::{Method, Sequence};
-use grundy::spec;
+use grundy::solve::sequence::{Method, Sequence, Threads};
+use grundy::table::{Save, TableRequest};
 use grundy::Budget;
+use grundy::{spec, Play};
 
-/// The stretch of heaps measured for a game: from the environment, else the default.
-fn stretch(variable: &str, default: (usize, usize)) -> (usize, usize) {
-    std::env::var(variable)
-        .ok()
-        .and_then(|text| {
-            let (from, len) = text.split_once(',')?;
-            Some((from.parse().ok()?, len.parse().ok()?))
-        })
-        .unwrap_or(default)
+/// The games, and the last heap of their short and long runs.
+const GAMES: &[(&str, usize, usize)] = &[
+    ("octal:0.16", 200_000, 2_000_000),
+    ("octal:0.6", 100_000, 1_000_000),
+    ("octal:0.007", 30_000, 300_000),
+    ("kayles", 100_000, 1_000_000),
+    ("grundy-game", 100_000, 1_000_000),
+];
+
+/// The tables whose peak memory is compared with ogsolve's: the code, its last
+/// heap, and ogsolve's methods run.
+const MEMORY: &[(&str, usize, &[&str])] = &[
+    ("0.16", 2_000_000, &["rc", "rc2"]),
+    ("0.6", 1_000_000, &["rc", "rc2"]),
+    ("0.007", 100_000, &["rc", "rc2"]),
+    ("0.77", 100_000, &["rc2s"]),
+];
+
+/// The variable that makes this benchmark compute one table and stop: `GAME,LAST`.
+const ONE_TABLE: &str = "PARALLEL_ONE_TABLE";
+
+/// GNU time, which reports a command's peak memory.
+const TIME: &str = "/usr/bin/time";
+
+/// The seconds `threads` take over g(0..=last) of `game`, and the values.
+fn timed(game: &str, last: usize, threads: Threads) -> (f64, Vec<u16>) {
+    let rules = spec::heap_rules(game).expect("a heap game").rules;
+    let mut sequence = Sequence::new(rules, Method::RareCommon);
+    sequence.set_thread_choice(threads);
+    let start = Instant::now();
+    sequence
+        .extend(last + 1, &Budget::unlimited())
+        .expect("values fit");
+    (start.elapsed().as_secs_f64(), sequence.into_values())
 }
 
-fn measure(game: &str, (from, len): (usize, usize)) {
-    let rules = spec::heap_rules(game).expect("a heap game").rules;
-    let mut first = Sequence::new(rules.clone(), Method::RareCommon);
-    let threads = Budget::cores();
-    first.set_threads(threads);
-    let start = Instant::now();
-    first.extend(from, &Budget::default()).expect("values fit");
-    let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "{game}: heaps 0..{from} on {threads} threads: {seconds:.1} s, {:.3} M values/s",
-        from as f64 / seconds / 1e6
-    );
-    let mut results = Vec::new();
-    let mut one_thread_rate = 0.0;
-    for threads in [1, 2] {
-        let mut sequence =
-            Sequence::resume(rules.clone(), Method::RareCommon, first.values().to_vec());
-        sequence.set_threads(threads);
-
-        let start = Instant::now();
-        sequence
-            .extend(from + len, &Budget::default())
-            .expect("values fit");
-        let seconds = start.elapsed().as_secs_f64();
-        let rate = len as f64 / seconds / 1e6;
-        if threads == 1 {
-            one_thread_rate = rate;
-        }
-        println!(
-            "{game}: heaps {from}..{}: {threads} thread{}: {seconds:.1} s, {rate:.3} M values/s ({:.2}×)",
-            from + len,
-            if threads == 1 { "" } else { "s" },
-            rate / one_thread_rate
-        );
-        results.push(sequence.into_values());
+/// One row: the game's run on one thread, two and the default.
+fn row(game: &str, last: usize, load: &str) {
+    let most = std::thread::available_parallelism().map_or(2, usize::from);
+    let mut seconds = Vec::new();
+    let mut values = Vec::new();
+    for threads in [
+        Threads::Exactly(1),
+        Threads::Exactly(2),
+        Threads::UpTo(most),
+    ] {
+        let (time, these) = timed(game, last, threads);
+        seconds.push(time);
+        values.push(these);
     }
     assert!(
-        results.windows(2).all(|pair| pair[0] == pair[1]),
-        "{game}: the same values on one thread and two"
+        values.windows(2).all(|pair| pair[0] == pair[1]),
+        "{game}: the same values on every number of threads"
     );
+    println!(
+        "{game:<12} {last:>10} {load:<6} {:>9.3} s {:>9.3} s {:>9.3} s",
+        seconds[0], seconds[1], seconds[2]
+    );
+}
+
+/// The peak memory of a command in KB, by GNU time.
+fn peak_kb(command: &mut Command) -> u64 {
+    let out = command.output().expect("the command runs");
+    assert!(out.status.success(), "{command:?} failed");
+    let text = String::from_utf8_lossy(&out.stderr);
+    let last = text.lines().last().expect("GNU time's line");
+    last.trim().parse().expect("a number of KB")
 }
 
 fn main() {
-    measure(
-        "octal:0.6",
-        stretch("PARALLEL_OFFICERS", (10_000_000, 2_000_000)),
+    if let Ok(table) = std::env::var(ONE_TABLE) {
+        let (game, last) = table.split_once(',').expect("GAME,LAST");
+        let last: u64 = last.parse().expect("a heap size");
+        let request = TableRequest {
+            to: Some(last),
+            rows: None,
+            play: Play::Normal,
+            budget: Budget::unlimited(),
+            save: Save::No,
+            method: Method::RareCommon,
+        };
+        grundy::table::sequence(game, last, &request, &mut |_| {}).expect("a table");
+        return;
+    }
+    let scale: f64 = std::env::var("PARALLEL_SCALE")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(1.0);
+    let scaled = |last: usize| (last as f64 * scale) as usize;
+    println!(
+        "{:<12} {:>10} {:<6} {:>11} {:>11} {:>11}",
+        "game", "heaps", "load", "1 thread", "2 threads", "default"
     );
-    measure(
-        "grundy-game",
-        stretch("PARALLEL_GRUNDY", (1 << 24, 1 << 22)),
+    for &(game, short, long) in GAMES {
+        for last in [scaled(short), scaled(long)] {
+            row(game, last, "as is");
+            let stop = AtomicBool::new(false);
+            std::thread::scope(|scope| {
+                // Another program holding a core.
+                scope.spawn(|| {
+                    while !stop.load(Ordering::Relaxed) {
+                        std::hint::spin_loop();
+                    }
+                });
+                row(game, last, "busy");
+                stop.store(true, Ordering::Relaxed);
+            });
+        }
+    }
+    if !Path::new(TIME).exists() {
+        println!("no {TIME}: peak memory not measured");
+        return;
+    }
+    let ogsolve = published::installed("ogsolve", "OGSOLVE");
+    let me = std::env::current_exe().expect("this benchmark");
+    println!(
+        "\n{:<8} {:>10} {:>12}  ogsolve (peak memory, by method)",
+        "code", "heaps", "grundy"
     );
+    for &(code, last, methods) in MEMORY {
+        let last = scaled(last);
+        let ours = peak_kb(
+            Command::new(TIME)
+                .args(["-f", "%M"])
+                .arg(&me)
+                .env(ONE_TABLE, format!("octal:{code},{last}")),
+        );
+        let theirs: Vec<String> = methods
+            .iter()
+            .map(|method| {
+                let kb = peak_kb(Command::new(TIME).args(["-f", "%M"]).arg(&ogsolve).args([
+                    code,
+                    "-n",
+                    &last.to_string(),
+                    "-m",
+                    method,
+                ]));
+                format!("{:.1} MB ({method})", kb as f64 / 1000.0)
+            })
+            .collect();
+        println!(
+            "{code:<8} {last:>10} {:>9.1} MB  {}",
+            ours as f64 / 1000.0,
+            theirs.join(", ")
+        );
+    }
 }

@@ -10,7 +10,7 @@ use crate::games::Family;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::store::Writer;
-use crate::solve::sequence::{Method, Sequence, HEAP_BYTES};
+use crate::solve::sequence::{self as heap_sequence, Method, Sequence, Threads, BYTES_PER_HEAP};
 use crate::solve::{Solver, Sum, Value};
 use crate::{invalid, spec, Budget, Error, Gamma, Nimber, Outcome, Play, Result};
 
@@ -26,7 +26,8 @@ pub struct TableRequest<'a> {
     pub rows: Option<usize>,
     /// Normal or misère play.
     pub play: Play,
-    /// The budget of the computation.
+    /// The budget of the computation; a take-and-break sequence uses exactly its
+    /// threads where it names them, else up to every core, as measured fastest.
     pub budget: Budget,
     /// Where a long sequence keeps its values.
     pub save: Save<'a>,
@@ -61,10 +62,20 @@ pub enum Table {
 }
 
 /// The values of a heap table: two bytes a heap from the heap-sequence engine (a
-/// long table is never held as anything larger), or the solver's values.
+/// long table is never held as anything larger), up to a proved period and read
+/// from it after, or the solver's values.
 pub enum Column {
     /// Nimbers from the sequence engine.
     Nimbers(Vec<u16>),
+    /// Nimbers from the sequence engine up to a proved period…
+    Periodic {
+        /// … the values computed, at least up to the end of its first lap…
+        values: Vec<u16>,
+        /// … the period, a pure one…
+        period: Period,
+        /// … and how many heaps the table has.
+        len: usize,
+    },
     /// Values (outcomes, nimbers where defined) from the solver.
     Values(Vec<Value>),
 }
@@ -74,7 +85,26 @@ impl Column {
     pub fn len(&self) -> usize {
         match self {
             Column::Nimbers(values) => values.len(),
+            Column::Periodic { len, .. } => *len,
             Column::Values(values) => values.len(),
+        }
+    }
+
+    /// Every heap's nimber, for a table of the sequence engine (a periodic one's
+    /// read from its period); `None` for the solver's values.
+    pub fn into_nimbers(self) -> Option<Vec<u16>> {
+        match self {
+            Column::Nimbers(values) => Some(values),
+            Column::Periodic {
+                values,
+                period,
+                len,
+            } => {
+                let mut all = Vec::with_capacity(len);
+                period.read_into(&values, 0..len, &mut all);
+                Some(all)
+            }
+            Column::Values(_) => None,
         }
     }
 
@@ -87,6 +117,9 @@ impl Column {
     pub fn get(&self, n: usize) -> Value {
         match self {
             Column::Nimbers(values) => Value::of_nimber(values[n] as u64),
+            Column::Periodic { values, period, .. } => {
+                Value::of_nimber(period.value_at(values, n as u64))
+            }
             Column::Values(values) => values[n],
         }
     }
@@ -107,6 +140,40 @@ pub struct GraphTable {
     pub gammas: Option<Vec<Gamma>>,
     /// The kernel: the P-positions.
     pub kernel: Vec<String>,
+}
+/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
+/// table longer than the position budget is refused.
+fn heaps(
+    solver: &mut Solver,
+    family: &Family,
+    game: &str,
+    to: u64,
+    play: Play,
+) -> Result<Vec<Value>> {
+    let g = spec::game(game, solver)?;
+    solver.budget().fits(to.saturating_add(1))?;
+    let mut values = Vec::new();
+    for n in 0..=to {
+        let part = solver.parse_part(g, &n.to_string()).map_err(|_| {
+            invalid!(
+                "'{game}' is not a heap game: its positions are not heap sizes ({})",
+                family.about
+            )
+        })?;
+        values.push(solver.value(&Sum(vec![part]), play)?);
+    }
+    Ok(values)
+}
+
+/// Where a long sequence run keeps its values: a new file, or one to resume.
+#[derive(Clone, Copy)]
+pub enum Save<'a> {
+    /// Nowhere.
+    No,
+    /// A new file, written as the run goes.
+    To(&'a str),
+    /// A file from an earlier run, read back and continued.
+    Resume(&'a str),
 }
 
 /// The table of `game`: the family's own, or g(0..=to) of one heap; `progress` is
@@ -146,7 +213,7 @@ pub fn table(
         };
         return Ok(Table::Heaps {
             game: game.to_string(),
-            values: Column::Nimbers(values),
+            values,
             saved,
         });
     }
@@ -159,71 +226,58 @@ pub fn table(
     })
 }
 
-/// Refuses at once a sequence of heaps 0..=`to` longer than the budget holds at
-/// [`HEAP_BYTES`] a heap.
-fn sequence_fits(to: u64, budget: &Budget) -> Result<()> {
-    if to < budget.heaps(HEAP_BYTES) {
-        return Ok(());
+/// How a heap sequence of a table or period search uses threads: exactly
+/// `threads` where given, else up to the default as measured fastest.
+fn thread_choice(budget: &Budget) -> Threads {
+    match budget.threads() {
+        Some(n) => Threads::Exactly(n),
+        None => Threads::UpTo(Budget::cores()),
     }
-    let needs = (to as usize).saturating_add(1).saturating_mul(HEAP_BYTES);
-    match needs > budget.memory() {
+}
+
+/// Refuses a heap sequence of `len` values on `threads` threads that would hold
+/// more than the memory budget: two bytes a heap and the working sets
+/// ([`heap_sequence::bytes_needed`]).
+fn sequence_within_memory(len: usize, threads: Threads, budget: &Budget) -> Result<()> {
+    let (Threads::Exactly(threads) | Threads::UpTo(threads)) = threads;
+    let (limit, needs) = (budget.memory(), heap_sequence::bytes_needed(len, threads));
+    match needs > limit {
         true => Err(Error::Memory {
-            limit: budget.memory(),
+            limit,
             needs: Some(needs),
         }),
-        false => budget.fits(to.saturating_add(1)),
+        false => Ok(()),
     }
 }
 
-/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
-/// table longer than the position budget is refused.
-fn heaps(
-    solver: &mut Solver,
-    family: &Family,
-    game: &str,
-    to: u64,
-    play: Play,
-) -> Result<Vec<Value>> {
-    let g = spec::game(game, solver)?;
-    solver.budget().fits(to.saturating_add(1))?;
-    let mut values = Vec::new();
-    for n in 0..=to {
-        let part = solver.parse_part(g, &n.to_string()).map_err(|_| {
-            invalid!(
-                "'{game}' is not a heap game: its positions are not heap sizes ({})",
-                family.about
-            )
-        })?;
-        values.push(solver.value(&Sum(vec![part]), play)?);
+/// Refuses a sequence of heaps 0..=`to` longer than a cap on positions, where one
+/// was set (a sequence is otherwise bounded by memory alone).
+fn within_positions(to: u64, budget: &Budget) -> Result<()> {
+    match budget.positions_capped() {
+        true => budget.fits(to.saturating_add(1)),
+        false => Ok(()),
     }
-    Ok(values)
-}
-
-/// Where a long sequence run keeps its values: a new file, or one to resume.
-#[derive(Clone, Copy)]
-pub enum Save<'a> {
-    /// Nowhere.
-    No,
-    /// A new file, written as the run goes.
-    To(&'a str),
-    /// A file from an earlier run, read back and continued.
-    Resume(&'a str),
 }
 
 /// g(0..=to) of the take-and-break game `game` by the heap-sequence engine, with
-/// `progress` handed the values so far as the run goes; the game's normalised name
-/// and values.
+/// `progress` handed the values computed so far as the run goes; the game's
+/// normalised name and values. Once the values prove a period, the rest are read
+/// from it (and saved, where they are, as they would have been computed), not
+/// held. The run is refused where its values would not fit in the memory budget:
+/// beforehand for a game whose periods no theorem proves, else as they grow.
 pub fn sequence(
     game: &str,
     to: u64,
     request: &TableRequest,
     progress: &mut dyn FnMut(&[u16]),
-) -> Result<(String, Vec<u16>)> {
+) -> Result<(String, Column)> {
     let heap = spec::heap_rules(game)?;
-    let budget = &request.budget;
-    sequence_fits(to, budget)?;
     let (name, rules, method) = (heap.name, heap.rules, request.method);
-    let len = to as usize + 1;
+    let len = usize::try_from(to).map_or(usize::MAX, |to| to.saturating_add(1));
+    let budget = &request.budget;
+    within_positions(to, budget)?;
+    let threads = thread_choice(budget);
+    let provable = period::proof_length(&rules, 0, 1).is_some();
     let (mut sequence, mut writer) = match request.save {
         Save::No => (Sequence::new(rules, method), None),
         Save::To(path) => (
@@ -231,27 +285,64 @@ pub fn sequence(
             Some(Writer::create(path, &name, method)?),
         ),
         Save::Resume(path) => {
-            let (values, writer) = Writer::resume(path, &name, budget.heaps(HEAP_BYTES) as usize)?;
+            let (values, writer) = Writer::resume(
+                path,
+                &name,
+                &rules,
+                method,
+                budget.heaps(BYTES_PER_HEAP) as usize,
+            )?;
             (Sequence::resume(rules, method, values), Some(writer))
         }
     };
-    sequence.set_threads(budget.threads().unwrap_or_else(Budget::cores));
-    while sequence.values().len() < len {
-        let done = sequence.values().len();
-        sequence.extend(len.min(done + done.clamp(1024, CHUNK)), budget)?;
-        if let Some(writer) = &mut writer {
-            writer.save(sequence.values())?;
+    sequence.set_thread_choice(threads);
+    // Blocks of values as a run makes them, whatever was resumed or read from a
+    // period: the same file every way.
+    let mut done = sequence.values().len().min(len);
+    let mut read = Vec::new();
+    while done < len {
+        let end = len.min(done + done.clamp(1024, CHUNK));
+        if let Some(p) = sequence.proved_period() {
+            // Read from the period: only a file needs them spelt out.
+            let Some(writer) = &mut writer else { break };
+            read.clear();
+            p.read_into(sequence.values(), done..end, &mut read);
+            writer.append(&read)?;
+        } else {
+            // Room for the values by doubling, up to the table's length and no
+            // further, where a period may end the run early; else all at once.
+            let room = match provable {
+                true => end.max(2 * done).min(len),
+                false => len,
+            };
+            sequence_within_memory(room, threads, budget)?;
+            sequence.reserve(room)?;
+            sequence.extend(end, budget)?;
+            if let Some(writer) = &mut writer {
+                writer.append(&sequence.values()[done..end])?;
+            }
+            progress(&sequence.values()[..end]);
         }
-        progress(&sequence.values()[..len.min(sequence.values().len())]);
+        done = end;
     }
+    let proved = sequence.proved_period();
     let mut values = sequence.into_values();
-    values.truncate(len);
-    Ok((name, values))
+    let column = match proved {
+        Some(period) if values.len() < len => Column::Periodic {
+            values,
+            period,
+            len,
+        },
+        _ => {
+            values.truncate(len);
+            Column::Nimbers(values)
+        }
+    };
+    Ok((name, column))
 }
 
 /// The misère quotient of the take-and-break game `game` for heaps up to `to`, with
-/// at most `max_order` elements, within `budget`; the game's normalised name and
-/// the quotient.
+/// at most `max_order` elements, within `budget`; the game's normalised name and the quotient.
 pub fn quotient(
     game: &str,
     to: u64,
@@ -267,8 +358,10 @@ pub fn quotient(
 
 /// The period of the take-and-break game `game`: values are computed in doubling
 /// runs, up to heap `to` (or until they no longer fit in two bytes), until a period
-/// is proved. The game's normalised name and the shortest period seen (proved or
-/// not), if any.
+/// is proved, on the budget's threads exactly where it names them. A run longer
+/// than the budget's cap on positions (where one is set), or whose next doubling
+/// would not fit in its memory (two bytes a heap), is refused. The game's normalised name and the
+/// shortest period seen (proved or not), if any.
 pub fn period(
     game: &str,
     to: u64,
@@ -277,12 +370,15 @@ pub fn period(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(String, Option<Period>)> {
     let heap = spec::heap_rules(game)?;
-    sequence_fits(to, budget)?;
+    within_positions(to, budget)?;
     let name = heap.name;
+    let threads = thread_choice(budget);
     let mut sequence = Sequence::new(heap.rules, method);
-    sequence.set_threads(budget.threads().unwrap_or_else(Budget::cores));
-    let mut len = 1024.min(to as usize + 1);
+    sequence.set_thread_choice(threads);
+    let last = usize::try_from(to).unwrap_or(usize::MAX);
+    let mut len = 1024.min(last.saturating_add(1));
     loop {
+        sequence_within_memory(len, threads, budget)?;
         if let Err(too_large) = sequence.extend(len, budget) {
             // Values beyond two bytes end the search; report what was seen.
             if sequence.values().len() < 1024 {
@@ -292,9 +388,9 @@ pub fn period(
         }
         progress(len as u64);
         let found = period::find(sequence.values(), sequence.rules());
-        if found.is_some_and(|p| p.proved) || len > to as usize {
+        if found.is_some_and(|p| p.proved) || len > last {
             return Ok((name, found));
         }
-        len = (2 * len).min(to as usize + 1);
+        len = len.saturating_mul(2).min(last.saturating_add(1));
     }
 }

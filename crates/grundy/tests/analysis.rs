@@ -111,7 +111,9 @@ fn powers_of_two_by_residues_mod_3() {
         &mut |_| {},
     )
     .unwrap()
-    .1;
+    .1
+    .into_nimbers()
+    .unwrap();
     for (n, &g) in engine.iter().enumerate() {
         assert_eq!(g as u64, n as u64 % 3, "g({n})");
         let a = analysis(&format!("sub-pow2 {n}"));

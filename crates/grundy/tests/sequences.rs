@@ -2,7 +2,7 @@
 //! rare/common method against the naive one and both against an independent brute
 //! force, and huge heaps answered by proved periods.
 
-use grundy::solve::sequence::{Method, Sequence};
+use grundy::solve::sequence::{naive, period, Method, Sequence};
 use grundy::solve::Solver;
 use grundy::Budget;
 use grundy::{spec, table, Play};
@@ -288,5 +288,76 @@ fn misere_kayles_sums_agree_with_brute_force() {
             let outcome = solver.value(&sum, Play::Misere).unwrap().outcome;
             assert_eq!(outcome == grundy::Outcome::N, wins, "kayles {a} + {b}");
         }
+    }
+}
+
+/// g(0..len) by the naive method alone, heap after heap: no period is read.
+fn naive_values(game: &str, len: usize) -> Vec<u16> {
+    let rules = spec::heap_rules(game).unwrap().rules;
+    let mut state = naive::State::default();
+    let mut values = Vec::new();
+    for n in 0..len {
+        let g = state.value(&rules, &values, n);
+        values.push(g as u16);
+    }
+    values
+}
+
+#[test]
+fn values_after_a_proved_period_are_read_from_it() {
+    // (game, preperiod, period) proved as the values come: Kayles 71 and 12, Dawson's
+    // Kayles (0.07) 53 and 34 (Winning Ways, ch. 4), subtraction {1, 3, 4} 0 and 7.
+    for (game, preperiod, period) in [
+        ("kayles", 71, 12),
+        ("dawson-kayles", 53, 34),
+        ("sub:1,3,4", 0, 7),
+    ] {
+        let naive = naive_values(game, 4000);
+        for method in [Method::RareCommon, Method::Naive] {
+            let rules = spec::heap_rules(game).unwrap().rules;
+            let mut sequence = Sequence::new(rules, method);
+            sequence.extend(4000, &Budget::unlimited()).unwrap();
+            let p = sequence.proved_period().expect("a proved period");
+            assert_eq!((p.preperiod, p.period), (preperiod, period), "{game}");
+            assert_eq!(sequence.values(), &naive[..], "{game} {method:?}");
+        }
+    }
+}
+
+#[test]
+fn a_period_is_proved_by_the_theorem_s_length_exactly() {
+    // Guy–Smith: g(n + 12) = g(n) for 71 ≤ n < 2·71 + 12 + 2 proves Kayles' period,
+    // the first 168 values.
+    let kayles = naive_values("kayles", 300);
+    let rules = spec::heap_rules("kayles").unwrap().rules;
+    let p = period::proved(&kayles[..168], &rules).expect("proved");
+    assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
+    assert_eq!(period::proved(&kayles[..167], &rules), None);
+    // Grundy's game forbids equal pieces: no theorem applies.
+    let grundy = values("grundy-game", 300, Method::Naive);
+    let rules = spec::heap_rules("grundy-game").unwrap().rules;
+    assert_eq!(period::proved(&grundy, &rules), None);
+}
+
+#[test]
+fn a_huge_periodic_table_holds_only_its_first_values() {
+    let request = table::TableRequest {
+        to: Some(1_000_000_000),
+        rows: None,
+        play: Play::Normal,
+        budget: Budget::unlimited(),
+        save: table::Save::No,
+        method: Method::RareCommon,
+    };
+    let (_, column) = table::sequence("kayles", 1_000_000_000, &request, &mut |_| {}).unwrap();
+    let table::Column::Periodic { values, .. } = &column else {
+        panic!("Kayles' table is read from its period");
+    };
+    assert!(values.len() < 10_000, "{} values held", values.len());
+    assert_eq!(column.len(), 1_000_000_001);
+    let kayles = naive_values("kayles", 300);
+    for n in [0, 70, 71, 1000, 999_999_999, 1_000_000_000] {
+        let expected = kayles[if n < 71 { n } else { 71 + (n - 71) % 12 }];
+        assert_eq!(column.get(n).nimber, Some(expected.into()), "g({n})");
     }
 }

@@ -11,7 +11,7 @@ use smallvec::smallvec;
 use super::heaps::{self, Heaps};
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
-use crate::solve::sequence::{leaves, Method, Rules, Sequence, HEAP_BYTES};
+use crate::solve::sequence::{leaves, Method, Rules, Sequence, BYTES_PER_HEAP};
 use crate::{Budget, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
@@ -99,7 +99,7 @@ impl TakeBreak {
     /// The game `heap` (its name, rules and closed form), computing values of heaps
     /// within `budget` when neither a closed form nor a proved period answers.
     pub fn new(heap: HeapRules, budget: Budget) -> Self {
-        let max_heap = budget.heaps(HEAP_BYTES);
+        let max_heap = budget.heaps(BYTES_PER_HEAP);
         TakeBreak {
             name: heap.name,
             closed_form: heap.closed_form,

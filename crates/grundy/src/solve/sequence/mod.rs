@@ -10,14 +10,17 @@
 //! - [`Method::RareCommon`]: the rare/common split of Gangolli–Plambeck and
 //!   Flammenkamp ([`rare_common`]), for games whose moves break a heap in two.
 //!
-//! The rare/common method runs on every core ([`Sequence::set_threads`]); the values
-//! are the same for any number of threads. [`period`] finds and proves periods;
-//! [`store`] saves a sequence as it grows.
+//! The rare/common method runs on every core ([`Threads`]) where that is measured
+//! faster than one; the values are the same for any number of threads. [`period`]
+//! finds and proves periods, after which a sequence's values are read from its
+//! period; [`store`] saves a sequence as it grows.
 
 pub mod naive;
 pub mod period;
 pub mod rare_common;
 pub mod store;
+
+use std::time::Instant;
 
 use crate::stop::Every;
 use crate::{invalid, Budget, Result};
@@ -208,10 +211,6 @@ pub enum Method {
     RareCommon,
 }
 
-/// What one heap of a sequence holds: its value, in two bytes (the budget's memory
-/// over this is the longest sequence it allows, [`Budget::heaps`]).
-pub const HEAP_BYTES: usize = 2;
-
 /// How many heaps a round on several threads takes for each thread, at most:
 /// enough to make starting the threads cheap beside the work, few enough that the
 /// options reaching into the round, which are settled on one thread, stay few…
@@ -223,6 +222,131 @@ const SHARE_OF_KNOWN: usize = 16;
 /// … and at least this many in all, else heaps are computed one at a time.
 const FEWEST_IN_ROUND: usize = 64;
 
+/// How many threads a sequence uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threads {
+    /// Exactly this many for every round (the command line's `--threads`).
+    Exactly(usize),
+    /// One, or up to this many for a round while rounds on several threads are
+    /// measured faster than on one: small work, and a machine where another program
+    /// keeps a core busy (a round waits for its slowest thread), stay on one.
+    UpTo(usize),
+}
+
+/// Bytes a sequence holds for each heap: its value.
+pub const BYTES_PER_HEAP: usize = 2;
+
+/// The memory a sequence of `len` heaps holds, about, on `threads` threads: two
+/// bytes a heap, and the working sets (a heap's marks on one thread, a batch's on
+/// each thread of the rare/common method).
+pub fn bytes_needed(len: usize, threads: usize) -> usize {
+    len.saturating_mul(BYTES_PER_HEAP)
+        .saturating_add(naive::WORKING_SET)
+        .saturating_add(threads.max(1).saturating_mul(rare_common::WORKING_SET))
+}
+
+/// When rounds go to several threads ([`Threads::UpTo`]): the time a round takes
+/// a heap on one thread and on several, measured, and the other way tried again
+/// now and then, as the work per heap and the machine's load change.
+#[derive(Default)]
+struct Chooser {
+    /// Seconds per heap on one thread and on several: a running average of the
+    /// rounds measured, the latest weighing a quarter.
+    one: Option<f64>,
+    several: Option<f64>,
+    /// Whether the last round went to several threads, and how many rounds in a
+    /// row went that way.
+    last_way: bool,
+    in_a_row: usize,
+    /// Seconds spent since the slower way was last tried, and what that try took.
+    since_try: f64,
+    last_try: f64,
+}
+
+/// Rounds go to several threads only when one thread would take at least this
+/// long over them (seconds): waking threads and settling cost some microseconds.
+const LEAST_ROUND_SECONDS: f64 = 100e-6;
+
+/// The slower way is tried again once this many times what its last try took has
+/// been spent the faster way: trying costs at most a few percent…
+const TRY_AGAIN_AFTER: f64 = 32.0;
+
+/// … for this many rounds in a row, the first not counted (it pays for waking the
+/// threads, which a busy machine may take a while to run).
+const TRY_ROUNDS: usize = 4;
+
+/// Several threads are the faster way only below this share of one thread's time
+/// a heap: rounds vary (a heap may need a long search), so a small difference is
+/// noise, and one thread is the safe side of it.
+const SEVERAL_SHARE: f64 = 0.9;
+
+/// Whether several threads are faster, taking `many` seconds a heap where one
+/// thread takes `one`.
+fn several_faster(one: f64, many: f64) -> bool {
+    many < SEVERAL_SHARE * one
+}
+
+impl Chooser {
+    /// Whether going to several threads (or one) is the slower way as measured so
+    /// far, or several threads were never measured.
+    fn slower(&self, several: bool) -> bool {
+        match (self.one, self.several) {
+            (Some(one), Some(many)) => several_faster(one, many) != several,
+            (Some(_), None) => several,
+            _ => false,
+        }
+    }
+
+    /// Whether the next round of `heaps` heaps goes to several threads.
+    fn several(&self, heaps: usize) -> bool {
+        let Some(one) = self.one else { return false };
+        if one * heaps as f64 <= LEAST_ROUND_SECONDS {
+            return false;
+        }
+        if self.slower(self.last_way) && self.in_a_row < TRY_ROUNDS {
+            // A try goes on.
+            return self.last_way;
+        }
+        let Some(several) = self.several else {
+            return true;
+        };
+        let faster = several_faster(one, several);
+        let try_slower = self.since_try >= TRY_AGAIN_AFTER * self.last_try;
+        faster != try_slower
+    }
+
+    /// Takes in a round of `heaps` heaps that took `seconds`, on several threads or
+    /// one.
+    fn measured(&mut self, several: bool, heaps: usize, seconds: f64) {
+        if several == self.last_way {
+            self.in_a_row += 1;
+        } else {
+            self.last_way = several;
+            self.in_a_row = 1;
+        }
+        let trying = self.slower(several);
+        if trying {
+            if self.in_a_row == 1 {
+                self.last_try = 0.0;
+            }
+            self.last_try += seconds;
+            self.since_try = 0.0;
+        } else {
+            self.since_try += seconds;
+        }
+        if trying && self.in_a_row == 1 {
+            return;
+        }
+        let per_heap = seconds / heaps as f64;
+        let average = if several {
+            &mut self.several
+        } else {
+            &mut self.one
+        };
+        *average = Some(average.map_or(per_heap, |a| 0.75 * a + 0.25 * per_heap));
+    }
+}
+
 /// The Grundy sequence of one heap, g(0..len), two bytes an entry, and what is
 /// needed to extend it.
 ///
@@ -231,13 +355,29 @@ const FEWEST_IN_ROUND: usize = 64;
 /// below the round leave unreached; the heaps are then settled in order, each
 /// taking the first of those values that no option reaching into the round gives.
 /// The values are the same for any number of threads.
+///
+/// Once the values prove a period ([`period::proved`], looked for each time their
+/// number grows by an eighth), the values after are read from it.
 pub struct Sequence {
     rules: Rules,
     values: Vec<u16>,
     rare_common: Option<rare_common::State>,
     naive: naive::State,
-    threads: usize,
+    threads: Threads,
+    chooser: Chooser,
+    /// The period proved, once it is.
+    proved: Option<period::Period>,
+    /// How many values the next look for a period waits for.
+    next_period_look: usize,
 }
+
+/// The first look for a proved period waits for this many values…
+const FIRST_PERIOD_LOOK: usize = 1024;
+
+/// … and each next one for this share more (an eighth: the values held past the
+/// proof are few, and each look, a scan of the values for each period tried until
+/// one is told apart, costs little beside computing them).
+const PERIOD_LOOK_SHARE: usize = 8;
 
 impl Sequence {
     /// The empty sequence of a game, to be computed by `method`.
@@ -256,18 +396,31 @@ impl Sequence {
             naive: naive::State::default(),
             rules,
             values,
-            threads: 1,
+            threads: Threads::UpTo(Budget::cores()),
+            chooser: Chooser::default(),
+            proved: None,
+            next_period_look: FIRST_PERIOD_LOOK,
         }
     }
 
-    /// Uses this many threads from now on (at least one).
+    /// Uses exactly this many threads from now on (at least one).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        self.threads = Threads::Exactly(threads.max(1));
     }
 
-    /// How many threads the sequence uses.
+    /// Uses threads as `threads` says from now on.
+    pub fn set_thread_choice(&mut self, threads: Threads) {
+        self.threads = match threads {
+            Threads::Exactly(n) => Threads::Exactly(n.max(1)),
+            Threads::UpTo(n) => Threads::UpTo(n.max(1)),
+        };
+    }
+
+    /// How many threads the sequence uses, at most.
     pub fn threads(&self) -> usize {
-        self.threads
+        match self.threads {
+            Threads::Exactly(n) | Threads::UpTo(n) => n,
+        }
     }
 
     /// The rules of the game.
@@ -294,25 +447,75 @@ impl Sequence {
         self.values
     }
 
+    /// The period the values prove, once they do; the values after it are read
+    /// from it.
+    pub fn proved_period(&self) -> Option<period::Period> {
+        self.proved
+    }
+
+    /// Makes room for `len` values in all, and no more (a table's length is known
+    /// beforehand: growing by doubling would hold up to twice the bytes).
+    pub fn reserve(&mut self, len: usize) -> Result<()> {
+        self.values
+            .try_reserve_exact(len.saturating_sub(self.values.len()))
+            .map_err(|_| invalid!("{len} values of two bytes do not fit in this machine's memory"))
+    }
+
+    /// Looks for a proved period when the values have grown by an eighth since the
+    /// last look.
+    fn look_for_period(&mut self) {
+        let known = self.values.len();
+        if self.proved.is_some() || known < self.next_period_look {
+            return;
+        }
+        if period::proof_length(&self.rules, 0, 1).is_none() {
+            // No theorem proves a period of this game.
+            self.next_period_look = usize::MAX;
+            return;
+        }
+        self.next_period_look = known + known / PERIOD_LOOK_SHARE;
+        self.proved = period::proved(&self.values, &self.rules);
+    }
+
     /// Computes g(n) for every n < `len`, looking at `budget` as it goes.
     pub fn extend(&mut self, len: usize, budget: &Budget) -> Result<()> {
-        self.values.reserve(len.saturating_sub(self.values.len()));
+        self.values
+            .try_reserve(len.saturating_sub(self.values.len()))
+            .map_err(|_| {
+                invalid!("{len} values of two bytes do not fit in this machine's memory")
+            })?;
         let mut every = Every::default();
         while self.values.len() < len {
+            self.look_for_period();
+            if let Some(p) = self.proved {
+                // Every value from here is the one a period earlier.
+                let (start, period) = (p.preperiod as usize, p.period as usize);
+                for n in self.values.len()..len {
+                    let g = self.values[start + (n - start) % period];
+                    self.values.push(g);
+                }
+                return Ok(());
+            }
             let known = self.values.len();
+            let most = self.threads();
             let round = (len - known)
-                .min(ROUND_PER_THREAD * self.threads)
-                .min(known / SHARE_OF_KNOWN);
+                .min(ROUND_PER_THREAD * most)
+                .min(known / SHARE_OF_KNOWN)
+                .min(self.next_period_look.saturating_sub(known).max(1));
+            let fits = self.rare_common.is_some() && most > 1 && round >= FEWEST_IN_ROUND;
+            let (several, timed) = match self.threads {
+                Threads::Exactly(_) => (fits, false),
+                Threads::UpTo(_) => (fits && self.chooser.several(round), fits),
+            };
+            let started = timed.then(Instant::now);
             let candidates = match &mut self.rare_common {
-                Some(state) if self.threads > 1 && round >= FEWEST_IN_ROUND => state.candidates(
-                    &self.rules,
-                    &self.values,
-                    known..known + round,
-                    self.threads,
-                ),
+                Some(state) if several => {
+                    state.candidates(&self.rules, &self.values, known..known + round, most)
+                }
                 _ => Vec::new(),
             };
-            for n in known..known + candidates.len().max(1) {
+            let heaps = if timed || several { round } else { 1 };
+            for n in known..known + heaps.max(1) {
                 every.step(budget)?;
                 let g = match (&mut self.rare_common, candidates.get(n - known)) {
                     (Some(state), Some(candidates)) => {
@@ -325,6 +528,10 @@ impl Sequence {
                     invalid!("g({n}) = {g} does not fit in two bytes: values go up to 65535")
                 })?;
                 self.values.push(g);
+            }
+            if let Some(started) = started {
+                let seconds = started.elapsed().as_secs_f64();
+                self.chooser.measured(several, round, seconds);
             }
         }
         Ok(())

@@ -4,6 +4,16 @@
 
 use super::{leaves, Beyond, Rules};
 
+/// How many stamps the marks hold: every XOR of two-byte values, and a mex above.
+const STAMPS: usize = 1 << 17;
+
+/// The bytes the naive method holds, beside the values: its marks, and for all-but
+/// sets a count of each value.
+pub const WORKING_SET: usize = (STAMPS + COUNTS) * std::mem::size_of::<u32>();
+
+/// How many counts an all-but set keeps: every two-byte value, and the mex above.
+const COUNTS: usize = (1 << 16) + 1;
+
 /// Marks for a mex over two-byte values: a value is marked in the current round
 /// when its stamp is the round.
 pub struct Marks {
@@ -14,7 +24,7 @@ pub struct Marks {
 impl Default for Marks {
     fn default() -> Self {
         Marks {
-            stamps: vec![0; 1 << 17],
+            stamps: vec![0; STAMPS],
             round: 0,
         }
     }
@@ -125,8 +135,7 @@ impl State {
     /// only heaps n − e (e excluded) have.
     fn all_but(&mut self, excluded: &[u64], values: &[u16], n: usize) -> u64 {
         if self.counts.is_empty() {
-            // Room for every two-byte value, and for the mex above them all.
-            self.counts = vec![0; (1 << 16) + 1];
+            self.counts = vec![0; COUNTS];
         }
         while self.counted < n {
             self.counts[values[self.counted] as usize] += 1;

@@ -10,6 +10,8 @@
 //! Arithmetic periodicity, g(n + p) = g(n) + s from some l on (s is the saltus), is
 //! reported where it holds in the values, without proof.
 
+use std::ops::Range;
+
 use super::Rules;
 
 /// A period of a sequence: g(n + period) = g(n) + saltus for n ≥ preperiod.
@@ -36,6 +38,17 @@ impl Period {
         let laps = (n - self.preperiod) / self.period;
         let base = self.preperiod + (n - self.preperiod) % self.period;
         (values[base as usize] as i64 + self.saltus * laps as i64) as u64
+    }
+
+    /// Appends g(n) for every n in `heaps` to `out`, read from the period (pure:
+    /// its saltus is 0) and the values up to the end of its first lap.
+    pub fn read_into(&self, values: &[u16], heaps: Range<usize>, out: &mut Vec<u16>) {
+        debug_assert_eq!(self.saltus, 0, "a pure period");
+        let (start, period) = (self.preperiod as usize, self.period as usize);
+        out.extend(heaps.map(|n| match n < values.len() {
+            true => values[n],
+            false => values[start + (n - start) % period],
+        }));
     }
 }
 
@@ -79,6 +92,41 @@ pub fn find(values: &[u16], rules: &Rules) -> Option<Period> {
             saltus,
             proved,
             checked_to: len as u64 - 1,
+        });
+    }
+    None
+}
+
+/// The shortest pure period that `values` prove by a theorem ([`proof_length`]),
+/// with the least preperiod for it, if any: unlike [`find`], it needs no third
+/// repetition, only the theorem's length, so a sequence can go on from its period
+/// as soon as it is proved.
+pub fn proved(values: &[u16], rules: &Rules) -> Option<Period> {
+    let len = values.len() as u64;
+    // The theorem's length grows by `per_preperiod` a heap of preperiod and
+    // `per_period` a heap of period.
+    let fixed = proof_length(rules, 0, 0)?;
+    let per_preperiod = proof_length(rules, 1, 0)? - fixed;
+    let per_period = proof_length(rules, 0, 1)? - fixed;
+    for p in 1..=len.saturating_sub(fixed) / per_period {
+        // The latest preperiod that these values prove for period p…
+        let latest = ((len - fixed - per_period * p) / per_preperiod) as usize;
+        let p = p as usize;
+        // … and whether g(n + p) = g(n) for latest ≤ n < len − p.
+        let mut differs = (0..values.len() - p)
+            .rev()
+            .filter(|&n| values[n + p] != values[n]);
+        let preperiod = match differs.next() {
+            Some(n) if n >= latest => continue,
+            Some(n) => n + 1,
+            None => 0,
+        };
+        return Some(Period {
+            preperiod: preperiod as u64,
+            period: p as u64,
+            saltus: 0,
+            proved: true,
+            checked_to: len - 1,
         });
     }
     None

@@ -25,9 +25,10 @@
 //! all known, as above with the pieces bounded. [`State::settle`] then takes the
 //! heaps in order on one thread: the value is the first candidate that no option
 //! with a piece in the round gives (a scan of a few hundred breaks at most, 64 at
-//! a time; a candidate whose search was cut short is first looked for among the
-//! options below the round), and only when every candidate is given is the heap
-//! computed again.
+//! a time; a candidate whose search was cut short, if no such option gives it, is
+//! then looked for among the options below the round, a scan of every break where
+//! it is not found), and only when every candidate is given is the heap computed
+//! again.
 
 use std::ops::{Range, RangeInclusive};
 use std::sync::{Mutex, PoisonError};
@@ -81,6 +82,11 @@ const STAMPS_PER_HEAP: usize = (1 << 16) + 144;
 
 /// One stamp per value per heap of a batch.
 const SLOTS: usize = STAMPS_PER_HEAP * BATCH;
+
+/// The bytes each thread of the method holds beside the values: a batch's marks
+/// (most of them never touched in games whose values stay small). The rare heaps'
+/// list, six bytes a rare heap, is shared.
+pub const WORKING_SET: usize = SLOTS * std::mem::size_of::<u32>();
 
 /// The marks of a batch: value v is marked for the batch's heap `slot` when
 /// `stamps[slot * STAMPS_PER_HEAP + v]` is the round. (Each heap's own, apart: the
@@ -458,7 +464,7 @@ impl State {
     /// g(n) for n = `values.len()`, from g(0..n) and the candidates found when only
     /// g(0..known) were known: the first candidate that no option with a piece at or
     /// above `known` reaches (every smaller value is reached already; an [`UNSURE`]
-    /// one is first looked for among the options below `known`), else (all of them
+    /// one is then looked for among the options below `known`), else (all of them
     /// reached, seldom) g(n) computed again.
     pub fn settle(
         &mut self,
@@ -469,10 +475,12 @@ impl State {
     ) -> u64 {
         let takes = &self.takes[..];
         let reached = |v: u32, reaching| reached(rules, takes, values, known, reaching, v as u16);
+        // The few options reaching into the round first: a candidate they give needs
+        // no scan of the options below it.
         match candidates
             .iter()
-            .filter(|&&v| v & UNSURE == 0 || !reached(v, false))
-            .find(|&&v| !reached(v, true))
+            .filter(|&&v| !reached(v, true))
+            .find(|&&v| v & UNSURE == 0 || !reached(v, false))
         {
             Some(&v) => (v & !UNSURE) as u64,
             None => self.value(rules, values),

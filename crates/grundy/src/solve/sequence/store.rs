@@ -17,12 +17,26 @@
 //! (four bytes), all little-endian. A write cut short leaves at most its last block
 //! incomplete: resuming drops that block and computes its values again. A complete
 //! block whose checksum fails was altered, and the file is refused.
+//!
+//! A checksum can be forged with the values: resuming also checks the values by the
+//! game's rules ([`check`]), every value against the number of options of its heap,
+//! and the first [`CHECKED_WHOLE`] values, [`SAMPLED`] more spread over the rest and
+//! the last [`TAIL`] computed again from those before them.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 
-use super::Method;
+use super::{naive, rare_common, Method, Rules, Sequence, Threads};
 use crate::{files, invalid, Result};
+
+/// Files of up to this many values are computed again in full on resuming…
+pub const CHECKED_WHOLE: usize = 1 << 14;
+
+/// … beyond, this many values spread over the rest…
+pub const SAMPLED: usize = 64;
+
+/// … and the last this many.
+pub const TAIL: usize = 64;
 
 /// The first line of every sequence file: its format and version.
 const MAGIC: &str = "grundy sequence 2";
@@ -85,10 +99,17 @@ impl Writer {
         Ok(writer)
     }
 
-    /// Reads the values saved in `path` for `game`, and opens the file to go on
+    /// Reads the values saved in `path` for `game`, whose `rules` they are checked
+    /// against ([`check`], as `method` computes them), and opens the file to go on
     /// after its last complete block. A file larger than one of `max_values` values
     /// saved in the smallest blocks is refused before it is read.
-    pub fn resume(path: &str, game: &str, max_values: usize) -> Result<(Vec<u16>, Self)> {
+    pub fn resume(
+        path: &str,
+        game: &str,
+        rules: &Rules,
+        method: Method,
+        max_values: usize,
+    ) -> Result<(Vec<u16>, Self)> {
         let max_bytes = (max_values as u64)
             .saturating_mul(MOST_BYTES_A_VALUE)
             .saturating_add(MOST_HEADER_BYTES);
@@ -99,6 +120,18 @@ impl Writer {
         )
         .map_err(|e| invalid!("cannot read sequence file '{path}': {e}"))?;
         let (values, end) = read(&bytes, path, game)?;
+        drop(bytes);
+        if let Some(wrong) = check(&values, rules, method)? {
+            return Err(invalid!(
+                "'{path}' holds a wrong value: heap {} is saved as {}, but {}; compute it again with --save",
+                wrong.heap,
+                wrong.saved,
+                match wrong.truth {
+                    Truth::Value(g) => format!("the rules give {g}"),
+                    Truth::AtMost(options) => format!("it has only {options} options"),
+                }
+            ));
+        }
         let file =
             files::open(path, OpenOptions::new().write(true)).map_err(|e| io_error(path, e))?;
         file.set_len(end as u64).map_err(|e| io_error(path, e))?;
@@ -115,10 +148,15 @@ impl Writer {
 
     /// Appends the values of `all` not yet written as one block, and flushes it.
     pub fn save(&mut self, all: &[u16]) -> Result<()> {
-        if all.len() == self.written {
+        self.append(&all[self.written..])
+    }
+
+    /// Appends `new`, the values of the heaps after those written, as one block, and
+    /// flushes it.
+    pub fn append(&mut self, new: &[u16]) -> Result<()> {
+        if new.is_empty() {
             return Ok(());
         }
-        let new = &all[self.written..];
         let mut block = Vec::with_capacity(8 + 2 * new.len());
         block.extend_from_slice(&(new.len() as u32).to_le_bytes());
         for v in new {
@@ -130,9 +168,80 @@ impl Writer {
             .write_all(&block)
             .and_then(|()| self.file.flush())
             .map_err(|e| io_error(&self.path, e))?;
-        self.written = all.len();
+        self.written += new.len();
         Ok(())
     }
+}
+
+/// A value read back that the rules contradict.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Wrong {
+    /// The heap.
+    pub heap: usize,
+    /// Its value in the file.
+    pub saved: u16,
+    /// What the rules say of it.
+    pub truth: Truth,
+}
+
+/// What the rules say of a heap's value.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Truth {
+    /// The value, computed again.
+    Value(u64),
+    /// No more than the heap's number of options (a mex of so many values).
+    AtMost(u64),
+}
+
+/// The first value of `values` (g(0), g(1), … read back from a file) found wrong by
+/// the `rules`: every value is at most its heap's number of options; the first
+/// [`CHECKED_WHOLE`] are computed again, then [`SAMPLED`] spread over the rest and
+/// the last [`TAIL`], each from the values before it, by `method`. An error where
+/// the computation is stopped.
+pub fn check(values: &[u16], rules: &Rules, method: Method) -> Result<Option<Wrong>> {
+    let wrong = |heap: usize, truth| {
+        Ok(Some(Wrong {
+            heap,
+            saved: values[heap],
+            truth,
+        }))
+    };
+    for (n, &g) in values.iter().enumerate() {
+        let options = rules.count_options(n as u64);
+        if u64::from(g) > options {
+            return wrong(n, Truth::AtMost(options));
+        }
+    }
+    let whole = values.len().min(CHECKED_WHOLE);
+    let mut again = Sequence::new(rules.clone(), method);
+    again.set_thread_choice(Threads::Exactly(1));
+    // A bounded check (at most CHECKED_WHOLE values): no budget stops it.
+    again.extend(whole, &crate::Budget::unlimited())?;
+    if let Some(n) = (0..whole).find(|&n| again.values()[n] != values[n]) {
+        return wrong(n, Truth::Value(again.values()[n].into()));
+    }
+    let rest = values.len() - whole;
+    let spread = (0..SAMPLED).map(|i| whole + i * rest / SAMPLED);
+    let tail = values.len().saturating_sub(TAIL).max(whole)..values.len();
+    let mut heaps: Vec<usize> = spread
+        .chain(tail)
+        .filter(|n| (whole..values.len()).contains(n))
+        .collect();
+    heaps.sort_unstable();
+    heaps.dedup();
+    let mut fast = (again.method() == Method::RareCommon).then(|| rare_common::State::new(rules));
+    let mut naive = naive::State::default();
+    for n in heaps {
+        let before = &values[..n];
+        let g = match &mut fast {
+            Some(state) => state.value(rules, before),
+            None => naive.value(rules, before, n),
+        };
+        if g != u64::from(values[n]) {
+            return wrong(n, Truth::Value(g));
+        }
+    }
+    Ok(None)
 }
 
 /// The values of a file's complete blocks, and where they end; an error for a file
@@ -239,6 +348,67 @@ mod tests {
         let old = b"grundy sequence octal:0.16\n\x00\x00";
         let e = read(old, path, "octal:0.16").unwrap_err().to_string();
         assert!(e.contains("is not a sequence file"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Kayles' values g(0..len), by the naive method.
+    fn kayles(len: usize) -> Vec<u16> {
+        let rules = crate::spec::heap_rules("kayles").unwrap().rules;
+        let mut sequence = Sequence::new(rules, Method::Naive);
+        sequence.extend(len, &crate::Budget::unlimited()).unwrap();
+        sequence.into_values()
+    }
+
+    /// A file of `values` in one block, its checksum made again for the values as
+    /// they are (a forgery the checksum cannot tell).
+    fn forged(path: &str, values: &[u16]) {
+        let mut writer = Writer::create(path, "kayles", Method::RareCommon).unwrap();
+        writer.append(values).unwrap();
+    }
+
+    #[test]
+    fn forged_values_with_a_good_checksum_are_refused() {
+        let dir = std::env::temp_dir().join(format!("grundy-forged-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("k.bin");
+        let path = path.to_str().unwrap();
+        let rules = crate::spec::heap_rules("kayles").unwrap().rules;
+        let resume = |values: &[u16]| {
+            forged(path, values);
+            Writer::resume(path, "kayles", &rules, Method::RareCommon, 1 << 20).map(|(v, _)| v)
+        };
+        // Kayles: g(5) = 4 (Winning Ways, ch. 4: 0 1 2 3 1 4 3 2 1 4 2 6 …).
+        let mut values = kayles(100);
+        assert_eq!(values[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        assert_eq!(resume(&values).unwrap(), values);
+        values[5] = 5;
+        let e = resume(&values).unwrap_err().to_string();
+        assert!(
+            e.contains("heap 5 is saved as 5, but the rules give 4"),
+            "{e}"
+        );
+        values[5] = 4;
+        // More than a heap's options allow (heap 3 has 3 options).
+        values[3] = 9;
+        let e = resume(&values).unwrap_err().to_string();
+        assert!(
+            e.contains("heap 3 is saved as 9, but it has only 3 options"),
+            "{e}"
+        );
+        // Past the values checked whole: the last ones, and those sampled.
+        let len = CHECKED_WHOLE + 1000;
+        let mut values = kayles(len);
+        let last = len - 1;
+        values[last] ^= 1;
+        let e = resume(&values).unwrap_err().to_string();
+        assert!(e.contains(&format!("heap {last} is saved as")), "{e}");
+        values[last] ^= 1;
+        let sampled = CHECKED_WHOLE + 7 * (len - CHECKED_WHOLE) / SAMPLED;
+        values[sampled] ^= 2;
+        let e = resume(&values).unwrap_err().to_string();
+        assert!(e.contains(&format!("heap {sampled} is saved as")), "{e}");
+        values[sampled] ^= 2;
+        assert_eq!(resume(&values).unwrap(), values);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
