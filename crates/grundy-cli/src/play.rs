@@ -51,6 +51,9 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
                 .computer_move
                 .expect("a position with a move left has the computer's move");
             out!("I {}: {}", chosen.description, chosen.position);
+            if let Some(why) = &analysis.computer_move_unproved {
+                out!("(I play this without a proof that it wins: {why}.)");
+            }
             position = analyst.parse(&chosen.position)?;
             computer_to_move = false;
             show = true;

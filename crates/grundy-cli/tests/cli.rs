@@ -314,3 +314,76 @@ fn a_budget_error_in_a_sum_names_the_part() {
         run.stderr
     );
 }
+
+/// Whether `position` (a `chomp` SPEC) is a P-position, by `grundy value`.
+fn chomp_is_p(position: &str) -> bool {
+    json(&["value", position, "--json"])["outcome"] == "P"
+}
+
+#[test]
+fn value_gives_the_whole_answer_whenever_the_search_fits() {
+    // The 10×8 board has C(18, 8) − 1 = 43,757 positions: strategy stealing says N
+    // at once, and the search within the default budget finds the nimber and every
+    // winning move; each leaves a P-position.
+    let v = json(&["value", "chomp 10x8", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["nimber"].as_u64().is_some_and(|g| g > 0), "{v}");
+    assert_eq!(v.get("nimber_not_computed"), None);
+    assert_eq!(v.get("winning_moves_not_computed"), None);
+    let winning = v["winning_moves"].as_array().unwrap();
+    assert!(!winning.is_empty());
+    for m in winning {
+        assert!(chomp_is_p(m["position"].as_str().unwrap()), "{m}");
+    }
+
+    // --outcome-only stops at the theorem's answer and says so.
+    let v = json(&["value", "chomp 10x8", "--json", "--outcome-only"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["nimber"], Value::Null);
+    let why = v["winning_moves_not_computed"].as_str().unwrap();
+    assert!(why.contains("only the outcome was asked for"), "{why}");
+}
+
+#[test]
+fn a_search_larger_than_the_budget_is_refused_at_once_naming_the_flag() {
+    // 30×30 Chomp has C(60, 30) − 1 ≈ 1.2·10^17 positions: no budget holds them.
+    // The outcome is the theorem's; the missing parts say why, with the flag.
+    let start = std::time::Instant::now();
+    let run = grundy(&["value", "chomp 30x30", "--max-positions", "100000"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("N-position"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("would keep up to")
+            && run.stdout.contains("more than the budget of 100000")
+            && run.stdout.contains("raise the budget with --max-positions"),
+        "{}",
+        run.stdout
+    );
+    // A search past the budget where no bound is known beforehand stops with an
+    // error that names the flag too.
+    let run = grundy(&["value", "kayles 9,10,11,12", "--misere", "--max-positions", "50"], "");
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("--max-positions"), "{}", run.stderr);
+    assert!(start.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn the_computer_plays_a_winning_move_where_the_search_finds_one() {
+    // Chomp 6×5 within the default budget: the computer's first move leaves a
+    // P-position.
+    let run = grundy(&["play", "chomp 6x5", "--computer-first"], "");
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("I chomp"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    let after = line.split(": ").last().unwrap();
+    assert!(chomp_is_p(after), "{line}");
+    assert!(!run.stdout.contains("without a proof"), "{}", run.stdout);
+    // With no room to search, it says that its move is not proved.
+    let run = grundy(
+        &["play", "chomp 6x5", "--computer-first", "--max-positions", "10"],
+        "",
+    );
+    assert!(run.stdout.contains("without a proof that it wins"), "{}", run.stdout);
+}

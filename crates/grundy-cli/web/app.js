@@ -464,7 +464,8 @@ async function game(params) {
       state.spec = m.position;
       state.toMove = 'you';
       remember(false);
-      await refresh(`The computer: ${m.description}.`);
+      const unproved = t.unproved ? ` (played without a proof that it wins: ${t.unproved})` : '';
+      await refresh(`The computer: ${m.description}${unproved}.`);
       return;
     }
     say(note ? `${note} Your move.` : 'Your move: click the picture.');

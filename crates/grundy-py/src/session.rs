@@ -303,6 +303,7 @@ impl Inner {
             Some(m) => d.set_item("computer_move", self.a_move(py, m)?)?,
             None => d.set_item("computer_move", py.None())?,
         }
+        d.set_item("computer_move_unproved", a.computer_move_unproved.as_deref())?;
         Ok(d)
     }
 }

@@ -10,8 +10,13 @@ use grundy::solve::GameBox;
 use grundy::Budget;
 use grundy::{analyse, Analysis, Analyst, Game, Options, Outcome, Play, Result};
 
+/// The analysis within a budget of a million positions: where no theorem names
+/// the nimber or a winning move, the search for them stops there (the default
+/// budget, half the machine's memory, would let it run for minutes).
 fn analysis(spec: &str) -> Analysis {
-    analyse(spec, &Options::default()).unwrap()
+    let mut analyst = Analyst::new(Budget::default().with_positions(1_000_000));
+    let position = analyst.parse(spec).unwrap();
+    analyst.analyse(&position, &Options::default()).unwrap()
 }
 
 fn descriptions(a: &Analysis) -> Vec<&str> {

@@ -48,7 +48,8 @@ fn value(spec: &str) -> (Outcome, Option<Nimber>) {
     let mut solver = Solver::new(Budget::default().with_positions(10_000_000));
     let sum = grundy::spec::parse(spec, &mut solver).unwrap();
     let v = solver.value(&sum, Play::Normal).unwrap();
-    (v.outcome, v.nimber)
+    // Where a theorem gives the outcome, the nimber is searched for apart.
+    (v.outcome, v.nimber.or_else(|| solver.nimber(&sum).ok()))
 }
 
 fn winning(spec: &str) -> Vec<String> {

@@ -279,6 +279,10 @@ struct ComputerReport<'a> {
     /// The computer's move (a winning move where there is one), unless the game is over.
     #[serde(rename = "move")]
     chosen: Option<&'a grundy::analysis::Move>,
+    /// Why the move is not proved to win though the player to move wins (no
+    /// winning move was found within the budget); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unproved: Option<&'a str>,
 }
 
 /// `/api/computer`: the computer's move, and whether the game is over and who won.
@@ -300,6 +304,7 @@ pub async fn computer(State(pool): State<Shared>, fields: Fields) -> Result<Resp
         terminal: a.terminal,
         winner,
         chosen: a.computer_move.as_ref(),
+        unproved: a.computer_move_unproved.as_deref(),
     })
     .into_response())
 }

@@ -172,6 +172,9 @@ class Analysis:
     #: The computer's move (``computer_move=True``): a winning move if there is one,
     #: else one that keeps a draw, else the one that leaves the longest game.
     computer_move: Optional[Move]
+    #: Why the computer's move is not proved to win though the player to move wins
+    #: (no winning move was found within the budget), else None.
+    computer_move_unproved: Optional[str] = None
     _explain: Optional[Callable[[], List[str]]] = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -194,6 +197,7 @@ class Analysis:
             moves=None if moves is None else [MoveValue._of(m) for m in moves],
             explanation=d["explanation"],
             computer_move=None if cm is None else Move._of(cm),
+            computer_move_unproved=d["computer_move_unproved"],
             _explain=explain,
         )
 
