@@ -176,6 +176,72 @@ fn the_square_board_is_won_by_chomping_two_two() {
     }
 }
 
+/// Every diagram inside 7 rows of 7: the theorems on Chomp (an L is Nim on its arms;
+/// two rows (a, a − 1) are P; a square is won by chomping (2, 2); a rectangle is N)
+/// agree with the nimbers of exhaustive search, and the moves they name are exactly
+/// the moves to the nimber asked for.
+#[test]
+fn the_theorems_on_chomp_agree_with_search_on_every_small_diagram() {
+    let b = Rectangle::new(7, 7);
+    let nimbers = chomp::nimbers_in_rectangle(&b, 1 << 20).unwrap();
+    let theory = Chomp.capabilities().theory.unwrap();
+    let (mut outcomes, mut named) = (0, 0);
+    for rank in 1..b.len() {
+        let rows = b.unrank(rank);
+        let g = nimbers[rank as usize];
+        if let Some(outcome) = theory.outcome(&rows, Play::Normal) {
+            outcomes += 1;
+            assert_eq!(outcome == Outcome::P, g == 0, "{rows:?}");
+        }
+        if let Some(nimber) = theory.nimber(&rows) {
+            assert_eq!(nimber, g, "{rows:?}");
+        }
+        let mut options = Vec::new();
+        Chomp.moves(&rows, &mut options);
+        for target in 0..8 {
+            let Some(mut found) = theory.moves_to_nimber(&rows, target) else {
+                continue;
+            };
+            named += 1;
+            let mut expected: Vec<_> = options
+                .iter()
+                .filter(|o| nimbers[b.rank(o) as usize] == target)
+                .cloned()
+                .collect();
+            found.sort();
+            expected.sort();
+            assert_eq!(found, expected, "{rows:?} to nimber {target}");
+        }
+    }
+    // Every such diagram was answered: 49 Ls, 21 two rows with a top row of 2 or
+    // more, 5 squares of side 3 to 7 and 25 other rectangles of 3 rows or more; the
+    // Ls named their moves to each of 8 nimbers, the others their winning moves.
+    assert_eq!(outcomes, 49 + 21 + 5 + 25);
+    assert_eq!(named, 49 * 8 + 21 + 5);
+}
+
+#[test]
+fn a_square_of_any_size_is_won_by_chomping_two_two_at_once() {
+    let start = std::time::Instant::now();
+    let mut l_shape = vec!["200".to_string()];
+    l_shape.extend(std::iter::repeat_n("1".to_string(), 199));
+    assert_eq!(
+        winning("chomp 200x200"),
+        [format!("chomp {}", l_shape.join(","))]
+    );
+    // An L of equal arms is P, of unequal arms N, won by evening the arms; two rows
+    // of 10^9 and 10^9 are won by taking the top row's last square.
+    assert_eq!(value("chomp 1000000,1,1,1").0, Outcome::N);
+    assert_eq!(winning("chomp 1000000,1,1,1"), ["chomp 4,1,1,1"]);
+    assert_eq!(value("chomp 4,1,1,1"), (Outcome::P, Some(0)));
+    assert_eq!(
+        winning("chomp 1000000000,1000000000"),
+        ["chomp 1000000000,999999999"]
+    );
+    assert_eq!(value("chomp 1000000000,999999999").0, Outcome::P);
+    assert!(start.elapsed().as_secs_f64() < 1.0);
+}
+
 #[test]
 fn the_exercise_position_has_a_unique_winning_move() {
     // 8x3, chomped at (6,2) then at (2,3): rows 8, 5, 1.
