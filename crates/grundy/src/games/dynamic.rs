@@ -279,6 +279,20 @@ impl Size<Pile> for Dynamic {
     fn count_moves(&self, p: &Pile) -> Option<u64> {
         Some(p.limit)
     }
+
+    /// The piles of fewer chips, each with a limit of at most its chips (and, in
+    /// dynamic subtraction, at most the limit now).
+    fn count_positions(&self, p: &Pile) -> Option<u64> {
+        let limits = match self.factor {
+            1 => p.limit.min(p.chips),
+            _ => p.chips,
+        };
+        Some(
+            p.chips
+                .saturating_add(1)
+                .saturating_mul(limits.saturating_add(1)),
+        )
+    }
 }
 
 /// The registry entry of `dynamic`.

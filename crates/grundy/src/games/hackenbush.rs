@@ -688,6 +688,11 @@ impl Size<Drawing> for Hackenbush {
     fn count_moves(&self, p: &Drawing) -> Option<u64> {
         Some(p.edges.len() as u64)
     }
+
+    /// Each edge is kept or gone: 2 to the power of the edges.
+    fn count_positions(&self, p: &Drawing) -> Option<u64> {
+        Some(1u64.checked_shl(p.edges.len() as u32).unwrap_or(u64::MAX))
+    }
 }
 
 impl Picture<Drawing> for Hackenbush {

@@ -11,7 +11,7 @@
 
 use super::{heaps, Family};
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Result};
+use crate::{Capabilities, Game, Result, Size};
 
 /// Square-But-One on one or more heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -23,6 +23,15 @@ impl SquareButOne {
         let takes = (1..=h.isqrt()).map(move |k| h - k * k);
         let add = (h > 0 && h % 2 == 0).then_some(h + 1);
         takes.chain(add)
+    }
+}
+
+/// A heap grows only from an even size, by one chip, to an odd size that cannot
+/// grow: every heap stays at most one above its size now.
+impl Size<heaps::Heaps> for SquareButOne {
+    fn count_positions(&self, p: &heaps::Heaps) -> Option<u64> {
+        let grown: Vec<u64> = p.iter().map(|&h| h.saturating_add(1)).collect();
+        Some(heaps::at_or_below(&grown))
     }
 }
 
@@ -71,6 +80,7 @@ impl Game for SquareButOne {
     fn capabilities(&self) -> Capabilities<'_, heaps::Heaps> {
         Capabilities {
             cycles: true,
+            size: Some(self),
             ..Capabilities::default()
         }
     }

@@ -465,4 +465,35 @@ impl Size<Heaps> for TakeBreak {
                 .fold(0, |a: u64, &h| a.saturating_add(rules.count_options(h))),
         )
     }
+
+    /// A game that never breaks a heap: the heaps at or below each heap. One that
+    /// does: the sums of heaps of at most as many chips in all, Σ p(m) over m up to
+    /// the chips (p the partition numbers).
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
+        if !self.rules().breaks_heaps() {
+            return Some(heaps::at_or_below(p));
+        }
+        let chips = p.iter().fold(0u64, |a, &h| a.saturating_add(h));
+        Some(partitions_up_to(chips))
+    }
+}
+
+/// The number of ways to write each whole number up to `n` as a sum of positive
+/// parts, order ignored, all together (Σ p(m), m ≤ n), saturating at `u64::MAX`:
+/// past 1000 it is far beyond it.
+fn partitions_up_to(n: u64) -> u64 {
+    const SATURATED: u64 = 1000;
+    if n > SATURATED {
+        return u64::MAX;
+    }
+    let n = n as usize;
+    // ways[m]: the partitions of m into parts of at most `part`, part by part.
+    let mut ways = vec![0u64; n + 1];
+    ways[0] = 1;
+    for part in 1..=n {
+        for m in part..=n {
+            ways[m] = ways[m].saturating_add(ways[m - part]);
+        }
+    }
+    ways.iter().fold(0u64, |a, &w| a.saturating_add(w))
 }

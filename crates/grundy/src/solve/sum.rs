@@ -87,6 +87,7 @@ trait AnyGame {
     fn gamma(&mut self, id: PosId, limit: usize) -> Result<Gamma>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, limit: usize) -> Result<Vec<PosId>>;
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
+    fn count_positions(&self, id: PosId) -> Option<u64>;
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
     fn theorem(&self, play: Play) -> Option<&'static str>;
@@ -299,6 +300,11 @@ impl<G: Game> AnyGame for View<G> {
 
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber> {
         self.theory()?.nimber(self.position(id))
+    }
+
+    fn count_positions(&self, id: PosId) -> Option<u64> {
+        let size = self.game.capabilities().size?;
+        size.count_positions(self.position(id))
     }
 
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome> {
@@ -1011,6 +1017,16 @@ impl Solver {
                 )
             })
             .collect())
+    }
+
+    /// A bound on the positions reachable from `sum` (itself included), the
+    /// product of its parts' bounds ([`Size::count_positions`](crate::Size::count_positions)),
+    /// saturating; `None` when some part's game gives none.
+    pub fn count_positions(&self, sum: &Sum) -> Option<u64> {
+        sum.0.iter().try_fold(1u64, |a, part| {
+            let n = self.games[part.game as usize].count_positions(part.pos)?;
+            Some(a.saturating_mul(n))
+        })
     }
 
     /// The height of a position: the most moves that can still be made.
