@@ -158,6 +158,10 @@ pub fn quotient(args: &QuotientArgs) -> Result<()> {
             tame: bool,
             proved: bool,
             checked_to: u64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            period: Option<u64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            preperiod: Option<u64>,
         }
         return print_json(&QuotientJson {
             game: &name,
@@ -176,8 +180,10 @@ pub fn quotient(args: &QuotientArgs) -> Result<()> {
             heaps: &heaps,
             changes: q.changes(),
             tame: q.is_tame(),
-            proved: false,
+            proved: q.period().is_some(),
             checked_to: q.checked_to(),
+            period: q.period().map(|p| p.period),
+            preperiod: q.period().map(|p| p.preperiod),
         });
     }
     out!(
@@ -204,11 +210,20 @@ pub fn quotient(args: &QuotientArgs) -> Result<()> {
     } else {
         out!("not tame: the quotient is not misère Nim's on the heaps' nimbers");
     }
-    out!(
-        "checked to heap {}: exact for every sum of heaps up to {}; not proved beyond",
-        q.checked_to(),
-        q.checked_to()
-    );
+    match q.period() {
+        Some(p) => out!(
+            "checked to heap {}: exact for every sum of heaps up to {}, and proved for heaps of any size: the heaps' elements repeat with period {} from heap {}",
+            q.checked_to(),
+            q.checked_to(),
+            p.period,
+            p.preperiod
+        ),
+        None => out!(
+            "checked to heap {}: exact for every sum of heaps up to {}; not proved beyond",
+            q.checked_to(),
+            q.checked_to()
+        ),
+    }
     Ok(())
 }
 

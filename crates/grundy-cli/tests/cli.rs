@@ -314,3 +314,31 @@ fn a_budget_error_in_a_sum_names_the_part() {
         run.stderr
     );
 }
+
+/// Misère sums of heaps far past those the quotient was built to, answered at once
+/// from its proved period.
+#[test]
+fn misere_sums_of_huge_heaps_come_from_a_periodic_quotient() {
+    let start = std::time::Instant::now();
+    // {1, 3, 4}: the heaps' elements repeat with period 7 from heap 0, and
+    // 2^32 − 1 = 3 (mod 7): the sum plays like heaps 3 and 1.
+    let huge = json(&["value", "sub:1,3,4 4294967295,1", "--misere", "--json"]);
+    let small = json(&["value", "sub:1,3,4 3,1", "--misere", "--json"]);
+    assert_eq!(huge["outcome"], small["outcome"]);
+    assert_eq!(huge["outcome"], "N");
+    let explained = grundy(&["explain", "sub:1,3,4 4294967295,1", "--misere"], "");
+    assert!(
+        explained
+            .stdout
+            .contains("repeat with period 7 from heap 0"),
+        "{}",
+        explained.stdout
+    );
+    // {1}: whoever faces an odd heap loses.
+    let v = json(&["value", "sub:1 100000000", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["position"], "sub:1 99999999");
+    let v = json(&["value", "sub:1 100000001", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert!(start.elapsed().as_secs_f64() < 10.0);
+}

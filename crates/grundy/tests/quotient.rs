@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use grundy::games::octal;
-use grundy::solve::quotient::{quotient, Quotient};
+use grundy::solve::quotient::{quotient, HeapPeriod, Quotient};
 use grundy::solve::sequence::Rules;
 use grundy::Outcome;
 use proptest::prelude::*;
@@ -308,4 +308,61 @@ fn misere_analysis_of_heap_sums_agrees_with_exhaustive_search() {
             );
         }
     }
+}
+
+/// Sums of up to `count` heaps of at most `bound` chips (and at most `total` in all)
+/// against exhaustive search, from a quotient built only to heap `to` whose heaps'
+/// elements are proved periodic: the heaps past `to` come from the period.
+fn agrees_past_the_heaps_built(code: &str, to: u64, count: usize, bound: u64, total: u64) {
+    let q = build(code, to);
+    assert!(q.period().is_some(), "{code} to {to}: no period");
+    assert!(q.covers(u64::MAX) && q.checked_to() < bound);
+    let mut brute = Brute::new(code);
+    for k in 1..=count {
+        for heaps in multisets(k, bound) {
+            if heaps.iter().sum::<u64>() > total || heaps.iter().all(|&h| h <= to) {
+                continue;
+            }
+            assert_eq!(
+                q.outcome(&heaps),
+                Some(brute.outcome(&heaps)),
+                "{code}: {heaps:?} (built to {to}, {:?})",
+                q.period()
+            );
+        }
+    }
+}
+
+#[test]
+fn periodic_quotients_answer_heaps_of_any_size() {
+    // Subtraction games {1} (0.3), {1, 3, 4} (0.3033) and {2} (0.03): heaps that
+    // are never broken, checked in sums of three heaps far past the heaps built.
+    agrees_past_the_heaps_built("0.3", 8, 3, 40, 120);
+    agrees_past_the_heaps_built("0.3033", 16, 3, 40, 120);
+    agrees_past_the_heaps_built("0.03", 12, 3, 40, 120);
+    // Games that break heaps: 0.75 (Plambeck's R8) and 0.71, single heaps and pairs.
+    agrees_past_the_heaps_built("0.75", 24, 2, 36, 36);
+    agrees_past_the_heaps_built("0.71", 22, 2, 36, 36);
+    // {1, 3, 4}: the elements repeat with the period 7 of its nimbers, from heap 0.
+    let q = build("0.3033", 16);
+    assert_eq!(
+        q.period(),
+        Some(HeapPeriod {
+            preperiod: 0,
+            period: 7
+        })
+    );
+    assert_eq!(q.element_of_heap(4_294_967_295), q.element_of_heap(3));
+    // Kayles: built to 256, its quotient of order 40 has elements repeating with
+    // period 12 from heap 71, the period of its nimbers (Guy and Smith, 1956), as
+    // heaps up to 2·71 + 2·12 + 4 prove.
+    let q = build("0.77", 256);
+    assert_eq!(q.order(), 40);
+    assert_eq!(
+        q.period(),
+        Some(HeapPeriod {
+            preperiod: 71,
+            period: 12
+        })
+    );
 }

@@ -185,13 +185,13 @@ impl TakeBreak {
 impl TakeBreak {
     /// The misère quotient of the game, computed to at least heap `to` (in doubling
     /// steps, at most to [`QUOTIENT_HEAPS`] and [`QUOTIENT_ORDER`] elements), if it
-    /// can be.
+    /// can be; past [`QUOTIENT_HEAPS`], only where the heaps computed prove a period
+    /// of the heaps' elements ([`Quotient::period`]), which answers heaps of any size.
     pub fn misere_quotient(&self, to: u64) -> Option<std::cell::Ref<'_, Quotient>> {
-        if to > QUOTIENT_HEAPS {
-            return None;
-        }
+        let asked = to;
+        let to = to.min(QUOTIENT_HEAPS);
         let reach = match &*self.misere.borrow() {
-            Some(q) if q.checked_to() >= to => None,
+            Some(q) if q.covers(asked) || q.checked_to() >= to => None,
             _ if self.quotient_given_up.get() => return None,
             Some(q) => Some(to.max(2 * q.checked_to())),
             None => Some(to.max(16)),
@@ -222,7 +222,10 @@ impl TakeBreak {
                 }
             }
         }
-        std::cell::Ref::filter_map(self.misere.borrow(), Option::as_ref).ok()
+        std::cell::Ref::filter_map(self.misere.borrow(), |q| {
+            q.as_ref().filter(|q| q.covers(asked))
+        })
+        .ok()
     }
 }
 
@@ -344,6 +347,16 @@ impl Theory<Heaps> for TakeBreak {
             .filter(|&&h| h > 0)
             .map(|&h| format!("{h} → {}", q.word(q.element_of_heap(h).expect("checked"))))
             .collect();
+        let periodic = match q.period() {
+            Some(period) => format!(
+                " The heaps' elements repeat with period {} from heap {}, as the heaps up to {} prove (a heap past them has the options of the heap {} below it, element for element), so the quotient answers heaps of any size.",
+                period.period,
+                period.preperiod,
+                q.checked_to(),
+                period.period
+            ),
+            None => String::new(),
+        };
         let tame = if q.is_tame() {
             " The game is tame: its quotient is misère Nim's on its nimbers (Conway's genus theory)."
         } else {
@@ -351,7 +364,7 @@ impl Theory<Heaps> for TakeBreak {
         };
         vec![
             format!(
-                "The misère quotient (Plambeck–Siegel): the misère outcomes of all sums of heaps of {} up to {} are those of a commutative monoid of order {}, {}, whose P-portion is {{{}}}; each heap is an element, and a sum is P exactly when the product of its heaps' elements is in the P-portion.{tame}",
+                "The misère quotient (Plambeck–Siegel): the misère outcomes of all sums of heaps of {} up to {} are those of a commutative monoid of order {}, {}, whose P-portion is {{{}}}; each heap is an element, and a sum is P exactly when the product of its heaps' elements is in the P-portion.{periodic}{tame}",
                 self.name,
                 q.checked_to(),
                 q.order(),
