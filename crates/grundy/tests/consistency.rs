@@ -306,6 +306,8 @@ fn every_family_bounds_the_positions_it_can_reach() {
         ("turtles THTH", 16),
         ("chomp 3x2", 9),
         ("kayles 4", 1 + 1 + 2 + 3 + 5),
+        // Taking 2^20 at a time walks down 2^32 − 1 chips in 4096 heaps.
+        ("sub:1048576 4294967295", 4096),
     ] {
         let mut solver = Solver::new(1 << 20);
         let sum = grundy::spec::parse(spec, &mut solver).unwrap();

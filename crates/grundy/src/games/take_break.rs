@@ -11,7 +11,7 @@ use smallvec::smallvec;
 use super::heaps::{self, Heaps};
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
-use crate::solve::sequence::{leaves, Method, Rules, Sequence};
+use crate::solve::sequence::{leaves, Beyond, Method, Rules, Sequence};
 use crate::{Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
@@ -479,15 +479,31 @@ impl Size<Heaps> for TakeBreak {
         )
     }
 
-    /// A game that never breaks a heap: the heaps at or below each heap. One that
-    /// does: the sums of heaps of at most as many chips in all, Σ p(m) over m up to
-    /// the chips (p the partition numbers).
+    /// A game that never breaks a heap: the heaps at or below each heap, g apart
+    /// where every amount taken is a multiple of g (a subtraction set of one large
+    /// number walks down a huge heap in few steps). One that does: the sums of heaps
+    /// of at most as many chips in all, Σ p(m) over m up to the chips (p the
+    /// partition numbers).
     fn count_positions(&self, p: &Heaps) -> Option<u64> {
-        if !self.rules().breaks_heaps() {
-            return Some(heaps::at_or_below(p));
+        let rules = self.rules();
+        if !rules.breaks_heaps() {
+            let step = match rules.beyond {
+                Beyond::Nothing => rules.takes().iter().fold(0, |g, &k| gcd(g, k)).max(1),
+                _ => 1,
+            };
+            let steps: Vec<u64> = p.iter().map(|&h| h / step).collect();
+            return Some(heaps::at_or_below(&steps));
         }
         let chips = p.iter().fold(0u64, |a, &h| a.saturating_add(h));
         Some(partitions_up_to(chips))
+    }
+}
+
+/// The greatest common divisor of `a` and `b` (gcd(0, b) = b).
+fn gcd(a: u64, b: u64) -> u64 {
+    match b {
+        0 => a,
+        _ => gcd(b, a % b),
     }
 }
 
