@@ -463,3 +463,68 @@ fn files_and_streams() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("cannot write the output"));
 }
+
+/// Runs `args` capped, asserting it ended within `seconds` (a debug build).
+fn within(args: &[&str], seconds: f64) -> Run {
+    let start = std::time::Instant::now();
+    let run = capped(args, 120);
+    let took = start.elapsed().as_secs_f64();
+    assert!(took < seconds, "{args:?} took {took:.1} s");
+    run
+}
+
+#[test]
+fn misere_questions_a_search_cannot_answer_end_at_once() {
+    // A misère table of small heaps: each heap searched (milliseconds), not waiting
+    // for a quotient of Dawson's Kayles, which grows past any small bound.
+    let run = within(&["table", "dawson-kayles", "--to", "30", "--misere"], 10.0);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("P-positions: 2, 3, 7, 8, 12, 16, 17, 21, 22, 26, 30"),
+        "{}",
+        run.stdout
+    );
+    // Kayles past heap 256: its quotient's elements repeat with period 12 from heap
+    // 71, so 257 plays like 77.
+    let far = within(&["value", "kayles 257,3", "--misere"], 30.0);
+    let near = within(&["value", "kayles 77,3", "--misere"], 30.0);
+    assert_eq!(far.code, 0, "{}", far.stderr);
+    let verdict = |run: &Run| run.stdout.lines().nth(1).unwrap_or_default().to_string();
+    assert_eq!(verdict(&far), verdict(&near));
+    // No theory: refused at once, the positions reachable being past the budget.
+    for spec in [
+        "dynamic 1000000",
+        "turtles HTHTHTHTHTHTHTHTHTHTHTHTHTHTHTHT",
+    ] {
+        let run = within(&["value", spec, "--misere"], 5.0);
+        assert_eq!(run.code, 2, "{spec}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("--max-positions"),
+            "{spec}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn a_long_cycle_is_cut_in_linear_time() {
+    // A cycle of 20,000 edges on the ground and a stalk of one: the cycle fuses
+    // into 20,000 loops (*0), so the game is *1, won only by cutting the stalk;
+    // each cut of the cycle is valued along it, not by reducing the rest again.
+    let dir = std::env::temp_dir().join(format!("grundy-cycle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cycle.txt");
+    let n = 20_000;
+    let mut edges = vec!["g-v1".to_string()];
+    edges.extend((1..n - 1).map(|i| format!("v{i}-v{}", i + 1)));
+    edges.push(format!("v{}-g", n - 1));
+    edges.push("g-x".into());
+    std::fs::write(&file, edges.join(",")).unwrap();
+    let run = within(&["value", &format!("hackenbush @{}", file.display())], 20.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("nimber: 1"), "{}", &run.stdout[..200]);
+    assert!(run.stdout.contains("winning moves (1):"));
+    assert!(run.stdout.contains("(cut the edge g-x)"));
+}

@@ -85,6 +85,71 @@ fn drawing() -> impl Strategy<Value = String> {
     })
 }
 
+/// A cycle of 2 to 8 edges, on the ground or on top of a stalk, with stalks (of 1 to
+/// 3 edges) and loops hanging from some of its vertices.
+fn cycle_drawing() -> impl Strategy<Value = String> {
+    (
+        2..=8usize,
+        0..=2usize,
+        prop::collection::vec((0..8usize, 0..=3usize), 0..=4),
+    )
+        .prop_map(|(length, below, hanging)| {
+            let mut edges: Vec<String> = Vec::new();
+            let mut base = "g".to_string();
+            for i in 0..below {
+                edges.push(format!("{base}-s{i}"));
+                base = format!("s{i}");
+            }
+            let vertex = |k: usize| match k % length {
+                0 => base.clone(),
+                k => format!("c{k}"),
+            };
+            for k in 0..length {
+                edges.push(format!("{}-{}", vertex(k), vertex(k + 1)));
+            }
+            for (n, &(at, height)) in hanging.iter().enumerate() {
+                let mut from = vertex(at);
+                if height == 0 {
+                    edges.push(format!("{from}-{from}"));
+                }
+                for h in 0..height {
+                    edges.push(format!("{from}-h{n}x{h}"));
+                    from = format!("h{n}x{h}");
+                }
+            }
+            edges.join(",")
+        })
+}
+
+/// The fusion and colon principles against exhaustive edge-deletion search on the
+/// drawing `text`: its nimber, and its moves to each nimber below 4.
+fn theory_agrees_with_search(text: &str) -> std::result::Result<(), TestCaseError> {
+    let game = Hackenbush;
+    let p = game.parse_position(text).unwrap();
+    let theory = Theory::nimber(&game, &p).unwrap();
+    let searched = Searched(Hackenbush);
+    let mut memo = Memo::<Searched<Hackenbush>, SpragueGrundy>::default();
+    prop_assert_eq!(
+        theory,
+        memo.value(&searched, &p, 1 << 20).unwrap(),
+        "{}",
+        text
+    );
+    let mut options = Vec::new();
+    game.moves(&p, &mut options);
+    for target in 0..4 {
+        let by_theory = Theory::moves_to_nimber(&game, &p, target).unwrap();
+        let mut by_search = Vec::new();
+        for o in &options {
+            if memo.value(&searched, o, 1 << 20).unwrap() == target {
+                by_search.push(o.clone());
+            }
+        }
+        prop_assert_eq!(by_theory, by_search);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
@@ -92,24 +157,13 @@ proptest! {
     /// and so do the winning moves (every edge whose cut leaves nimber 0).
     #[test]
     fn hackenbush_theory_agrees_with_search(text in drawing()) {
-        let game = Hackenbush;
-        let p = game.parse_position(&text).unwrap();
-        let theory = Theory::nimber(&game, &p).unwrap();
-        let searched = Searched(Hackenbush);
-        let mut memo = Memo::<Searched<Hackenbush>, SpragueGrundy>::default();
-        prop_assert_eq!(theory, memo.value(&searched, &p, 1 << 20).unwrap(), "{}", text);
-        let mut options = Vec::new();
-        game.moves(&p, &mut options);
-        for target in 0..4 {
-            let by_theory = Theory::moves_to_nimber(&game, &p, target).unwrap();
-            let mut by_search = Vec::new();
-            for o in &options {
-                if memo.value(&searched, o, 1 << 20).unwrap() == target {
-                    by_search.push(o.clone());
-                }
-            }
-            prop_assert_eq!(by_theory, by_search);
-        }
+        theory_agrees_with_search(&text)?;
+    }
+
+    /// The cuts of a cycle, valued along the cycle without search of the rest.
+    #[test]
+    fn cuts_of_a_cycle_agree_with_search(text in cycle_drawing()) {
+        theory_agrees_with_search(&text)?;
     }
 }
 

@@ -266,22 +266,25 @@ fn kayles_pairs_past_heap_27_agree_with_exhaustive_search() {
 }
 
 /// `grundy value … --misere` on sums of heaps of one game goes through the
-/// quotient: its outcomes and winning moves against exhaustive search.
+/// quotient: its outcomes and winning moves against exhaustive search. (Sums of
+/// fewer than 31 chips reach so few positions that they are searched instead.)
 #[test]
 fn misere_analysis_of_heap_sums_agrees_with_exhaustive_search() {
     let misere = grundy::Options {
         play: grundy::Play::Misere,
         ..grundy::Options::default()
     };
-    for (name, code) in [
-        ("kayles", "0.77"),
-        ("officers", "0.6"),
-        ("octal:0.75", "0.75"),
+    // Officers' quotient grows past its bound at heap 17.
+    for (name, code, most) in [
+        ("kayles", "0.77", 20),
+        ("officers", "0.6", 16),
+        ("octal:0.75", "0.75", 20),
     ] {
         let mut brute = Brute::new(code);
         // One analyst: the quotient is built once and kept.
         let mut analyst = grundy::Analyst::new(1 << 20);
-        for heaps in multisets(3, 8) {
+        let sums = multisets(2, most).into_iter().chain(multisets(3, 12));
+        for heaps in sums.filter(|h| h.iter().sum::<u64>() >= 31) {
             let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
             let spec = format!("{name} {}", list.join(","));
             let position = analyst.parse(&spec).unwrap();
@@ -365,4 +368,24 @@ fn periodic_quotients_answer_heaps_of_any_size() {
             period: 12
         })
     );
+}
+
+/// Single heaps whose quotient is out of reach (Dawson's Kayles, 0.07, grows past
+/// every bound by heap 32) are searched, at once, and agree with exhaustive search.
+#[test]
+fn single_heaps_without_a_small_quotient_are_searched_at_once() {
+    let misere = grundy::Options {
+        play: grundy::Play::Misere,
+        ..grundy::Options::default()
+    };
+    let start = std::time::Instant::now();
+    let mut brute = Brute::new("0.07");
+    let mut analyst = grundy::Analyst::new(1 << 20);
+    for n in 0..=30u64 {
+        let position = analyst.parse(&format!("dawson-kayles {n}")).unwrap();
+        let a = analyst.analyse(&position, &misere).unwrap();
+        let heaps: Vec<u64> = [n].into_iter().filter(|&h| h > 0).collect();
+        assert_eq!(a.outcome, brute.outcome(&heaps), "dawson-kayles {n}");
+    }
+    assert!(start.elapsed().as_secs_f64() < 10.0);
 }

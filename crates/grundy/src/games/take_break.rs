@@ -72,9 +72,11 @@ pub const QUOTIENT_ORDER: usize = 1024;
 /// The largest heap a misère quotient is computed to, to answer a misère sum.
 pub const QUOTIENT_HEAPS: u64 = 256;
 
-/// The largest single heap whose misère outcome is searched rather than read from
-/// the quotient.
-pub const SEARCHED_ALONE: u64 = 16;
+/// The most positions reachable from a sum of heaps whose misère outcome is
+/// searched rather than read from the quotient: the search answers it in
+/// milliseconds, sooner than a quotient is built (or found too large, which for a
+/// wild game such as Dawson's Kayles takes seconds).
+pub const SEARCHED: u64 = 1 << 15;
 
 /// The steps of work a misère quotient may take for each position of the budget
 /// (past them the misère search of the sum itself answers, within the budget).
@@ -319,13 +321,13 @@ impl Game for TakeBreak {
 impl Theory<Heaps> for TakeBreak {
     /// Under misère play, the outcome of a sum of heaps of this game from its misère
     /// quotient (Plambeck–Siegel), where one can be computed: the product of the
-    /// heaps' elements, in the P-portion or not. A single heap of at most
-    /// [`SEARCHED_ALONE`] chips is left to the search, which answers it sooner than a
+    /// heaps' elements, in the P-portion or not. A sum that reaches at most
+    /// [`SEARCHED`] positions is left to the search, which answers it sooner than a
     /// quotient is built.
     fn outcome(&self, p: &Heaps, play: Play) -> Option<Outcome> {
         let largest = p.iter().copied().max().unwrap_or(0);
-        let heaps = p.iter().filter(|&&h| h > 0).count();
-        if play != Play::Misere || heaps == 0 || (heaps == 1 && largest <= SEARCHED_ALONE) {
+        let searched = self.count_positions(p).is_some_and(|n| n <= SEARCHED);
+        if play != Play::Misere || largest == 0 || searched {
             return None;
         }
         self.misere_quotient(largest)?.outcome(p)
@@ -333,7 +335,7 @@ impl Theory<Heaps> for TakeBreak {
 
     fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
         let largest = p.iter().copied().max().unwrap_or(0);
-        if play != Play::Misere || largest == 0 {
+        if play != Play::Misere || largest == 0 || self.outcome(p, play).is_none() {
             return Vec::new();
         }
         let Some(q) = self.misere_quotient(largest) else {

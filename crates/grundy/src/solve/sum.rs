@@ -638,6 +638,15 @@ impl Solver {
                 return Ok(misere_nim_outcome(&heaps));
             }
         }
+        // A search that may meet more positions than the budget is refused at once
+        // (the parts as written: a game bounds a position of several heaps better
+        // than the product of its heaps' bounds).
+        if self
+            .count_positions(sum)
+            .is_some_and(|n| n > self.limit as u64)
+        {
+            return Err(Error::budget(self.limit));
+        }
         if self.acyclic(sum) {
             self.search(state, play)
         } else {
