@@ -10,6 +10,7 @@ use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{table as tables, Analysis, Analyst, Options, Outcome, Play};
 use grundy_cli::reports;
 use serde::Serialize;
+use std::io::Write as _;
 
 use crate::{progress, Common, PeriodArgs, QuotientArgs, TableArgs};
 
@@ -109,15 +110,21 @@ pub fn moves(spec_text: &str, common: &Common) -> Result<()> {
         .max()
         .unwrap_or(0)
         .min(LABEL);
+    // Millions of lines (Wythoff's options): written through one buffer, not a
+    // write to the terminal or pipe each.
+    let mut lines = std::io::BufWriter::new(std::io::stdout().lock());
     for m in all {
         let nimber = m.nimber.map_or("-".into(), |g| g.to_string());
-        out!(
+        let line = writeln!(
+            lines,
             "  {:<width$}  {}  {nimber:>4}   {}",
             m.to.position,
             m.outcome.letter(),
             m.to.description
         );
+        line.unwrap_or_else(|e| crate::output_failed(e));
     }
+    lines.flush().unwrap_or_else(|e| crate::output_failed(e));
     Ok(())
 }
 

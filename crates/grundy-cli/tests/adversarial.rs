@@ -177,6 +177,15 @@ fn trivial_positions_are_answered_at_once() {
     assert!(run
         .stdout
         .starts_with("wythoff 1000000,1618034 (normal play): 3618034 moves"));
+    // An N-position beside it: each of its 3,618,000 options valued by the theorem
+    // at once, none searched for a nimber.
+    let start = std::time::Instant::now();
+    let run = capped(&["moves", "wythoff 1000000,1618000"], 60);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run
+        .stdout
+        .starts_with("wythoff 1000000,1618000 (normal play): 3618000 moves"));
+    assert!(start.elapsed().as_secs_f64() < 20.0);
     answers(&["value", "divisors 1000000000000"], "N-position");
     // A tree nested 300,000 deep is read and explained without recursion: by the
     // colon principle it is a stalk of 300,000 edges.

@@ -300,3 +300,36 @@ fn a_raised_stop_flag_ends_every_kind_of_search() {
     // Without the flag the same searches finish.
     assert_eq!(analysis("kayles 9,10,11,12").outcome, Outcome::N);
 }
+
+/// `moves` of a large Wythoff position: every option's outcome from Wythoff's
+/// theorem (the P-positions are the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋)), none searched.
+#[test]
+fn every_wythoff_option_is_valued_by_the_theorem() {
+    let golden = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut p_pairs = BTreeSet::new();
+    for k in 0..40_000u64 {
+        let a = (k as f64 * golden).floor() as u64;
+        p_pairs.insert((a, a + k));
+        p_pairs.insert((a + k, a));
+    }
+    let options = Options {
+        all_moves: true,
+        ..Options::default()
+    };
+    let start = std::time::Instant::now();
+    let a = analyse("wythoff 20000,30000", &options).unwrap();
+    let moves = a.moves.unwrap();
+    assert_eq!(moves.len(), 20_000 + 30_000 + 20_000);
+    for m in &moves {
+        let heaps: Vec<u64> = m.to.position["wythoff ".len()..]
+            .split(',')
+            .map(|h| h.parse().unwrap())
+            .collect();
+        let is_p = p_pairs.contains(&(heaps[0], heaps[1]));
+        assert_eq!(m.outcome == Outcome::P, is_p, "{}", m.to.position);
+        if is_p {
+            assert_eq!(m.nimber, Some(0));
+        }
+    }
+    assert!(start.elapsed().as_secs_f64() < 20.0);
+}
