@@ -215,16 +215,41 @@ impl Theory<Pile> for Dynamic {
         Some(winning)
     }
 
+    /// Under misère play whoever takes the last chip loses, so no one takes the whole
+    /// pile while another move is left: a pile of n ≥ 1 chips plays as the normal game
+    /// on n − 1 chips (the limit at most n − 1), whose empty pile is the misère pile of
+    /// one chip that must be taken.
     fn outcome(&self, p: &Pile, play: Play) -> Option<Outcome> {
-        match play {
-            Play::Normal if self.is_p_position(*p) => Some(Outcome::P),
-            Play::Normal => Some(Outcome::N),
-            Play::Misere => None,
-        }
+        let p = match play {
+            Play::Normal => *p,
+            Play::Misere if p.limit == 0 => return Some(Outcome::N),
+            Play::Misere => Pile {
+                chips: p.chips - 1,
+                limit: p.limit.min(p.chips - 1),
+            },
+        };
+        Some(match self.is_p_position(p) {
+            true => Outcome::P,
+            false => Outcome::N,
+        })
     }
     fn explain(&self, p: &Pile, play: Play) -> Vec<String> {
         if play == Play::Misere {
-            return Vec::new();
+            if p.limit == 0 {
+                return vec![
+                    "No chip may be taken: under misère play the player to move has won.".into(),
+                ];
+            }
+            let normal = Pile {
+                chips: p.chips - 1,
+                limit: p.limit.min(p.chips - 1),
+            };
+            let mut lines = vec![format!(
+                "Under misère play whoever takes the last chip loses, so no one takes the whole pile while another move is left: the pile of {} plays as the normal game on {} chips, at most {} taken now.",
+                p.chips, normal.chips, normal.limit
+            )];
+            lines.extend(self.explain(&normal, Play::Normal));
+            return lines;
         }
         let terms = self.terms(p.chips);
         let written: Vec<String> = terms.iter().map(u64::to_string).collect();
