@@ -202,6 +202,27 @@ fn trivial_positions_are_answered_at_once() {
         &["value", &format!("hackenbush @{}", deep.display())],
         "nimber: 300000",
     );
+    // Drawings of a million edges, each valued in linear time: a stalk (the Nim
+    // heap of 10^6), a cycle on the ground (10^6 loops by fusion, *0), a tree
+    // nested 10^6 deep, explained.
+    let start = std::time::Instant::now();
+    answers(&["value", "hackenbush stalks:1000000"], "nimber: 1000000");
+    let cycle = dir.join("cycle.txt");
+    let mut edges = vec!["g-v1".to_string()];
+    edges.extend((1..999_999).map(|i| format!("v{i}-v{}", i + 1)));
+    edges.push("v999999-g".into());
+    std::fs::write(&cycle, edges.join(",")).unwrap();
+    answers(
+        &["value", &format!("hackenbush @{}", cycle.display())],
+        "nimber: 0",
+    );
+    let tree = format!("tree:{}{}", "(".repeat(1_000_000), ")".repeat(1_000_000));
+    std::fs::write(&deep, tree).unwrap();
+    answers(
+        &["explain", &format!("hackenbush @{}", deep.display())],
+        "Position: hackenbush g-1,1-2,",
+    );
+    assert!(start.elapsed().as_secs_f64() < 60.0);
     std::fs::remove_dir_all(&dir).unwrap();
     // 50,000 heaps of two: too many moves to list or number, said in a sentence,
     // and the game goes on until the script ends.
