@@ -10,6 +10,7 @@ use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{table as tables, Analysis, Analyst, Budget, Options, Outcome, Play};
 use grundy_cli::reports;
 use serde::Serialize;
+use std::io::Write as _;
 
 use crate::{progress, Common, PeriodArgs, QuotientArgs, TableArgs};
 
@@ -125,15 +126,21 @@ pub fn moves(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> {
         .max()
         .unwrap_or(0)
         .min(LABEL);
+    // Millions of lines (Wythoff's options): written through one buffer, not a
+    // write to the terminal or pipe each.
+    let mut lines = std::io::BufWriter::new(std::io::stdout().lock());
     for m in all {
         let nimber = m.nimber.map_or("-".into(), |g| g.to_string());
-        out!(
+        let line = writeln!(
+            lines,
             "  {:<width$}  {}  {nimber:>4}   {}",
             m.to.position,
             m.outcome.letter(),
             m.to.description
         );
+        line.unwrap_or_else(|e| crate::output_failed(e));
     }
+    lines.flush().unwrap_or_else(|e| crate::output_failed(e));
     Ok(())
 }
 
@@ -174,6 +181,10 @@ pub fn quotient(args: &QuotientArgs, budget: &Budget) -> Result<()> {
             tame: bool,
             proved: bool,
             checked_to: u64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            period: Option<u64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            preperiod: Option<u64>,
         }
         return print_json(&QuotientJson {
             game: &name,
@@ -192,8 +203,10 @@ pub fn quotient(args: &QuotientArgs, budget: &Budget) -> Result<()> {
             heaps: &heaps,
             changes: q.changes(),
             tame: q.is_tame(),
-            proved: false,
+            proved: q.period().is_some(),
             checked_to: q.checked_to(),
+            period: q.period().map(|p| p.period),
+            preperiod: q.period().map(|p| p.preperiod),
         });
     }
     out!(
@@ -220,11 +233,20 @@ pub fn quotient(args: &QuotientArgs, budget: &Budget) -> Result<()> {
     } else {
         out!("not tame: the quotient is not misère Nim's on the heaps' nimbers");
     }
-    out!(
-        "checked to heap {}: exact for every sum of heaps up to {}; not proved beyond",
-        q.checked_to(),
-        q.checked_to()
-    );
+    match q.period() {
+        Some(p) => out!(
+            "checked to heap {}: exact for every sum of heaps up to {}, and proved for heaps of any size: the heaps' elements repeat with period {} from heap {}",
+            q.checked_to(),
+            q.checked_to(),
+            p.period,
+            p.preperiod
+        ),
+        None => out!(
+            "checked to heap {}: exact for every sum of heaps up to {}; not proved beyond",
+            q.checked_to(),
+            q.checked_to()
+        ),
+    }
     Ok(())
 }
 

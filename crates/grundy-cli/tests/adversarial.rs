@@ -190,6 +190,15 @@ fn trivial_positions_are_answered_at_once() {
     assert!(run
         .stdout
         .starts_with("wythoff 1000000,1618034 (normal play): 3618034 moves"));
+    // An N-position beside it: each of its 3,618,000 options valued by the theorem
+    // at once, none searched for a nimber.
+    let start = std::time::Instant::now();
+    let run = capped(&["moves", "wythoff 1000000,1618000"], 60);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run
+        .stdout
+        .starts_with("wythoff 1000000,1618000 (normal play): 3618000 moves"));
+    assert!(start.elapsed().as_secs_f64() < 20.0);
     answers(&["value", "divisors 1000000000000"], "N-position");
     // A tree nested 300,000 deep is read and explained without recursion: by the
     // colon principle it is a stalk of 300,000 edges.
@@ -206,6 +215,27 @@ fn trivial_positions_are_answered_at_once() {
         &["value", &format!("hackenbush @{}", deep.display())],
         "nimber: 300000",
     );
+    // Drawings of a million edges, each valued in linear time: a stalk (the Nim
+    // heap of 10^6), a cycle on the ground (10^6 loops by fusion, *0), a tree
+    // nested 10^6 deep, explained.
+    let start = std::time::Instant::now();
+    answers(&["value", "hackenbush stalks:1000000"], "nimber: 1000000");
+    let cycle = dir.join("cycle.txt");
+    let mut edges = vec!["g-v1".to_string()];
+    edges.extend((1..999_999).map(|i| format!("v{i}-v{}", i + 1)));
+    edges.push("v999999-g".into());
+    std::fs::write(&cycle, edges.join(",")).unwrap();
+    answers(
+        &["value", &format!("hackenbush @{}", cycle.display())],
+        "nimber: 0",
+    );
+    let tree = format!("tree:{}{}", "(".repeat(1_000_000), ")".repeat(1_000_000));
+    std::fs::write(&deep, tree).unwrap();
+    answers(
+        &["explain", &format!("hackenbush @{}", deep.display())],
+        "Position: hackenbush g-1,1-2,",
+    );
+    assert!(start.elapsed().as_secs_f64() < 60.0);
     std::fs::remove_dir_all(&dir).unwrap();
     // 50,000 heaps of two: too many moves to list or number, said in a sentence,
     // and the game goes on until the script ends.
@@ -232,28 +262,12 @@ fn trivial_positions_are_answered_at_once() {
     );
 }
 
-/// The run ends in time: with an answer, or at the budget with one sentence.
-fn ends(args: &[&str]) {
-    let run = capped(args, 60);
-    match run.code {
-        0 => assert!(run.stdout.contains("-position"), "{args:?}: {}", run.stdout),
-        2 => {
-            assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
-            assert!(run.stderr.contains("--max-positions"), "{}", run.stderr);
-        }
-        code => panic!("{args:?} ended with {code}: {}", run.stderr),
-    }
-}
-
 #[test]
 #[cfg_attr(
     debug_assertions,
     ignore = "release only (the README's test command runs it)"
 )]
 fn searches_end_at_the_budget() {
-    // The misère search of dynamic subtraction finds a win within its budget, and
-    // the budget stops the list of winning moves.
-    ends(&["value", "dynamic 1000000", "--misere"]);
     // Found by fuzzing: the moves a search lists again and again count too, so the
     // search for this nimber stops early (the outcome comes from Moore's theorem).
     answers(
@@ -269,7 +283,6 @@ fn searches_end_at_the_budget() {
             "--misere",
         ][..],
         &["value", "sos 64", "--max-positions", "1000000"],
-        &["value", "sub:1,3,4 4294967295,1", "--misere"],
         // Found by fuzzing: the misère quotient's work is bounded by the budget too.
         &[
             "value",
@@ -282,13 +295,14 @@ fn searches_end_at_the_budget() {
         refused(args, "--max-positions");
     }
     // Memory is counted in real bytes: past --max-memory, or by default half of
-    // what the machine (here `ulimit -v` 4 GB) gives, a search stops in a sentence.
+    // what the machine (here `ulimit -v` 4 GB) gives, a search stops in a sentence
+    // (sos 18, of 3^18 rows, within the position budget).
     let many = ["--max-positions", "1000000000"];
     refused(
-        &[&["value", "sos 64", "--max-memory", "200M"], &many[..]].concat(),
+        &[&["value", "sos 18", "--max-memory", "200M"], &many[..]].concat(),
         "the computation needs more than 200 MiB of memory; raise the budget with --max-memory",
     );
-    refused(&[&["value", "sos 64"], &many[..]].concat(), "--max-memory");
+    refused(&[&["value", "sos 18"], &many[..]].concat(), "--max-memory");
     refused(
         &["value", "nim 3", "--max-memory", "8X"],
         "'8X' is not a size",
@@ -338,12 +352,14 @@ fn sums_of_many_parts_hold_no_copies() {
 )]
 fn searches_show_progress_on_a_terminal() {
     // `script` gives the search a terminal: a line counts its steps until the
-    // budget stops it (sos 64 needs more than the default 10^7 positions).
+    // budget stops it (Cram's own search of 7x7 needs more than 4·10^6 positions,
+    // some seconds; sos 64 is refused before any search, its 3^64 rows being past
+    // any budget).
     let out = Command::new("script")
         .args([
             "-qec",
             &format!(
-                "{} value 'sos 64' --max-positions 10000000",
+                "{} value 'cram 7x7' --max-positions 4000000",
                 env!("CARGO_BIN_EXE_grundy")
             ),
             "/dev/null",
@@ -666,4 +682,67 @@ fn thread_counts_are_bounded_by_the_machine() {
         .output()
         .unwrap();
     assert!(out.status.success());
+}
+
+/// Runs `args` capped, asserting it ended within `seconds` (a debug build).
+fn within(args: &[&str], seconds: f64) -> Run {
+    let start = std::time::Instant::now();
+    let run = capped(args, 120);
+    let took = start.elapsed().as_secs_f64();
+    assert!(took < seconds, "{args:?} took {took:.1} s");
+    run
+}
+
+#[test]
+fn misere_questions_a_search_cannot_answer_end_at_once() {
+    // A misère table of small heaps: each heap searched (milliseconds), not waiting
+    // for a quotient of Dawson's Kayles, which grows past any small bound.
+    let run = within(&["table", "dawson-kayles", "--to", "30", "--misere"], 10.0);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("P-positions: 2, 3, 7, 8, 12, 16, 17, 21, 22, 26, 30"),
+        "{}",
+        run.stdout
+    );
+    // Kayles past heap 256: its quotient's elements repeat with period 12 from heap
+    // 71, so 257 plays like 77.
+    let far = within(&["value", "kayles 257,3", "--misere"], 30.0);
+    let near = within(&["value", "kayles 77,3", "--misere"], 30.0);
+    assert_eq!(far.code, 0, "{}", far.stderr);
+    let verdict = |run: &Run| run.stdout.lines().nth(1).unwrap_or_default().to_string();
+    assert_eq!(verdict(&far), verdict(&near));
+    // Misère dynamic subtraction: the pile of n plays as the normal game on n − 1
+    // chips, 999,999 = 2^19 + … + 1 whose smallest power, 1, may be taken.
+    let run = within(&["value", "dynamic 1000000", "--misere"], 10.0);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("N-position"), "{}", run.stdout);
+    // No theory: refused at once, the positions reachable (2^31 rows of coins left
+    // of the last head) being past the budget.
+    let spec = "turtles HTHTHTHTHTHTHTHTHTHTHTHTHTHTHTHT";
+    let run = within(&["value", spec, "--misere"], 5.0);
+    assert_eq!(run.code, 2, "{spec}: {}", run.stdout);
+    assert!(run.stderr.contains("--max-positions"), "{}", run.stderr);
+}
+
+#[test]
+fn a_long_cycle_is_cut_in_linear_time() {
+    // A cycle of 20,000 edges on the ground and a stalk of one: the cycle fuses
+    // into 20,000 loops (*0), so the game is *1, won only by cutting the stalk;
+    // each cut of the cycle is valued along it, not by reducing the rest again.
+    let dir = std::env::temp_dir().join(format!("grundy-cycle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cycle.txt");
+    let n = 20_000;
+    let mut edges = vec!["g-v1".to_string()];
+    edges.extend((1..n - 1).map(|i| format!("v{i}-v{}", i + 1)));
+    edges.push(format!("v{}-g", n - 1));
+    edges.push("g-x".into());
+    std::fs::write(&file, edges.join(",")).unwrap();
+    let run = within(&["value", &format!("hackenbush @{}", file.display())], 20.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("nimber: 1"), "{}", &run.stdout[..200]);
+    assert!(run.stdout.contains("winning moves (1):"));
+    assert!(run.stdout.contains("(cut the edge g-x)"));
 }

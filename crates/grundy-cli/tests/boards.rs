@@ -68,6 +68,32 @@ fn chomp_is_played_square_by_square() {
 }
 
 #[test]
+fn a_large_square_names_its_winning_move_at_once() {
+    // The notes' theorem: chomp (2,2) and mirror the opponent on the L.
+    let start = std::time::Instant::now();
+    let v = json(&["value", "chomp 200x200", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v.get("winning_moves_not_computed").is_none(), "{v}");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["description"], "chomp (2,2), taking 39601 squares");
+    // The computer plays that move, not the losing chomp (2,1).
+    let run = grundy(&["play", "chomp", "200x200", "--computer-first"], "");
+    assert!(
+        run.stdout.contains("I chomp (2,2), taking 39601 squares"),
+        "{}",
+        run.stdout
+    );
+    // Two rows (a, a - 1) are P; an L with unequal arms is won by evening them.
+    let v = json(&["value", "chomp 1000000000,999999999", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["value", "chomp 9,1,1,1,1", "--json"]);
+    assert_eq!(v["nimber"], 8 ^ 4);
+    assert_eq!(v["winning_moves"][0]["position"], "chomp 5,1,1,1,1");
+    assert!(start.elapsed().as_secs_f64() < 5.0);
+}
+
+#[test]
 fn every_new_game_works_in_sums_and_under_misere_play() {
     let v = json(&[
         "value",

@@ -361,7 +361,16 @@ fn a_search_larger_than_the_budget_is_refused_at_once_naming_the_flag() {
     );
     // A search past the budget where no bound is known beforehand stops with an
     // error that names the flag too.
-    let run = grundy(&["value", "kayles 9,10,11,12", "--misere", "--max-positions", "50"], "");
+    let run = grundy(
+        &[
+            "value",
+            "kayles 9,10,11,12",
+            "--misere",
+            "--max-positions",
+            "50",
+        ],
+        "",
+    );
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(run.stderr.contains("--max-positions"), "{}", run.stderr);
     assert!(start.elapsed().as_secs() < 20);
@@ -382,8 +391,46 @@ fn the_computer_plays_a_winning_move_where_the_search_finds_one() {
     assert!(!run.stdout.contains("without a proof"), "{}", run.stdout);
     // With no room to search, it says that its move is not proved.
     let run = grundy(
-        &["play", "chomp 6x5", "--computer-first", "--max-positions", "10"],
+        &[
+            "play",
+            "chomp 6x5",
+            "--computer-first",
+            "--max-positions",
+            "10",
+        ],
         "",
     );
-    assert!(run.stdout.contains("without a proof that it wins"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("without a proof that it wins"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Misère sums of heaps far past those the quotient was built to, answered at once
+/// from its proved period.
+#[test]
+fn misere_sums_of_huge_heaps_come_from_a_periodic_quotient() {
+    let start = std::time::Instant::now();
+    // {1, 3, 4}: the heaps' elements repeat with period 7 from heap 0, and
+    // 2^32 − 1 = 3 (mod 7): the sum plays like heaps 3 and 1.
+    let huge = json(&["value", "sub:1,3,4 4294967295,1", "--misere", "--json"]);
+    let small = json(&["value", "sub:1,3,4 3,1", "--misere", "--json"]);
+    assert_eq!(huge["outcome"], small["outcome"]);
+    assert_eq!(huge["outcome"], "N");
+    let explained = grundy(&["explain", "sub:1,3,4 4294967295,1", "--misere"], "");
+    assert!(
+        explained
+            .stdout
+            .contains("repeat with period 7 from heap 0"),
+        "{}",
+        explained.stdout
+    );
+    // {1}: whoever faces an odd heap loses.
+    let v = json(&["value", "sub:1 100000000", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["position"], "sub:1 99999999");
+    let v = json(&["value", "sub:1 100000001", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert!(start.elapsed().as_secs_f64() < 10.0);
 }

@@ -303,7 +303,10 @@ impl Inner {
             Some(m) => d.set_item("computer_move", self.a_move(py, m)?)?,
             None => d.set_item("computer_move", py.None())?,
         }
-        d.set_item("computer_move_unproved", a.computer_move_unproved.as_deref())?;
+        d.set_item(
+            "computer_move_unproved",
+            a.computer_move_unproved.as_deref(),
+        )?;
         Ok(d)
     }
 }

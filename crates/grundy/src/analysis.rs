@@ -407,8 +407,9 @@ impl Analyst {
         Ok(found)
     }
 
-    /// Every move with the value of the position it leaves: outcomes by theorem
-    /// where one applies, else by search; nimbers only where cheap — given by a
+    /// Every move with the value of the position it leaves: an option whose outcome
+    /// a theorem gives takes it at once (Wythoff's 3.6 million options from
+    /// (10^6, 1618034)), any other is valued; nimbers only where cheap — given by a
     /// theorem, or searched for among few moves (for the whole answer), until a
     /// search runs out of budget. Every option of a P-position is N (else the
     /// P-position would have a move to P), so then only the nimbers are looked for.
@@ -426,10 +427,14 @@ impl Analyst {
         for m in &moves {
             let (outcome, mut nimber) = match outcome {
                 Outcome::P if nimbers => (Outcome::N, self.nimber_by_theory(m)),
-                _ => {
-                    let v = self.solver.value(m, play)?;
-                    (v.outcome, v.nimber)
-                }
+                _ => match self.solver.outcome_by_theory(m, play) {
+                    Some(Outcome::P) if nimbers => (Outcome::P, Some(0)),
+                    Some(outcome) => (outcome, self.nimber_by_theory(m)),
+                    None => {
+                        let v = self.solver.value(m, play)?;
+                        (v.outcome, v.nimber)
+                    }
+                },
             };
             if nimber.is_none() && search {
                 match self.solver.nimber(m) {

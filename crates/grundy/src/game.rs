@@ -204,8 +204,10 @@ pub trait Size<P> {
         1
     }
 
-    /// How many positions can be reached from `p` (itself included), or a bound;
-    /// the solvers refuse at once a search of more positions than the budget.
+    /// How many positions can be reached from `p` (itself included), or a bound
+    /// above it, saturating at `u64::MAX`; a position that is a sum counts once
+    /// whatever the order of its parts. The solvers refuse at once a search of more
+    /// positions than the budget.
     fn count_positions(&self, _p: &P) -> Option<u64> {
         None
     }

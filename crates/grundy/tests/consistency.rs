@@ -8,9 +8,11 @@
 
 use grundy::games::heaps::format as join;
 use grundy::games::FAMILIES;
-use grundy::{analyse, Analysis, Outcome, Play};
+use grundy::solve::Solver;
+use grundy::{analyse, Analysis, Budget, Outcome, Play};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+use std::collections::BTreeSet;
 
 /// Up to `count` heaps of at most `most` chips.
 fn heaps(most: u64, count: usize) -> BoxedStrategy<String> {
@@ -246,5 +248,80 @@ fn every_family_agrees_with_itself() {
                 consistent(&spec, Play::Misere)
             })
             .unwrap_or_else(|e| panic!("{}: {e}", family.name));
+    }
+}
+
+/// Every position reachable from `spec`, each a sum counted once whatever the
+/// order of its parts, by exhaustive search.
+fn reachable(spec: &str) -> usize {
+    let mut solver = Solver::new(Budget::default().with_positions(1 << 20));
+    let start = grundy::spec::parse(spec, &mut solver).unwrap();
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![start];
+    while let Some(sum) = stack.pop() {
+        let mut key: Vec<String> = Vec::new();
+        for &written in &sum.0 {
+            let parts = solver.components(written);
+            key.extend(parts.into_iter().map(|p| solver.format_part(p)));
+        }
+        key.sort();
+        if seen.insert(key) {
+            stack.extend(solver.moves(&sum).unwrap());
+        }
+    }
+    seen.len()
+}
+
+/// Every family bounds the positions reachable from its small positions without
+/// search, so that a search larger than the budget is refused at once.
+#[test]
+fn every_family_bounds_the_positions_it_can_reach() {
+    // The divisor game counts 2^w, w its widest rank level: a bound below (every
+    // subset of a level is an antichain, and names a position), not above.
+    for family in FAMILIES.iter().filter(|f| f.name != "divisors") {
+        let mut runner = TestRunner::new(Config {
+            cases: 8,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(&positions(family.name), |spec| {
+                let mut solver = Solver::new(Budget::default().with_positions(1 << 20));
+                let sum = grundy::spec::parse(&spec, &mut solver).unwrap();
+                let bound = solver.count_positions(&sum);
+                let reached = reachable(&spec) as u64;
+                prop_assert!(
+                    bound.is_some_and(|b| b >= reached),
+                    "{spec}: {bound:?} < {reached}"
+                );
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", family.name));
+    }
+    // Bounds met exactly: Nim's heaps at or below 3 and 4; the 2^4 rows of coins
+    // left of the last head; the C(5, 2) − 1 diagrams inside 3x2 (a Young diagram
+    // in a box is a lattice path); 2 cells of Cram's 1x2, each free or covered.
+    for (spec, exact) in [
+        ("nim 3,4", 20),
+        ("turtles THTH", 16),
+        ("chomp 3x2", 9),
+        ("kayles 4", 1 + 1 + 2 + 3 + 5),
+        // Taking 2^20 at a time walks down 2^32 − 1 chips in 4096 heaps.
+        ("sub:1048576 4294967295", 4096),
+    ] {
+        let mut solver = Solver::new(Budget::default().with_positions(1 << 20));
+        let sum = grundy::spec::parse(spec, &mut solver).unwrap();
+        assert_eq!(solver.count_positions(&sum), Some(exact), "{spec}");
+    }
+    // Far beyond any budget, at once: turtles of 32 coins, a million-chip dynamic
+    // pile, Kayles heaps of 2000 chips.
+    for spec in [
+        "turtles HTHTHTHTHTHTHTHTHTHTHTHTHTHTHTHT",
+        "dynamic 1000000",
+        "kayles 1000,1000",
+    ] {
+        let mut solver = Solver::new(Budget::default().with_positions(1 << 20));
+        let sum = grundy::spec::parse(spec, &mut solver).unwrap();
+        assert!(solver.count_positions(&sum).unwrap() > 1 << 30, "{spec}");
     }
 }

@@ -348,6 +348,27 @@ fn dynamic_subtraction_and_fibonacci_nim_up_to_piles_of_40() {
             }
         }
     }
+    // Misère play, against exhaustive search: taking the last chip loses, so the
+    // pile of n plays as the normal game on n − 1.
+    for game in [Dynamic::DYNAMIC, Dynamic::FIBONACCI] {
+        let mut misere_p: std::collections::HashMap<(u64, u64), bool> = Default::default();
+        for chips in 0..=40u64 {
+            for limit in 0..=chips {
+                let p = Pile { chips, limit };
+                let mut options = Vec::new();
+                game.moves(&p, &mut options);
+                // Options have fewer chips: already known.
+                let is_p =
+                    !options.is_empty() && options.iter().all(|o| !misere_p[&(o.chips, o.limit)]);
+                misere_p.insert((chips, limit), is_p);
+                assert_eq!(
+                    Theory::outcome(&game, &p, Play::Misere),
+                    Some(p_or_n(is_p)),
+                    "misère {p:?}"
+                );
+            }
+        }
+    }
     // The losing starting sizes: powers of 2, and Fibonacci numbers.
     let losing = |game: Dynamic| -> Vec<u64> {
         (1..=100)

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use grundy::games::octal;
-use grundy::solve::quotient::{quotient, Quotient};
+use grundy::solve::quotient::{quotient, HeapPeriod, Quotient};
 use grundy::solve::sequence::Rules;
 use grundy::{Budget, Outcome};
 use proptest::prelude::*;
@@ -280,22 +280,25 @@ fn kayles_pairs_past_heap_27_agree_with_exhaustive_search() {
 }
 
 /// `grundy value … --misere` on sums of heaps of one game goes through the
-/// quotient: its outcomes and winning moves against exhaustive search.
+/// quotient: its outcomes and winning moves against exhaustive search. (Sums of
+/// fewer than 31 chips reach so few positions that they are searched instead.)
 #[test]
 fn misere_analysis_of_heap_sums_agrees_with_exhaustive_search() {
     let misere = grundy::Options {
         play: grundy::Play::Misere,
         ..grundy::Options::default()
     };
-    for (name, code) in [
-        ("kayles", "0.77"),
-        ("officers", "0.6"),
-        ("octal:0.75", "0.75"),
+    // Officers' quotient grows past its bound at heap 17.
+    for (name, code, most) in [
+        ("kayles", "0.77", 20),
+        ("officers", "0.6", 16),
+        ("octal:0.75", "0.75", 20),
     ] {
         let mut brute = Brute::new(code);
         // One analyst: the quotient is built once and kept.
         let mut analyst = grundy::Analyst::new(grundy::Budget::default().with_positions(1 << 20));
-        for heaps in multisets(3, 8) {
+        let sums = multisets(2, most).into_iter().chain(multisets(3, 12));
+        for heaps in sums.filter(|h| h.iter().sum::<u64>() >= 31) {
             let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
             let spec = format!("{name} {}", list.join(","));
             let position = analyst.parse(&spec).unwrap();
@@ -322,4 +325,81 @@ fn misere_analysis_of_heap_sums_agrees_with_exhaustive_search() {
             );
         }
     }
+}
+
+/// Sums of up to `count` heaps of at most `bound` chips (and at most `total` in all)
+/// against exhaustive search, from a quotient built only to heap `to` whose heaps'
+/// elements are proved periodic: the heaps past `to` come from the period.
+fn agrees_past_the_heaps_built(code: &str, to: u64, count: usize, bound: u64, total: u64) {
+    let q = build(code, to);
+    assert!(q.period().is_some(), "{code} to {to}: no period");
+    assert!(q.covers(u64::MAX) && q.checked_to() < bound);
+    let mut brute = Brute::new(code);
+    for k in 1..=count {
+        for heaps in multisets(k, bound) {
+            if heaps.iter().sum::<u64>() > total || heaps.iter().all(|&h| h <= to) {
+                continue;
+            }
+            assert_eq!(
+                q.outcome(&heaps),
+                Some(brute.outcome(&heaps)),
+                "{code}: {heaps:?} (built to {to}, {:?})",
+                q.period()
+            );
+        }
+    }
+}
+
+#[test]
+fn periodic_quotients_answer_heaps_of_any_size() {
+    // Subtraction games {1} (0.3), {1, 3, 4} (0.3033) and {2} (0.03): heaps that
+    // are never broken, checked in sums of three heaps far past the heaps built.
+    agrees_past_the_heaps_built("0.3", 8, 3, 40, 120);
+    agrees_past_the_heaps_built("0.3033", 16, 3, 40, 120);
+    agrees_past_the_heaps_built("0.03", 12, 3, 40, 120);
+    // Games that break heaps: 0.75 (Plambeck's R8) and 0.71, single heaps and pairs.
+    agrees_past_the_heaps_built("0.75", 24, 2, 36, 36);
+    agrees_past_the_heaps_built("0.71", 22, 2, 36, 36);
+    // {1, 3, 4}: the elements repeat with the period 7 of its nimbers, from heap 0.
+    let q = build("0.3033", 16);
+    assert_eq!(
+        q.period(),
+        Some(HeapPeriod {
+            preperiod: 0,
+            period: 7
+        })
+    );
+    assert_eq!(q.element_of_heap(4_294_967_295), q.element_of_heap(3));
+    // Kayles: built to 256, its quotient of order 40 has elements repeating with
+    // period 12 from heap 71, the period of its nimbers (Guy and Smith, 1956), as
+    // heaps up to 2·71 + 2·12 + 4 prove.
+    let q = build("0.77", 256);
+    assert_eq!(q.order(), 40);
+    assert_eq!(
+        q.period(),
+        Some(HeapPeriod {
+            preperiod: 71,
+            period: 12
+        })
+    );
+}
+
+/// Single heaps whose quotient is out of reach (Dawson's Kayles, 0.07, grows past
+/// every bound by heap 32) are searched, at once, and agree with exhaustive search.
+#[test]
+fn single_heaps_without_a_small_quotient_are_searched_at_once() {
+    let misere = grundy::Options {
+        play: grundy::Play::Misere,
+        ..grundy::Options::default()
+    };
+    let start = std::time::Instant::now();
+    let mut brute = Brute::new("0.07");
+    let mut analyst = grundy::Analyst::new(grundy::Budget::default().with_positions(1 << 20));
+    for n in 0..=30u64 {
+        let position = analyst.parse(&format!("dawson-kayles {n}")).unwrap();
+        let a = analyst.analyse(&position, &misere).unwrap();
+        let heaps: Vec<u64> = [n].into_iter().filter(|&h| h > 0).collect();
+        assert_eq!(a.outcome, brute.outcome(&heaps), "dawson-kayles {n}");
+    }
+    assert!(start.elapsed().as_secs_f64() < 10.0);
 }

@@ -169,31 +169,149 @@ impl Size<Rows> for Chomp {
     }
 }
 
-/// Strategy stealing: a rectangle larger than the poisoned square is an
-/// N-position. If chomping the top right square alone lost, the first player would
-/// steal the reply, since every reply is also a move from the whole rectangle.
+/// The shapes whose outcome a theorem gives, at any size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// An L: the poisoned square with an arm of `right` squares to its right and
+    /// one of `up` squares above it (a single row or column included). A chomp
+    /// shortens one arm, so the L is Nim with heaps `right` and `up`: nimber
+    /// right ⊕ up, P exactly when the arms are equal.
+    L { right: u32, up: u32 },
+    /// Two rows, `bottom` ≥ `top` ≥ 2 squares (a top row of 1 is an L): P exactly when
+    /// bottom = top + 1.
+    TwoRows { bottom: u32, top: u32 },
+    /// A square of side `side` ≥ 3 (smaller ones are Ls or two rows): chomping (2, 2)
+    /// leaves the L of equal arms, and the first player mirrors every move on it.
+    Square { side: u32 },
+    /// Any other rectangle larger than the poisoned square: N by strategy stealing,
+    /// with no winning move named.
+    Rectangle,
+}
+
+/// The shape of `p` that a theorem answers, if any.
+fn shape(p: &[u32]) -> Option<Shape> {
+    let rectangle = p.iter().all(|&row| row == p[0]);
+    if p[1..].iter().all(|&row| row == 1) {
+        Some(Shape::L {
+            right: p[0] - 1,
+            up: p.len() as u32 - 1,
+        })
+    } else if let [bottom, top] = *p {
+        Some(Shape::TwoRows { bottom, top })
+    } else if rectangle && p.len() == p[0] as usize {
+        Some(Shape::Square { side: p[0] })
+    } else {
+        rectangle.then_some(Shape::Rectangle)
+    }
+}
+
+/// The L with arms `right` and `up`.
+fn l_shape(right: u32, up: u32) -> Rows {
+    let mut rows = Rows::from_elem(1, up as usize + 1);
+    rows[0] = right + 1;
+    rows
+}
+
+/// The theorems on Chomp in the notes, under normal play: an L is Nim with its two
+/// arms as heaps; two rows (a, b) are P exactly when a = b + 1; a square is won by
+/// chomping (2, 2) and mirroring on the L; any rectangle larger than the poisoned
+/// square is N by strategy stealing: if chomping the top right square alone lost,
+/// the first player would steal the reply, since every reply is also a move from the
+/// whole rectangle.
 impl Theory<Rows> for Chomp {
     fn theorem(&self, _play: Play) -> &'static str {
-        "strategy stealing"
+        "the theory of Chomp (strategy stealing, the L, two rows)"
+    }
+
+    fn nimber(&self, p: &Rows) -> Option<Nimber> {
+        match shape(p)? {
+            Shape::L { right, up } => Some((right ^ up) as Nimber),
+            _ => None,
+        }
     }
 
     fn outcome(&self, p: &Rows, play: Play) -> Option<Outcome> {
-        let rectangle = p.iter().all(|&row| row == p[0]) && p.len() * p[0] as usize > 1;
-        (play == Play::Normal && rectangle).then_some(Outcome::N)
+        if play != Play::Normal {
+            return None;
+        }
+        let p_position = match shape(p)? {
+            Shape::L { right, up } => right == up,
+            Shape::TwoRows { bottom, top } => bottom == top + 1,
+            Shape::Square { .. } | Shape::Rectangle => false,
+        };
+        Some(if p_position { Outcome::P } else { Outcome::N })
+    }
+
+    /// Every move to nimber `target` from an L (as in Nim); from two rows or a square,
+    /// every winning move (`target` 0), which is unique: two rows (a, b) go to
+    /// (b + 1, b) when a > b + 1 and to (a, a − 1) when a = b; a square goes to its L,
+    /// since any other chomp leaves a rectangle (N) or a position from which
+    /// chomping (2, 2) leaves the L of equal arms.
+    fn moves_to_nimber(&self, p: &Rows, target: Nimber) -> Option<Vec<Rows>> {
+        match shape(p)? {
+            Shape::L { right, up } => {
+                let mut found = Vec::new();
+                if let Some(r) = u32::try_from(target ^ up as Nimber)
+                    .ok()
+                    .filter(|&r| r < right)
+                {
+                    found.push(l_shape(r, up));
+                }
+                if let Some(u) = u32::try_from(target ^ right as Nimber)
+                    .ok()
+                    .filter(|&u| u < up)
+                {
+                    found.push(l_shape(right, u));
+                }
+                (found.iter().map(|q| q.len() as u64).sum::<u64>() <= crate::THEORY_LISTS)
+                    .then_some(found)
+            }
+            _ if target != 0 => None,
+            Shape::TwoRows { bottom, top } if bottom == top => {
+                Some(vec![Rows::from_slice(&[bottom, top - 1])])
+            }
+            Shape::TwoRows { bottom, top } if bottom > top + 1 => {
+                Some(vec![Rows::from_slice(&[top + 1, top])])
+            }
+            Shape::TwoRows { .. } => Some(Vec::new()),
+            Shape::Square { side } => Some(vec![l_shape(side - 1, side - 1)]),
+            Shape::Rectangle => None,
+        }
     }
 
     fn explain(&self, p: &Rows, play: Play) -> Vec<String> {
-        if self.outcome(p, play).is_none() {
+        if play != Play::Normal {
             return Vec::new();
         }
-        vec![
-            "Strategy stealing: a rectangle larger than the poisoned square is an N-position. \
-             Suppose chomping the top right square alone lost; then the opponent would have a \
-             winning reply, and the first player could have made that reply at once, since \
-             chomping any square also removes the top right one. So some first move wins, \
-             though the argument does not say which."
+        let line = match shape(p) {
+            None => return Vec::new(),
+            Some(Shape::L { right, up }) => format!(
+                "An L: the poisoned square with {right} squares to its right and {up} above it. \
+                 A chomp shortens one arm, so the L is Nim with heaps {right} and {up}: \
+                 nimber {right} ⊕ {up} = {}, a P-position exactly when the arms are equal.",
+                right ^ up
+            ),
+            Some(Shape::TwoRows { bottom, top }) => format!(
+                "Two rows of {bottom} and {top}: the P-positions of two-row Chomp are the rows \
+                 (a, a − 1). From (a, a − 1), shortening the bottom row leaves two rows of \
+                 equal length, and shortening the top row leaves a bottom row longer by two or \
+                 more; from the first, chomping the top row's last square restores (b, b − 1), \
+                 and from the second, cutting the bottom row to one more than the top."
+            ),
+            Some(Shape::Square { side }) => format!(
+                "A square of side {side}: chomping (2,2) leaves an L whose two arms have \
+                 {} squares each, and on an L the first player mirrors every move of the \
+                 opponent on the other arm, until the opponent must take the poisoned square.",
+                side - 1
+            ),
+            Some(Shape::Rectangle) => "Strategy stealing: a rectangle larger than the poisoned \
+                 square is an N-position. Suppose chomping the top right square alone lost; \
+                 then the opponent would have a winning reply, and the first player could \
+                 have made that reply at once, since chomping any square also removes the top \
+                 right one. So some first move wins, though the argument does not say which."
                 .into(),
-        ]
+        };
+        vec![line]
     }
 }
 

@@ -215,16 +215,41 @@ impl Theory<Pile> for Dynamic {
         Some(winning)
     }
 
+    /// Under misère play whoever takes the last chip loses, so no one takes the whole
+    /// pile while another move is left: a pile of n ≥ 1 chips plays as the normal game
+    /// on n − 1 chips (the limit at most n − 1), whose empty pile is the misère pile of
+    /// one chip that must be taken.
     fn outcome(&self, p: &Pile, play: Play) -> Option<Outcome> {
-        match play {
-            Play::Normal if self.is_p_position(*p) => Some(Outcome::P),
-            Play::Normal => Some(Outcome::N),
-            Play::Misere => None,
-        }
+        let p = match play {
+            Play::Normal => *p,
+            Play::Misere if p.limit == 0 => return Some(Outcome::N),
+            Play::Misere => Pile {
+                chips: p.chips - 1,
+                limit: p.limit.min(p.chips - 1),
+            },
+        };
+        Some(match self.is_p_position(p) {
+            true => Outcome::P,
+            false => Outcome::N,
+        })
     }
     fn explain(&self, p: &Pile, play: Play) -> Vec<String> {
         if play == Play::Misere {
-            return Vec::new();
+            if p.limit == 0 {
+                return vec![
+                    "No chip may be taken: under misère play the player to move has won.".into(),
+                ];
+            }
+            let normal = Pile {
+                chips: p.chips - 1,
+                limit: p.limit.min(p.chips - 1),
+            };
+            let mut lines = vec![format!(
+                "Under misère play whoever takes the last chip loses, so no one takes the whole pile while another move is left: the pile of {} plays as the normal game on {} chips, at most {} taken now.",
+                p.chips, normal.chips, normal.limit
+            )];
+            lines.extend(self.explain(&normal, Play::Normal));
+            return lines;
         }
         let terms = self.terms(p.chips);
         let written: Vec<String> = terms.iter().map(u64::to_string).collect();
@@ -280,21 +305,18 @@ impl Size<Pile> for Dynamic {
         Some(p.limit)
     }
 
-    /// A lower bound. Taking one chip is always allowed, so every smaller pile is
-    /// reached: n + 1 positions. From a whole pile (a first move may take all but
-    /// one chip) more: with m = n/3, every pile c ≤ m is reached with every limit
-    /// f·j ≤ c (take n − c − j, then j), about m²/2f positions.
+    /// The piles of fewer chips, each with a limit of at most its chips (and, in
+    /// dynamic subtraction, at most the limit now).
     fn count_positions(&self, p: &Pile) -> Option<u64> {
-        if p.limit == 0 {
-            return Some(1);
-        }
-        let chain = p.chips.saturating_add(1);
-        if p.limit + 1 < p.chips {
-            return Some(chain);
-        }
-        let m = p.chips / 3;
-        let pairs = (m / 2).saturating_mul(m + 1) / self.factor;
-        Some(chain.max(pairs.saturating_sub(m)))
+        let limits = match self.factor {
+            1 => p.limit.min(p.chips),
+            _ => p.chips,
+        };
+        Some(
+            p.chips
+                .saturating_add(1)
+                .saturating_mul(limits.saturating_add(1)),
+        )
     }
 }
 

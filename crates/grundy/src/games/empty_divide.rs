@@ -140,6 +140,12 @@ impl Size<Heaps> for EmptyDivide {
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(kept_boxes(p).fold(0u64, |a, kept| a.saturating_add(kept - 1)))
     }
+
+    /// Neither box ever holds more than the larger box does now.
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
+        let most = p[0].max(p[1]);
+        Some(most.saturating_mul(most))
+    }
 }
 
 /// The registry entry of `empty-divide`.

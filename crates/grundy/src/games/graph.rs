@@ -14,7 +14,7 @@ use crate::solve::{retrograde, GameBox};
 use crate::table::{GraphTable, Save, Table, TableRequest};
 use crate::{
     files, invalid, notation, too_large, Budget, Capabilities, Error, Game, Gamma, Outcome,
-    Picture, Play, Result,
+    Picture, Play, Result, Size,
 };
 
 /// A directed graph of positions with named vertices.
@@ -234,8 +234,17 @@ impl Game for Graph {
         Capabilities {
             cycles: !self.acyclic,
             picture: Some(self),
+            size: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+/// Each token stands on some vertex: vertices to the power of the tokens.
+impl Size<Tokens> for Graph {
+    fn count_positions(&self, p: &Tokens) -> Option<u64> {
+        let tokens = u32::try_from(p.len()).unwrap_or(u32::MAX);
+        Some((self.names.len() as u64).saturating_pow(tokens))
     }
 }
 

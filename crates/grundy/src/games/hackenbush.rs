@@ -87,12 +87,12 @@ impl Drawing {
 
 /// Which vertices are joined to vertex 0 by `edges`.
 fn reached_from_ground(vertices: usize, edges: &[(u32, u32)]) -> Vec<bool> {
-    let adjacency = adjacency(vertices, edges);
+    let adjacency = Adjacency::of(vertices, edges);
     let mut reached = vec![false; vertices];
     reached[0] = true;
     let mut stack = vec![0u32];
     while let Some(v) = stack.pop() {
-        for &(w, _) in &adjacency[v as usize] {
+        for &(w, _) in adjacency.of_vertex(v as usize) {
             if !reached[w as usize] {
                 reached[w as usize] = true;
                 stack.push(w);
@@ -102,14 +102,38 @@ fn reached_from_ground(vertices: usize, edges: &[(u32, u32)]) -> Vec<bool> {
     reached
 }
 
-/// For each vertex, its neighbours with the index of the joining edge (loops left out).
-fn adjacency(vertices: usize, edges: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
-    let mut adjacency = vec![Vec::new(); vertices];
-    for (i, &(u, v)) in edges.iter().enumerate().filter(|(_, e)| e.0 != e.1) {
-        adjacency[u as usize].push((v, i as u32));
-        adjacency[v as usize].push((u, i as u32));
+/// For each vertex, its neighbours with the index of the joining edge (loops left
+/// out), all in one list: vertex v's run from `start[v]` to `start[v + 1]`.
+struct Adjacency {
+    start: Vec<u32>,
+    list: Vec<(u32, u32)>,
+}
+
+impl Adjacency {
+    fn of(vertices: usize, edges: &[(u32, u32)]) -> Adjacency {
+        let mut start = vec![0u32; vertices + 1];
+        for &(u, v) in edges.iter().filter(|e| e.0 != e.1) {
+            start[u as usize + 1] += 1;
+            start[v as usize + 1] += 1;
+        }
+        for v in 0..vertices {
+            start[v + 1] += start[v];
+        }
+        let mut next = start.clone();
+        let mut list = vec![(0, 0); start[vertices] as usize];
+        for (i, &(u, v)) in edges.iter().enumerate().filter(|(_, e)| e.0 != e.1) {
+            list[next[u as usize] as usize] = (v, i as u32);
+            next[u as usize] += 1;
+            list[next[v as usize] as usize] = (u, i as u32);
+            next[v as usize] += 1;
+        }
+        Adjacency { start, list }
     }
-    adjacency
+
+    /// The neighbours of `v`, each with the joining edge.
+    fn of_vertex(&self, v: usize) -> &[(u32, u32)] {
+        &self.list[self.start[v] as usize..self.start[v + 1] as usize]
+    }
 }
 
 /// The drawing reduced by the fusion principle to a tree of fused vertices, with its
@@ -142,7 +166,7 @@ impl Reduction {
     fn of(n: usize, edges: &[(u32, u32)], stalks: &[Nimber]) -> Reduction {
         let bridges = bridges(n, edges);
         // Fuse along edges that are not bridges: the 2-edge-connected pieces.
-        let adjacency = adjacency(n, edges);
+        let adjacency = Adjacency::of(n, edges);
         let mut node_of = vec![usize::MAX; n];
         let mut members = Vec::new();
         for start in 0..n {
@@ -154,7 +178,7 @@ impl Reduction {
             let mut group = vec![start as u32];
             let mut stack = vec![start as u32];
             while let Some(v) = stack.pop() {
-                for &(w, e) in &adjacency[v as usize] {
+                for &(w, e) in adjacency.of_vertex(v as usize) {
                     if !bridges[e as usize] && node_of[w as usize] == usize::MAX {
                         node_of[w as usize] = node;
                         group.push(w);
@@ -223,6 +247,89 @@ impl Reduction {
         self.value[0]
     }
 
+    /// The value of node `a` after cutting each edge of its cycle, by edge, where the
+    /// node is a single cycle (with loops, and nodes above hanging from its vertices);
+    /// empty otherwise. Cutting the k-th edge along the cycle from its root v0 leaves
+    /// two paths up from v0, v1 … vk and v(m−1) … v(k+1), each valued by the colon
+    /// principle from its top; a run of vertices with nothing hanging from them adds
+    /// its length, so a cut costs the vertices with something hanging, not the whole
+    /// cycle (a bare cycle of a million edges is linear).
+    fn cycle_cuts(&self, edges: &[(u32, u32)], a: usize) -> Vec<(u32, Nimber)> {
+        let members = &self.members[a];
+        let cycle: Vec<u32> = self.inner[a]
+            .iter()
+            .copied()
+            .filter(|&i| edges[i as usize].0 != edges[i as usize].1)
+            .collect();
+        let m = members.len();
+        if m < 2 || cycle.len() != m {
+            return Vec::new();
+        }
+        let local = |v: u32| members.binary_search(&v).expect("a member of the node");
+        // The two cycle edges at each vertex.
+        let mut at = vec![Vec::with_capacity(2); m];
+        for &i in &cycle {
+            let (u, v) = edges[i as usize];
+            at[local(u)].push(i);
+            at[local(v)].push(i);
+        }
+        if at.iter().any(|e| e.len() != 2) {
+            return Vec::new();
+        }
+        // What hangs from each vertex: loops (a stalk of one each) and the nodes
+        // above, each a stalk of its value plus one.
+        let mut hanging = vec![0 as Nimber; m];
+        for &i in &self.inner[a] {
+            let (u, v) = edges[i as usize];
+            if u == v {
+                hanging[local(u)] ^= 1;
+            }
+        }
+        let in_a = |(x, y): (u32, u32)| if self.node_of[x as usize] == a { x } else { y };
+        for &(child, bridge) in &self.children[a] {
+            hanging[local(in_a(edges[bridge as usize]))] ^= self.value[child] + 1;
+        }
+        let root = self.parent[a].map_or(0, |(_, e)| in_a(edges[e as usize]));
+        // Walk the cycle from the root: what hangs from vertex k, and the edge from
+        // vertex k to vertex k + 1.
+        let mut weight = Vec::with_capacity(m);
+        let mut along = Vec::with_capacity(m);
+        let (mut v, mut via) = (local(root), u32::MAX);
+        for _ in 0..m {
+            let e = if at[v][0] != via { at[v][0] } else { at[v][1] };
+            weight.push(hanging[v]);
+            along.push(e);
+            let (x, y) = edges[e as usize];
+            v = if local(x) == v { local(y) } else { local(x) };
+            via = e;
+        }
+        let hung: Vec<usize> = (1..m).filter(|&k| weight[k] != 0).collect();
+        along
+            .iter()
+            .enumerate()
+            .map(|(k, &e)| {
+                let split = hung.partition_point(|&i| i <= k);
+                let forward = path_value(k, hung[..split].iter().rev().map(|&i| (i, weight[i])));
+                let backward =
+                    path_value(m - 1 - k, hung[split..].iter().map(|&i| (m - i, weight[i])));
+                (e, weight[0] ^ forward ^ backward)
+            })
+            .collect()
+    }
+
+    /// For every edge, the one node whose value cutting it changes, and its new value.
+    fn changes(&self, edges: &[(u32, u32)]) -> Vec<(usize, Nimber)> {
+        let mut on_cycles = vec![None; edges.len()];
+        for a in 0..self.members.len() {
+            for (e, value) in self.cycle_cuts(edges, a) {
+                on_cycles[e as usize] = Some((a, value));
+            }
+        }
+        (0..edges.len())
+            .map(|cut| on_cycles[cut].unwrap_or_else(|| self.change(edges, cut)))
+            .collect()
+    }
+
     /// The one node whose value cutting edge `cut` changes, and its new value.
     fn change(&self, edges: &[(u32, u32)], cut: usize) -> (usize, Nimber) {
         let (u, v) = edges[cut];
@@ -283,10 +390,25 @@ impl Reduction {
     }
 }
 
+/// The value a path of `len` edges adds at the vertex it stands on, given what hangs
+/// from its vertices as (height, value) pairs, highest first, the others bare: by the
+/// colon principle from the top, a bare edge adding one.
+fn path_value(len: usize, hanging: impl Iterator<Item = (usize, Nimber)>) -> Nimber {
+    if len == 0 {
+        return 0;
+    }
+    let (mut value, mut height) = (0, len);
+    for (at, w) in hanging {
+        value = w ^ (value + (height - at) as Nimber);
+        height = at;
+    }
+    value + height as Nimber
+}
+
 /// Which edges are bridges (on no cycle), by one depth-first search from every
 /// unvisited vertex with an explicit stack; parallel edges are not bridges.
 fn bridges(vertices: usize, edges: &[(u32, u32)]) -> Vec<bool> {
-    let adjacency = adjacency(vertices, edges);
+    let adjacency = Adjacency::of(vertices, edges);
     let mut bridge = vec![false; edges.len()];
     let mut entered = vec![u32::MAX; vertices];
     let mut low = vec![0u32; vertices];
@@ -302,7 +424,7 @@ fn bridges(vertices: usize, edges: &[(u32, u32)]) -> Vec<bool> {
         let mut stack = vec![(root as u32, u32::MAX, 0usize)];
         while let Some(top) = stack.last_mut() {
             let (v, via, cursor) = *top;
-            if let Some(&(w, e)) = adjacency[v as usize].get(cursor) {
+            if let Some(&(w, e)) = adjacency.of_vertex(v as usize).get(cursor) {
                 top.2 += 1;
                 if e == via {
                     continue;
@@ -516,7 +638,7 @@ impl Game for Hackenbush {
         let n = p.names.len();
         let mut plant = vec![usize::MAX; n];
         let mut plants = 0;
-        let adjacency = adjacency(n, &p.edges);
+        let adjacency = Adjacency::of(n, &p.edges);
         for start in 1..n {
             if plant[start] != usize::MAX {
                 continue;
@@ -524,7 +646,7 @@ impl Game for Hackenbush {
             plant[start] = plants;
             let mut stack = vec![start];
             while let Some(v) = stack.pop() {
-                for &(w, _) in &adjacency[v] {
+                for &(w, _) in adjacency.of_vertex(v) {
                     if w != 0 && plant[w as usize] == usize::MAX {
                         plant[w as usize] = plants;
                         stack.push(w as usize);
@@ -663,11 +785,12 @@ impl Theory<Drawing> for Hackenbush {
     fn moves_to_nimber(&self, p: &Drawing, target: Nimber) -> Option<Vec<Drawing>> {
         let reduction = Reduction::of(p.names.len(), &p.edges, &[]);
         let required = reduction.required(target);
+        let changes = reduction.changes(&p.edges);
         let mut seen = rustc_hash::FxHashSet::default();
         let mut cuts = Vec::new();
         for (i, &e) in p.edges.iter().enumerate() {
             if seen.insert(e) {
-                let (node, new) = reduction.change(&p.edges, i);
+                let (node, new) = changes[i];
                 if required[node] == Some(new) {
                     cuts.push(i);
                 }
@@ -690,6 +813,11 @@ impl Size<Drawing> for Hackenbush {
 
     fn count_moves(&self, p: &Drawing) -> Option<u64> {
         Some(p.edges.len() as u64)
+    }
+
+    /// Each edge is kept or gone: 2 to the power of the edges.
+    fn count_positions(&self, p: &Drawing) -> Option<u64> {
+        Some(1u64.checked_shl(p.edges.len() as u32).unwrap_or(u64::MAX))
     }
 }
 
@@ -771,7 +899,7 @@ const DRAWN_EDGES: usize = 500;
 fn draw(p: &Drawing) -> String {
     const STEP: f64 = 60.0;
     let n = p.names.len();
-    let adjacency = adjacency(n, &p.edges);
+    let adjacency = Adjacency::of(n, &p.edges);
     let mut level = vec![usize::MAX; n];
     level[0] = 0;
     let mut order = vec![0usize];
@@ -779,7 +907,7 @@ fn draw(p: &Drawing) -> String {
     while next < order.len() {
         let v = order[next];
         next += 1;
-        for &(w, _) in &adjacency[v] {
+        for &(w, _) in adjacency.of_vertex(v) {
             if level[w as usize] == usize::MAX {
                 level[w as usize] = level[v] + 1;
                 order.push(w as usize);

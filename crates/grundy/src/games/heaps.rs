@@ -45,6 +45,15 @@ pub fn format(heaps: &[u64]) -> String {
         .join(",")
 }
 
+/// How many heap positions lie at or below `heaps`, heap by heap: the product of
+/// (h + 1), saturating at `u64::MAX`. A bound on the positions reachable in a game
+/// whose moves only lower heaps.
+pub fn at_or_below(heaps: &[u64]) -> u64 {
+    heaps
+        .iter()
+        .fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)))
+}
+
 /// Each non-empty heap on its own, appended to `out`: the independent parts of a
 /// heap position.
 pub fn split(heaps: &[u64], out: &mut Vec<Heaps>) {

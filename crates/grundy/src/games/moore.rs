@@ -346,6 +346,10 @@ impl Size<Heaps> for Moore {
         }
         Some(e[1..].iter().fold(0, |a: u64, &n| a.saturating_add(n)))
     }
+
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
+        Some(heaps::at_or_below(p))
+    }
 }
 
 /// The registry entry of `moore`.

@@ -94,6 +94,10 @@ impl Size<Heaps> for Nim {
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(p.iter().fold(0, |a: u64, &h| a.saturating_add(h)))
     }
+
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
+        Some(heaps::at_or_below(p))
+    }
 }
 
 /// The registry entry of `nim`.

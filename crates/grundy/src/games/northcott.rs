@@ -12,7 +12,7 @@
 use super::Family;
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Theory};
+use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
 
 /// The widest row grundy accepts.
 pub const MAX_WIDTH: usize = 64;
@@ -209,10 +209,21 @@ impl Game for Northcott {
     fn capabilities(&self) -> Capabilities<'_, Board> {
         Capabilities {
             theory: Some(self),
+            size: Some(self),
             cycles: true,
             alone: true,
             ..Capabilities::default()
         }
+    }
+}
+
+/// Each row's two checkers stand on two of its squares, and either colour may be
+/// to move: 2 × the product of width² over the rows.
+impl Size<Board> for Northcott {
+    fn count_positions(&self, p: &Board) -> Option<u64> {
+        Some(p.rows.iter().fold(2u64, |a, row| {
+            a.saturating_mul(row.width as u64 * row.width as u64)
+        }))
     }
 }
 

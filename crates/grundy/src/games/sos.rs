@@ -222,6 +222,13 @@ impl Size<Row> for Sos {
             false => Some(2 * (p.len as u64 - p.filled.count_ones() as u64)),
         }
     }
+
+    /// Each empty square stays empty or gets an S or an O: 3 to the power of the
+    /// empty squares.
+    fn count_positions(&self, p: &Row) -> Option<u64> {
+        let empty = p.len as u32 - p.filled.count_ones();
+        Some(3u64.saturating_pow(empty))
+    }
 }
 
 impl DrawnEnds<Row> for Sos {

@@ -26,6 +26,8 @@ impl SquareButOne {
     }
 }
 
+/// A heap grows only from an even size, by one chip, to an odd size that cannot
+/// grow: every heap stays at most one above its size now.
 impl Game for SquareButOne {
     type Position = heaps::Heaps;
 

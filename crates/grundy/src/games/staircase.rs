@@ -157,6 +157,14 @@ impl Size<Heaps> for Staircase {
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(p.iter().fold(0, |a: u64, &x| a.saturating_add(x)))
     }
+
+    /// Coins only move down and off the staircase, so each step holds at most all
+    /// the coins: (coins + 1) to the power of the steps.
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
+        let coins = p.iter().fold(0u64, |a, &x| a.saturating_add(x));
+        let steps = u32::try_from(p.len()).unwrap_or(u32::MAX);
+        Some(coins.saturating_add(1).saturating_pow(steps))
+    }
 }
 
 /// The registry entry of `staircase`.

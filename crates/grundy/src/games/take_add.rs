@@ -12,7 +12,7 @@
 
 use super::{heaps, Family};
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Result};
+use crate::{invalid, Capabilities, Game, Result, Size};
 
 /// The most chips a heap may hold (the largest cap).
 pub const MAX_CAP: u64 = 1 << 32;
@@ -89,6 +89,14 @@ impl TakeAdd {
     }
 }
 
+/// No heap holds more than the cap: (cap + 1) to the power of the heaps.
+impl Size<heaps::Heaps> for TakeAdd {
+    fn count_positions(&self, p: &heaps::Heaps) -> Option<u64> {
+        let heaps = u32::try_from(p.len()).unwrap_or(u32::MAX);
+        Some(self.cap.saturating_add(1).saturating_pow(heaps))
+    }
+}
+
 impl Game for TakeAdd {
     type Position = heaps::Heaps;
 
@@ -138,6 +146,7 @@ impl Game for TakeAdd {
     fn capabilities(&self) -> Capabilities<'_, heaps::Heaps> {
         Capabilities {
             cycles: !self.adds.is_empty(),
+            size: Some(self),
             ..Capabilities::default()
         }
     }

@@ -11,7 +11,7 @@ use smallvec::smallvec;
 use super::heaps::{self, Heaps};
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
-use crate::solve::sequence::{leaves, Method, Rules, Sequence, BYTES_PER_HEAP};
+use crate::solve::sequence::{leaves, Beyond, Method, Rules, Sequence, BYTES_PER_HEAP};
 use crate::{Budget, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
@@ -72,9 +72,11 @@ pub const QUOTIENT_ORDER: usize = 1024;
 /// The largest heap a misère quotient is computed to, to answer a misère sum.
 pub const QUOTIENT_HEAPS: u64 = 256;
 
-/// The largest single heap whose misère outcome is searched rather than read from
-/// the quotient.
-pub const SEARCHED_ALONE: u64 = 16;
+/// The most positions reachable from a sum of heaps whose misère outcome is
+/// searched rather than read from the quotient: the search answers it in
+/// milliseconds, sooner than a quotient is built (or found too large, which for a
+/// wild game such as Dawson's Kayles takes seconds).
+pub const SEARCHED: u64 = 1 << 15;
 
 /// The steps of work a misère quotient may take for each position of the budget
 /// (past them the misère search of the sum itself answers, within the budget).
@@ -189,13 +191,13 @@ impl TakeBreak {
 impl TakeBreak {
     /// The misère quotient of the game, computed to at least heap `to` (in doubling
     /// steps, at most to [`QUOTIENT_HEAPS`] and [`QUOTIENT_ORDER`] elements), if it
-    /// can be.
+    /// can be; past [`QUOTIENT_HEAPS`], only where the heaps computed prove a period
+    /// of the heaps' elements ([`Quotient::period`]), which answers heaps of any size.
     pub fn misere_quotient(&self, to: u64) -> Option<std::cell::Ref<'_, Quotient>> {
-        if to > QUOTIENT_HEAPS {
-            return None;
-        }
+        let asked = to;
+        let to = to.min(QUOTIENT_HEAPS);
         let reach = match &*self.misere.borrow() {
-            Some(q) if q.checked_to() >= to => None,
+            Some(q) if q.covers(asked) || q.checked_to() >= to => None,
             _ if self.quotient_given_up.get() => return None,
             Some(q) => Some(to.max(2 * q.checked_to())),
             None => Some(to.max(16)),
@@ -226,7 +228,10 @@ impl TakeBreak {
                 }
             }
         }
-        std::cell::Ref::filter_map(self.misere.borrow(), Option::as_ref).ok()
+        std::cell::Ref::filter_map(self.misere.borrow(), |q| {
+            q.as_ref().filter(|q| q.covers(asked))
+        })
+        .ok()
     }
 }
 
@@ -320,13 +325,13 @@ impl Game for TakeBreak {
 impl Theory<Heaps> for TakeBreak {
     /// Under misère play, the outcome of a sum of heaps of this game from its misère
     /// quotient (Plambeck–Siegel), where one can be computed: the product of the
-    /// heaps' elements, in the P-portion or not. A single heap of at most
-    /// [`SEARCHED_ALONE`] chips is left to the search, which answers it sooner than a
+    /// heaps' elements, in the P-portion or not. A sum that reaches at most
+    /// [`SEARCHED`] positions is left to the search, which answers it sooner than a
     /// quotient is built.
     fn outcome(&self, p: &Heaps, play: Play) -> Option<Outcome> {
         let largest = p.iter().copied().max().unwrap_or(0);
-        let heaps = p.iter().filter(|&&h| h > 0).count();
-        if play != Play::Misere || heaps == 0 || (heaps == 1 && largest <= SEARCHED_ALONE) {
+        let searched = self.count_positions(p).is_some_and(|n| n <= SEARCHED);
+        if play != Play::Misere || largest == 0 || searched {
             return None;
         }
         self.misere_quotient(largest)?.outcome(p)
@@ -334,7 +339,7 @@ impl Theory<Heaps> for TakeBreak {
 
     fn explain(&self, p: &Heaps, play: Play) -> Vec<String> {
         let largest = p.iter().copied().max().unwrap_or(0);
-        if play != Play::Misere || largest == 0 {
+        if play != Play::Misere || largest == 0 || self.outcome(p, play).is_none() {
             return Vec::new();
         }
         let Some(q) = self.misere_quotient(largest) else {
@@ -348,6 +353,16 @@ impl Theory<Heaps> for TakeBreak {
             .filter(|&&h| h > 0)
             .map(|&h| format!("{h} → {}", q.word(q.element_of_heap(h).expect("checked"))))
             .collect();
+        let periodic = match q.period() {
+            Some(period) => format!(
+                " The heaps' elements repeat with period {} from heap {}, as the heaps up to {} prove (a heap past them has the options of the heap {} below it, element for element), so the quotient answers heaps of any size.",
+                period.period,
+                period.preperiod,
+                q.checked_to(),
+                period.period
+            ),
+            None => String::new(),
+        };
         let tame = if q.is_tame() {
             " The game is tame: its quotient is misère Nim's on its nimbers (Conway's genus theory)."
         } else {
@@ -355,7 +370,7 @@ impl Theory<Heaps> for TakeBreak {
         };
         vec![
             format!(
-                "The misère quotient (Plambeck–Siegel): the misère outcomes of all sums of heaps of {} up to {} are those of a commutative monoid of order {}, {}, whose P-portion is {{{}}}; each heap is an element, and a sum is P exactly when the product of its heaps' elements is in the P-portion.{tame}",
+                "The misère quotient (Plambeck–Siegel): the misère outcomes of all sums of heaps of {} up to {} are those of a commutative monoid of order {}, {}, whose P-portion is {{{}}}; each heap is an element, and a sum is P exactly when the product of its heaps' elements is in the P-portion.{periodic}{tame}",
                 self.name,
                 q.checked_to(),
                 q.order(),
@@ -469,4 +484,51 @@ impl Size<Heaps> for TakeBreak {
                 .fold(0, |a: u64, &h| a.saturating_add(rules.count_options(h))),
         )
     }
+
+    /// A game that never breaks a heap: the heaps at or below each heap, g apart
+    /// where every amount taken is a multiple of g (a subtraction set of one large
+    /// number walks down a huge heap in few steps). One that does: the sums of heaps
+    /// of at most as many chips in all, Σ p(m) over m up to the chips (p the
+    /// partition numbers).
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
+        let rules = self.rules();
+        if !rules.breaks_heaps() {
+            let step = match rules.beyond {
+                Beyond::Nothing => rules.takes().iter().fold(0, |g, &k| gcd(g, k)).max(1),
+                _ => 1,
+            };
+            let steps: Vec<u64> = p.iter().map(|&h| h / step).collect();
+            return Some(heaps::at_or_below(&steps));
+        }
+        let chips = p.iter().fold(0u64, |a, &h| a.saturating_add(h));
+        Some(partitions_up_to(chips))
+    }
+}
+
+/// The greatest common divisor of `a` and `b` (gcd(0, b) = b).
+fn gcd(a: u64, b: u64) -> u64 {
+    match b {
+        0 => a,
+        _ => gcd(b, a % b),
+    }
+}
+
+/// The number of ways to write each whole number up to `n` as a sum of positive
+/// parts, order ignored, all together (Σ p(m), m ≤ n), saturating at `u64::MAX`:
+/// past 1000 it is far beyond it.
+fn partitions_up_to(n: u64) -> u64 {
+    const SATURATED: u64 = 1000;
+    if n > SATURATED {
+        return u64::MAX;
+    }
+    let n = n as usize;
+    // ways[m]: the partitions of m into parts of at most `part`, part by part.
+    let mut ways = vec![0u64; n + 1];
+    ways[0] = 1;
+    for part in 1..=n {
+        for m in part..=n {
+            ways[m] = ways[m].saturating_add(ways[m - part]);
+        }
+    }
+    ways.iter().fold(0u64, |a, &w| a.saturating_add(w))
 }

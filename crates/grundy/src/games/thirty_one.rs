@@ -10,7 +10,7 @@
 
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Play, Result, Theory};
+use crate::{invalid, Capabilities, Game, Play, Result, Size, Theory};
 
 /// The total a player must not go above.
 pub const TARGET: u32 = 31;
@@ -123,8 +123,17 @@ impl Game for ThirtyOne {
     fn capabilities(&self) -> Capabilities<'_, Turned> {
         Capabilities {
             theory: Some(self),
+            size: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+/// At most four cards of each of six values are turned: 5⁶ positions at most,
+/// fewer the more are turned.
+impl Size<Turned> for ThirtyOne {
+    fn count_positions(&self, p: &Turned) -> Option<u64> {
+        Some(p.0.iter().map(|&turned| 5 - turned as u64).product())
     }
 }
 

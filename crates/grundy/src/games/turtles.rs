@@ -14,7 +14,7 @@
 use super::Family;
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Theory};
+use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory};
 
 /// The most coins a row may have.
 pub const MAX_COINS: usize = 128;
@@ -177,8 +177,18 @@ impl Game for CoinTurning {
     fn capabilities(&self) -> Capabilities<'_, Coins> {
         Capabilities {
             theory: Some(self),
+            size: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+/// A move turns a head and coins to its left, so the coins right of the last head
+/// never turn: 2 to the power of the last head's place.
+impl Size<Coins> for CoinTurning {
+    fn count_positions(&self, p: &Coins) -> Option<u64> {
+        let last = 128 - p.heads.leading_zeros();
+        Some(1u64.checked_shl(last).unwrap_or(u64::MAX))
     }
 }
 

@@ -244,6 +244,10 @@ impl Size<Heaps> for Wythoff {
     fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(p[0].saturating_add(p[1]).saturating_add(p[0].min(p[1])))
     }
+
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
+        Some(heaps::at_or_below(p))
+    }
 }
 
 /// The registry entry of `wythoff`.

@@ -132,6 +132,9 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         if let Some(v) = self.known(game, p) {
             return Ok(v);
         }
+        // A theory stopped from outside says nothing: the stop, not the size, is
+        // the answer.
+        budget.check()?;
         let size = game.capabilities().size;
         if let Some(bound) = size.and_then(|s| s.count_positions(p)) {
             budget.fits(bound)?;

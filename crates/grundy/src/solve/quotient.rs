@@ -69,10 +69,10 @@
 //! # What is proved
 //!
 //! A computed quotient is exact for heaps up to [`Quotient::checked_to`] (verification
-//! covers every sum of such heaps). Nothing is claimed beyond that heap: periodicity
-//! theorems for misère quotients exist (Plambeck–Siegel 2008), but their hypotheses
-//! are not checked here, so the answer for larger heaps is "not computed"
-//! ([`Quotient::outcome`] returns `None`).
+//! covers every sum of such heaps). Beyond that heap it answers only where the
+//! heaps' elements are proved periodic ([`HeapPeriod`], in the spirit of the
+//! periodicity theorem of Plambeck–Siegel 2008, §6); elsewhere the answer for larger
+//! heaps is "not computed" ([`Quotient::outcome`] returns `None`).
 //!
 //! # Tame games
 //!
@@ -115,6 +115,31 @@ pub struct Generator {
     pub heap: u64,
 }
 
+/// A period of the heaps' elements, proved for heaps of every size: φ(n + period) =
+/// φ(n) for every n ≥ preperiod, so the quotient of heaps up to
+/// [`Quotient::checked_to`] is the quotient of all heaps.
+///
+/// The proof, for rules that take at most t chips and leave at most two heaps (of
+/// any sizes, equal ones allowed): suppose φ(m) = φ(m − p) for n0 + p ≤ m ≤ N, with N ≥
+/// 2·n0 + 2p + t + 2 (N ≥ n0 + p + t + 2 when no move breaks a heap), and extend φ
+/// periodically past N. For n > N, every option of n (take k ≤ t, leave a heap or
+/// two summing to n − k ≥ 2(n0 + p) + 2) has a part of at least n0 + p, and lowering
+/// it by p is an option of n − p with the same product of elements; every option of
+/// n − p has a part of at least n0, and raising it by p is an option of n. So n and
+/// n − p have the same element and the same set of option elements, by induction on
+/// n. The verification decides the correctness of the hypothesis through each
+/// heap's element and its set T of elements y with y·φ(o) in P for an option o (heaps
+/// alike in both are interchangeable), so every sum with heaps past N is locally
+/// consistent because the same sum with those heaps lowered into the checked range is:
+/// by induction on the game, the hypothesis gives every sum's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeapPeriod {
+    /// The first heap of the periodic part.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+}
+
 /// The misère quotient of a take-and-break game restricted to heaps ≤
 /// [`checked_to`](Quotient::checked_to), with its P-portion and the element of each
 /// heap size.
@@ -129,9 +154,21 @@ pub struct Quotient {
     relations: Vec<String>,
     changes: Vec<u64>,
     tame: bool,
+    period: Option<HeapPeriod>,
 }
 
 impl Quotient {
+    /// The proved period of the heaps' elements, if the heaps checked prove one:
+    /// then every heap, of any size, has an element.
+    pub fn period(&self) -> Option<HeapPeriod> {
+        self.period
+    }
+
+    /// Whether every sum of heaps up to `heap` is answered.
+    pub fn covers(&self, heap: u64) -> bool {
+        heap <= self.checked_to() || self.period.is_some()
+    }
+
     /// The number of elements of the quotient.
     pub fn order(&self) -> usize {
         self.monoid.size
@@ -212,10 +249,15 @@ impl Quotient {
     }
 
     /// The element of a heap of `n` (the identity for a heap with no move); `None`
-    /// beyond the heap the quotient was checked to.
+    /// beyond the heap the quotient was checked to, unless a period is proved.
     pub fn element_of_heap(&self, n: u64) -> Option<Element> {
-        let n = usize::try_from(n).ok()?;
-        self.phi.get(n).map(|&x| Element(x))
+        let n = match self.period {
+            Some(HeapPeriod { preperiod, period }) if n > self.checked_to() => {
+                preperiod + (n - preperiod) % period
+            }
+            _ => n,
+        };
+        self.phi.get(usize::try_from(n).ok()?).map(|&x| Element(x))
     }
 
     /// The element of a sum of heaps: the product of its heaps' elements; `None` if
@@ -350,7 +392,33 @@ pub fn quotient(
             return Err(too_large(n, hyp.monoid.size, max_order));
         }
     }
-    finish(hyp, changes, &options)
+    let mut q = finish(hyp, changes, &options)?;
+    q.period = heap_period(&q.phi, rules);
+    Ok(q)
+}
+
+/// The shortest period of the heaps' elements `phi` (heaps 0 to N) that the heaps
+/// checked prove for every heap ([`HeapPeriod`]), with its shortest preperiod; none
+/// for rules that may take any number of chips, break a heap in three or forbid
+/// equal heaps.
+fn heap_period(phi: &[u32], rules: &Rules) -> Option<HeapPeriod> {
+    let most_taken = rules.max_removal()?;
+    if rules.leaves_three() || rules.unequal_splits {
+        return None;
+    }
+    let last = phi.len() as u64 - 1;
+    (1..=last).find_map(|period| {
+        // The least n0 with φ(m) = φ(m − period) for every n0 + period ≤ m ≤ last.
+        let preperiod = (period..=last)
+            .rev()
+            .find(|&m| phi[m as usize] != phi[(m - period) as usize])
+            .map_or(0, |m| m + 1 - period);
+        let needed = match rules.breaks_heaps() {
+            true => 2 * preperiod + 2 * period + most_taken + 2,
+            false => preperiod + period + most_taken + 2,
+        };
+        (last >= needed).then_some(HeapPeriod { preperiod, period })
+    })
 }
 
 /// The work a quotient's computation has done, and the most it may do.
@@ -1249,6 +1317,7 @@ fn finish(hyp: Hyp, changes: Vec<u64>, options: &[Vec<Heaps>]) -> Result<Quotien
         relations,
         changes,
         tame,
+        period: None,
     })
 }
 

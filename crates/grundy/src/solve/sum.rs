@@ -89,6 +89,7 @@ trait AnyGame {
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget)
         -> Result<Vec<PosId>>;
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
+    fn count_positions(&self, id: PosId) -> Option<u64>;
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
     fn theorem(&self, play: Play) -> Option<&'static str>;
@@ -318,6 +319,11 @@ impl<G: Game> AnyGame for View<G> {
 
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber> {
         self.theory()?.nimber(self.position(id))
+    }
+
+    fn count_positions(&self, id: PosId) -> Option<u64> {
+        let size = self.game.capabilities().size?;
+        size.count_positions(self.position(id))
     }
 
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome> {
@@ -652,6 +658,12 @@ impl Solver {
             if let Some(heaps) = self.nim_heaps(&state) {
                 return Ok(misere_nim_outcome(&heaps));
             }
+        }
+        // A search that may meet more positions than the budget is refused at once
+        // (the parts as written: a game bounds a position of several heaps better
+        // than the product of its heaps' bounds).
+        if let Some(bound) = self.count_positions(sum) {
+            self.budget.fits(bound)?;
         }
         if self.acyclic(sum) {
             self.search(state, play)
@@ -1023,6 +1035,16 @@ impl Solver {
                 )
             })
             .collect())
+    }
+
+    /// A bound on the positions reachable from `sum` (itself included), the
+    /// product of its parts' bounds ([`Size::count_positions`](crate::Size::count_positions)),
+    /// saturating; `None` when some part's game gives none.
+    pub fn count_positions(&self, sum: &Sum) -> Option<u64> {
+        sum.0.iter().try_fold(1u64, |a, part| {
+            let n = self.games[part.game as usize].count_positions(part.pos)?;
+            Some(a.saturating_mul(n))
+        })
     }
 
     /// The height of a position: the most moves that can still be made.

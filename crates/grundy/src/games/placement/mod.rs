@@ -20,7 +20,9 @@ mod table;
 use super::grid::{self, Cell};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, too_large, Budget, Capabilities, Game, Nimber, OwnSearch, Picture, Result};
+use crate::{
+    invalid, too_large, Budget, Capabilities, Game, Nimber, OwnSearch, Picture, Result, Size,
+};
 use search::Shared;
 
 /// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
@@ -570,8 +572,16 @@ impl Game for Placement {
         Capabilities {
             picture: Some(self),
             search: Some(self),
+            size: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+/// Each empty cell stays empty or is covered: 2 to the power of the empty cells.
+impl Size<Board> for Placement {
+    fn count_positions(&self, p: &Board) -> Option<u64> {
+        Some(1u64.checked_shl(p.empty.count_ones()).unwrap_or(u64::MAX))
     }
 }
 
