@@ -57,7 +57,11 @@ fn every_readme_example_prints_what_it_shows() {
         examples.len()
     );
     for example in examples {
-        let args: Vec<&str> = example.args.iter().map(String::as_str).collect();
+        // The README shows the default budgets of a 24 GiB machine: half of it.
+        let args: Vec<&str> = ["--max-memory", "12G"]
+            .into_iter()
+            .chain(example.args.iter().map(String::as_str))
+            .collect();
         let run = grundy(&args, &example.input);
         let printed: String = format!("{}{}", run.stdout, run.stderr)
             .lines()

@@ -347,7 +347,8 @@ impl Analyst {
 
     /// What `search` finds beyond the outcome: within the budget for the whole
     /// answer, else only what a theorem gives at once (a budget of no positions).
-    /// `Err` holds why it was not found ("the search for it stopped: …"); errors
+    /// `Err` holds why it was not found ("not searched for: …" where the search was
+    /// refused at once, "the search for it stopped: …" where it ran out); errors
     /// other than running out of budget end the analysis.
     fn searched<T>(
         &mut self,
@@ -364,6 +365,12 @@ impl Analyst {
         match found {
             Ok(found) => Ok(Ok(found)),
             Err(e) if e.is_budget() && !whole => Ok(Err("only the outcome was asked for".into())),
+            Err(
+                e @ (Error::Budget { needs: Some(_), .. } | Error::Memory { needs: Some(_), .. }),
+            ) => Ok(Err(format!(
+                "not searched for: {}",
+                self.budget().explain(&e)
+            ))),
             Err(e) if e.is_budget() => Ok(Err(format!(
                 "the search for it stopped: {}",
                 self.budget().explain(&e)

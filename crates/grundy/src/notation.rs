@@ -16,6 +16,20 @@ pub fn shorten(text: &str, most: usize) -> String {
     short
 }
 
+/// A count for a message: whole up to a billion, else in powers of ten
+/// ("2.8·10^10"), and "more than 10^19" where a bound saturated.
+pub fn count(n: u64) -> String {
+    match n {
+        u64::MAX => "more than 10^19".into(),
+        0..=999_999_999 => n.to_string(),
+        _ => {
+            let exponent = n.ilog10();
+            let mantissa = n as f64 / 10f64.powi(exponent as i32);
+            format!("{mantissa:.1}·10^{exponent}")
+        }
+    }
+}
+
 /// Whether `c` may change what a terminal shows beyond itself: a control character
 /// (ESC starts a terminal's commands, BEL rings, NUL, C1 controls such as CSI), or a
 /// bidirectional control that reorders the text around it (U+061C, U+200E, U+200F,
@@ -70,6 +84,14 @@ pub fn binary_columns(rows: &[(String, u64)], total: u64) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_read_at_a_glance() {
+        assert_eq!(count(197_472_672), "197472672");
+        assert_eq!(count(1_000_002_000_001), "1.0·10^12");
+        assert_eq!(count(27_777_388_889), "2.8·10^10");
+        assert_eq!(count(u64::MAX), "more than 10^19");
+    }
 
     #[test]
     fn binary_columns_count_the_ones_as_the_notes_do() {
