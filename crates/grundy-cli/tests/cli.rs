@@ -309,7 +309,7 @@ fn a_budget_error_in_a_sum_names_the_part() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("more than 1000 positions to value 'octal:0.16 100000'; raise the budget with --max-positions"),
+            .contains("more than the budget of 1000 positions to value 'octal:0.16 100000'; raise the budget with --max-positions"),
         "{}",
         run.stderr
     );
@@ -396,7 +396,7 @@ fn the_computer_plays_a_winning_move_where_the_search_finds_one() {
             "chomp 6x5",
             "--computer-first",
             "--max-positions",
-            "10",
+            "100",
         ],
         "",
     );

@@ -318,9 +318,7 @@ impl Analyst {
                     Some(m) => m.clone(),
                     None => self.longest_game(position)?,
                 };
-                let unproved = winning_moves_not_computed.as_ref().map(|why| {
-                    format!("the player to move wins, but no winning move is known: {why}")
-                });
+                let unproved = winning_moves_not_computed.clone();
                 (Some(self.describe(position, &chosen)), unproved)
             }
             _ => (None, None),

@@ -149,6 +149,7 @@ pub enum Error {
     /// where the search's size is known before it starts (`needs`), else when it
     /// ran out.
     #[error("the search {} positions{}", match .needs {
+        Some(u64::MAX) => format!("would keep over 10^19 positions, more than the budget of {limit}"),
         Some(needs) => format!("would keep up to {} positions, more than the budget of {limit}", notation::count(*needs)),
         None => format!("needs more than {limit}"),
     }, .part.as_ref().map_or(String::new(), |p| tidy(&format!(" to value '{p}'"))))]

@@ -11,7 +11,7 @@ use smallvec::smallvec;
 use super::heaps::{self, Heaps};
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
-use crate::solve::sequence::{leaves, Beyond, Method, Rules, Sequence, BYTES_PER_HEAP};
+use crate::solve::sequence::{leaves, Beyond, Method, Rules, Sequence};
 use crate::{Budget, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
@@ -101,7 +101,9 @@ impl TakeBreak {
     /// The game `heap` (its name, rules and closed form), computing values of heaps
     /// within `budget` when neither a closed form nor a proved period answers.
     pub fn new(heap: HeapRules, budget: Budget) -> Self {
-        let max_heap = budget.heaps(BYTES_PER_HEAP);
+        // As many heaps as a search keeps positions: past that a search of the heap's
+        // positions (a subtraction game's heaps a gcd apart) may need far fewer.
+        let max_heap = budget.positions() as u64;
         TakeBreak {
             name: heap.name,
             closed_form: heap.closed_form,

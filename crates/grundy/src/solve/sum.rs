@@ -298,11 +298,14 @@ impl<G: Game> AnyGame for View<G> {
         if let Some(found) = by_theory {
             return Ok(found.into_iter().map(|q| self.intern(q)).collect());
         }
-        // The options' searches together keep what `id` reaches, but `id`: refused at
-        // once where even a bound below that is over budget.
-        let size = self.game.capabilities().size;
-        if let Some(reachable) = size.and_then(|s| s.count_positions(self.position(id))) {
-            budget.fits(reachable.saturating_sub(1))?;
+        // The memoised searches of the options keep what `id` reaches, but `id`:
+        // refused at once past the budget (a game's own search prunes, and is left
+        // to run to the budget).
+        let capabilities = self.game.capabilities();
+        if let (Some(size), None) = (capabilities.size, capabilities.search) {
+            if let Some(reachable) = size.count_positions(self.position(id)) {
+                budget.fits(reachable.saturating_sub(1))?;
+            }
         }
         let mut found = Vec::new();
         for &m in self.moves(id, budget)?.iter() {

@@ -97,6 +97,9 @@ pub fn find(values: &[u16], rules: &Rules) -> Option<Period> {
     None
 }
 
+/// How many comparisons a value [`proved`] may make, all periods together.
+const COMPARED_PER_VALUE: usize = 8;
+
 /// The shortest pure period that `values` prove by a theorem ([`proof_length`]),
 /// with the least preperiod for it, if any: unlike [`find`], it needs no third
 /// repetition, only the theorem's length, so a sequence can go on from its period
@@ -108,19 +111,27 @@ pub fn proved(values: &[u16], rules: &Rules) -> Option<Period> {
     let fixed = proof_length(rules, 0, 0)?;
     let per_preperiod = proof_length(rules, 1, 0)? - fixed;
     let per_period = proof_length(rules, 0, 1)? - fixed;
-    for p in 1..=len.saturating_sub(fixed) / per_period {
+    // The values compared, all periods together, at most a few times the values:
+    // past that the look ends without a period (a later look, on more values, goes
+    // on), so that looking stays linear (sub:1048576 compares a million values
+    // for each of a million periods).
+    let mut work = COMPARED_PER_VALUE.saturating_mul(values.len());
+    'periods: for p in 1..=len.saturating_sub(fixed) / per_period {
         // The latest preperiod that these values prove for period p…
         let latest = ((len - fixed - per_period * p) / per_preperiod) as usize;
         let p = p as usize;
         // … and whether g(n + p) = g(n) for latest ≤ n < len − p.
-        let mut differs = (0..values.len() - p)
-            .rev()
-            .filter(|&n| values[n + p] != values[n]);
-        let preperiod = match differs.next() {
-            Some(n) if n >= latest => continue,
-            Some(n) => n + 1,
-            None => 0,
-        };
+        let mut preperiod = 0;
+        for n in (0..values.len() - p).rev() {
+            work = work.checked_sub(1)?;
+            if values[n + p] != values[n] {
+                if n >= latest {
+                    continue 'periods;
+                }
+                preperiod = n + 1;
+                break;
+            }
+        }
         return Some(Period {
             preperiod: preperiod as u64,
             period: p as u64,
