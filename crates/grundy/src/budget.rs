@@ -303,10 +303,7 @@ mod tests {
         assert_eq!(capped.at_most(10_000).positions(), 1000);
         assert!(budget.fits(1000).is_ok());
         let refused = budget.fits(u64::MAX).unwrap_err();
-        assert!(
-            refused.to_string().contains("18446744073709551615"),
-            "{refused}"
-        );
+        assert!(refused.to_string().contains("over 10^19"), "{refused}");
     }
 
     #[test]
