@@ -14,6 +14,7 @@ pub mod pygame;
 pub mod run;
 pub mod session;
 
+use grundy::budget::Knobs;
 use grundy::solve::sequence::Method;
 use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{Budget, Gamma, Play};
@@ -24,11 +25,18 @@ use pyo3::types::{PyDict, PyList};
 /// The budget of a call: `max_positions` where given, else the positions half the
 /// machine's memory holds.
 pub(crate) fn budget(max_positions: Option<usize>) -> Budget {
+    let budget = Budget::default().with_knobs(KNOBS);
     match max_positions {
-        Some(positions) => Budget::default().with_positions(positions),
-        None => Budget::default(),
+        Some(positions) => budget.with_positions(positions),
+        None => budget,
     }
 }
+
+/// How Python names the settings of a budget, in the reasons of an analysis.
+const KNOBS: Knobs = Knobs {
+    positions: "max_positions=",
+    memory: "max_positions= (memory is half of the machine's)",
+};
 
 /// Runs `work` within `budget`, stoppably (Ctrl-C, `timeout`), and raises its error
 /// as Python's.

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use grundy::analysis::{Method, Move, MoveValue, PartAnalysis};
 use grundy::solve::GameBox;
 use grundy::stop::StopFlag;
-use grundy::{Analysis, Analyst, Options, Play};
+use grundy::{Analysis, Analyst, Effort, Options, Play};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -361,7 +361,7 @@ impl Session {
     }
 
     /// The analysis of the position given by `parts`, as a dict.
-    #[pyo3(signature = (parts, misere = false, all_moves = false, explain = false, computer_move = false, timeout = None))]
+    #[pyo3(signature = (parts, misere = false, all_moves = false, explain = false, computer_move = false, outcome_only = false, timeout = None))]
     #[allow(clippy::too_many_arguments)]
     fn analyse<'py>(
         &self,
@@ -371,6 +371,7 @@ impl Session {
         all_moves: bool,
         explain: bool,
         computer_move: bool,
+        outcome_only: bool,
         timeout: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let mut guard = self.lock()?;
@@ -387,7 +388,16 @@ impl Session {
             flag: flag.clone(),
             ..Run::default()
         };
-        let budget = inner.analyst.budget().clone().with_stop(flag.clone());
+        let effort = match outcome_only {
+            true => Effort::Outcome,
+            false => Effort::Whole,
+        };
+        let budget = inner
+            .analyst
+            .budget()
+            .clone()
+            .with_stop(flag.clone())
+            .with_effort(effort);
         inner.analyst.set_budget(budget);
         let analyst = AssertSend(&mut inner.analyst);
         let outcome = run::stoppable(py, &flag, timeout, move || {

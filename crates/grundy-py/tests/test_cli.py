@@ -3,6 +3,8 @@ text, the NumPy table equal to `grundy table --json`."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -72,12 +74,23 @@ THEOREMS = [
 ]
 
 
+def _same_budget(answer):
+    """The answer without the setting its reasons name for raising the budget."""
+    if isinstance(answer, dict):
+        return {k: _same_budget(v) for k, v in answer.items()}
+    if isinstance(answer, str):
+        return re.sub(r"; raise the budget with [^)]*", "", answer)
+    return answer
+
+
 @pytest.mark.parametrize("spec, misere", [(s, m) for s in SPECS for m in (False, True)] + THEOREMS)
 def test_value_and_explain_equal_the_command(cli, spec, misere):
     flags = ["--misere"] if misere else []
     a = grundy.value(spec, misere=misere, explain=True)
-    assert a.to_dict() == cli.json("value", *words(spec), *flags)
-    assert str(a) + "\n" == cli.text("value", *words(spec), *flags)
+    # Why a part is missing names each front end's own setting: max_positions= or
+    # --max-positions.
+    assert _same_budget(a.to_dict()) == _same_budget(cli.json("value", *words(spec), *flags))
+    assert _same_budget(str(a) + "\n") == _same_budget(cli.text("value", *words(spec), *flags))
     assert a.explain() + "\n" == cli.text("explain", *words(spec), *flags)
     assert grundy.explain(spec, misere=misere) == a.explain()
 

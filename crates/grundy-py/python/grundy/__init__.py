@@ -167,6 +167,7 @@ class Session:
         all_moves: bool = False,
         explain: bool = False,
         computer_move: bool = False,
+        outcome_only: bool = False,
         timeout: Optional[float] = None,
     ) -> Analysis:
         """The analysis of a position; see :func:`grundy.value`."""
@@ -177,6 +178,7 @@ class Session:
             all_moves=all_moves,
             explain=explain,
             computer_move=computer_move,
+            outcome_only=outcome_only,
             timeout=timeout,
         )
 
@@ -219,6 +221,7 @@ def value(
     all_moves: bool = False,
     explain: bool = False,
     computer_move: bool = False,
+    outcome_only: bool = False,
     max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Analysis:
@@ -234,12 +237,16 @@ def value(
       explain: also write the reasoning (``Analysis.explanation``; ``explain()``
         computes it later otherwise).
       computer_move: also choose the computer's move (``Analysis.computer_move``).
-      max_positions: the most positions a search may keep (BudgetError beyond).
+      outcome_only: stop at the outcome and what a theorem gives at once: no search
+        for the nimber or the winning moves (the whole answer, searched for wherever
+        the search fits the budget, is the default).
+      max_positions: the most positions a search may keep (BudgetError beyond;
+        default: what half the machine's memory holds).
       timeout: seconds before the computation is stopped (TimeoutError).
 
     Returns an :class:`Analysis`: ``.outcome`` (``"P"``, ``"N"`` or ``"D"``),
     ``.nimber`` (None under misère play, for games with cycles, or when a theorem
-    gave the outcome and the nimber was beyond a cheap search: then
+    gave the outcome and the search for the nimber did not fit the budget: then
     ``.nimber_not_computed`` says why), ``.winning_moves`` (each a :class:`Move`
     with ``.position`` and ``.description``), ``.parts`` (each part's nimber and
     how it was found), ``.explain()``.
@@ -264,6 +271,7 @@ def value(
         all_moves=all_moves,
         explain=explain,
         computer_move=computer_move,
+        outcome_only=outcome_only,
         timeout=timeout,
     )
 
