@@ -156,14 +156,60 @@ impl Game for DivisorGame {
 /// divisors left with one count of prime factors), every subset of which is an
 /// antichain.
 impl Size<Divisors> for DivisorGame {
+    /// A bound below: every set of divisors closed under taking divisors is reached
+    /// (a move removes the multiples of one divisor), so at least the subsets of the
+    /// widest level of divisors (with as many prime factors) and, from the start,
+    /// the down-sets of the divisors of p^a q^b for two of N's prime powers: those of
+    /// an (a + 1) × (b + 1) grid, C(a + b + 2, a + 1), as in Chomp.
     fn count_positions(&self, p: &Divisors) -> Option<u64> {
         let mut levels = vec![0u64; 64];
         for d in p.left() {
             levels[prime_factor_count(d)] += 1;
         }
         let width = levels.into_iter().max().unwrap_or(1);
-        Some(1u64.checked_shl(width as u32).unwrap_or(u64::MAX))
+        let subsets = 1u64.checked_shl(width as u32).unwrap_or(u64::MAX);
+        if !p.removed.is_empty() {
+            return Some(subsets);
+        }
+        let powers = exponents(p.n);
+        let grids = powers.iter().enumerate().flat_map(|(i, &a)| {
+            powers[i + 1..]
+                .iter()
+                .map(move |&b| binomial(a + b + 2, a + 1).saturating_sub(1))
+        });
+        Some(grids.fold(subsets, u64::max))
     }
+}
+
+/// The exponents of `n`'s prime factors.
+fn exponents(mut n: u64) -> Vec<u64> {
+    let mut powers = Vec::new();
+    let mut p = 2;
+    while p * p <= n {
+        let mut power = 0;
+        while n % p == 0 {
+            n /= p;
+            power += 1;
+        }
+        if power > 0 {
+            powers.push(power);
+        }
+        p += 1;
+    }
+    if n > 1 {
+        powers.push(1);
+    }
+    powers
+}
+
+/// C(n, k), saturating.
+fn binomial(n: u64, k: u64) -> u64 {
+    let k = k.min(n - k);
+    (0..k).fold(1u64, |c, i| {
+        // c · (n − i) / (i + 1) is whole: it is C(n, i + 1).
+        let wide = u128::from(c) * u128::from(n - i) / u128::from(i + 1);
+        u64::try_from(wide).unwrap_or(u64::MAX)
+    })
 }
 
 /// How many prime factors `n` has, counted with multiplicity.
