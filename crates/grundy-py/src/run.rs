@@ -21,18 +21,6 @@ const POLL: Duration = Duration::from_millis(50);
 /// but the reasoning and the game code are given room.
 const STACK: usize = 64 << 20;
 
-/// A value moved to the computing thread and back.
-///
-/// The engine's state (an [`grundy::Analyst`]) holds reference-counted lists that
-/// are not `Send`. Every such list is owned inside that state and none escapes
-/// it, and the state is used by one thread at a time (the caller waits for the
-/// computing thread), so moving it between threads is sound.
-pub struct AssertSend<T>(pub T);
-
-// SAFETY: see the type's documentation: the value, with every `Rc` it holds, is
-// handed over whole and used by one thread at a time.
-unsafe impl<T> Send for AssertSend<T> {}
-
 /// Why a run was stopped from outside.
 pub enum Interrupt {
     /// A signal handler raised this exception (KeyboardInterrupt for Ctrl-C).

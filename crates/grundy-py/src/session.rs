@@ -20,7 +20,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::errors;
 use crate::pygame::{self, Methods, Piece, Positions, PyGame, Run};
-use crate::run::{self, AssertSend};
+use crate::run;
 
 /// A Python game known to a session.
 struct Entry {
@@ -43,7 +43,7 @@ struct Inner {
 /// was given.
 #[pyclass(module = "grundy._native", frozen)]
 pub struct Session {
-    inner: Mutex<AssertSend<Inner>>,
+    inner: Mutex<Inner>,
 }
 
 /// Whether `name` can name a Python game in a SPEC.
@@ -325,21 +325,21 @@ impl Session {
             max_positions,
         };
         Session {
-            inner: Mutex::new(AssertSend(inner)),
+            inner: Mutex::new(inner),
         }
     }
 
     /// The most positions a search may keep.
     #[getter]
     fn max_positions(&self) -> PyResult<usize> {
-        Ok(self.lock()?.0.analyst.budget().positions())
+        Ok(self.lock()?.analyst.budget().positions())
     }
 
     /// Adds the Python game `game`, so that SPECs may name it; its name.
     fn register(&self, game: &Bound<'_, PyAny>) -> PyResult<String> {
         let mut inner = self.lock()?;
-        let index = inner.0.register(game)?;
-        Ok(inner.0.games[index].name.clone())
+        let index = inner.register(game)?;
+        Ok(inner.games[index].name.clone())
     }
 
     /// The position given by `parts` (SPECs and (game, position) pairs), read and
@@ -350,7 +350,7 @@ impl Session {
         parts: Vec<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let mut guard = self.lock()?;
-        let inner = &mut guard.0;
+        let inner = &mut guard;
         let spec = inner.spec(&parts)?;
         let written = inner
             .analyst
@@ -375,7 +375,7 @@ impl Session {
         timeout: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let mut guard = self.lock()?;
-        let inner = &mut guard.0;
+        let inner = &mut guard;
         let spec = inner.spec(&parts)?;
         let options = Options {
             play: if misere { Play::Misere } else { Play::Normal },
@@ -399,10 +399,8 @@ impl Session {
             .with_stop(flag.clone())
             .with_effort(effort);
         inner.analyst.set_budget(budget);
-        let analyst = AssertSend(&mut inner.analyst);
+        let analyst = &mut inner.analyst;
         let outcome = run::stoppable(py, &flag, timeout, move || {
-            let analyst = analyst;
-            let analyst = analyst.0;
             let position = analyst.parse(&spec)?;
             analyst.analyse(&position, &options)
         });
@@ -448,7 +446,7 @@ fn self_display(py: Python<'_>, inner: &Inner, e: grundy::Error) -> grundy::Erro
 }
 
 impl Session {
-    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, AssertSend<Inner>>> {
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Inner>> {
         match self.inner.try_lock() {
             Ok(guard) => Ok(guard),
             Err(std::sync::TryLockError::Poisoned(p)) => Ok(p.into_inner()),

@@ -55,9 +55,9 @@ use crate::{Budget, Nimber, Outcome, Play, Result};
 ///
 /// A position may be a sum of independent parts (Nim heaps, tokens on a graph);
 /// [`Game::components`] splits it, and the solvers value each part once.
-pub trait Game: 'static {
+pub trait Game: Send + 'static {
     /// A position of the game, as a user writes it (possibly several parts).
-    type Position: Clone + Eq + Hash + Debug;
+    type Position: Clone + Eq + Hash + Debug + Send;
 
     /// Every position one move away, appended to `out`. Parts keep their order, so
     /// that a move reads as a change of one part.

@@ -351,3 +351,15 @@ fn a_search_past_the_budget_by_its_known_bound_is_refused_at_once() {
     let why = a.nimber_not_computed.unwrap();
     assert!(why.contains("would keep up to"), "{why}");
 }
+
+#[test]
+fn an_analyst_moves_between_threads() {
+    // The core is Send: a front end may hand an analyst, with everything it has
+    // learnt, to a worker thread (the Python module does, with no unsafe code).
+    let mut analyst = Analyst::new(Budget::default().with_positions(1000));
+    let position = analyst.parse("nim 3,4 + kayles 5").unwrap();
+    let worker = std::thread::spawn(move || analyst.analyse(&position, &Options::default()));
+    let a = worker.join().unwrap().unwrap();
+    // Kayles: g(5) = 4 (Guy and Smith, 1956), so 3 ^ 4 ^ 4 = 3.
+    assert_eq!(a.nimber, Some(3));
+}

@@ -21,7 +21,6 @@
 //! - Wherever outcomes are searched, a part played alone whose outcome a theorem
 //!   gives ([`Theory::outcome`]) is answered without search.
 
-use std::rc::Rc;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
@@ -76,12 +75,12 @@ impl Value {
 /// An object-safe view of one game with interned positions and memoised values:
 /// the questions the solver asks of a part, answered from the game's moves and
 /// whichever capabilities ([`Game::capabilities`]) it has.
-trait AnyGame {
+trait AnyGame: Send {
     fn parse(&mut self, text: &str) -> Result<PosId>;
     fn notes(&self, text: &str) -> Vec<String>;
     fn format(&self, id: PosId) -> String;
-    fn moves(&mut self, id: PosId, budget: &Budget) -> Result<Rc<[PosId]>>;
-    fn components(&mut self, id: PosId) -> Rc<[PosId]>;
+    fn moves(&mut self, id: PosId, budget: &Budget) -> Result<Arc<[PosId]>>;
+    fn components(&mut self, id: PosId) -> Arc<[PosId]>;
     fn has_move(&mut self, id: PosId, budget: &Budget) -> Result<bool>;
     fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
@@ -117,10 +116,10 @@ struct View<G: Game> {
     /// Positions are hashed with foldhash: FxHash degenerates on some (the bit
     /// boards of SOS), foldhash on none seen.
     ids: foldhash::HashMap<G::Position, PosId>,
-    moves: FxHashMap<PosId, Rc<[PosId]>>,
+    moves: FxHashMap<PosId, Arc<[PosId]>>,
     /// How many moves the cache of moves holds, all lists together.
     moves_held: usize,
-    components: FxHashMap<PosId, Rc<[PosId]>>,
+    components: FxHashMap<PosId, Arc<[PosId]>>,
     nimbers: Memo<G, SpragueGrundy>,
     heights: Memo<G, Height>,
     /// γ values of positions of a game with cycles, found by labelling all that is
@@ -177,7 +176,7 @@ impl<G: Game> AnyGame for View<G> {
         self.game.format_position(self.position(id))
     }
 
-    fn moves(&mut self, id: PosId, budget: &Budget) -> Result<Rc<[PosId]>> {
+    fn moves(&mut self, id: PosId, budget: &Budget) -> Result<Arc<[PosId]>> {
         if let Some(moves) = self.moves.get(&id) {
             return Ok(moves.clone());
         }
@@ -195,19 +194,19 @@ impl<G: Game> AnyGame for View<G> {
         self.game.moves(p, &mut out);
         // The positions interned and the moves cached count against the budget.
         budget.keep(self.positions.len() + self.moves_held + out.len())?;
-        let moves: Rc<[PosId]> = out.into_iter().map(|q| self.intern(q)).collect();
+        let moves: Arc<[PosId]> = out.into_iter().map(|q| self.intern(q)).collect();
         self.moves_held += moves.len();
         self.moves.insert(id, moves.clone());
         Ok(moves)
     }
 
-    fn components(&mut self, id: PosId) -> Rc<[PosId]> {
+    fn components(&mut self, id: PosId) -> Arc<[PosId]> {
         if let Some(parts) = self.components.get(&id) {
             return parts.clone();
         }
         let mut parts = Vec::new();
         self.game.components(self.position(id), &mut parts);
-        let parts: Rc<[PosId]> = parts.into_iter().map(|q| self.intern(q)).collect();
+        let parts: Arc<[PosId]> = parts.into_iter().map(|q| self.intern(q)).collect();
         self.components.insert(id, parts.clone());
         parts
     }
@@ -678,11 +677,12 @@ impl Solver {
     /// The indivisible parts of every part that still have a move (or end drawn),
     /// sorted.
     fn state(&mut self, parts: &[Part], play: Play) -> Result<Vec<Part>> {
-        let budget = self.budget.clone();
+        // The games and the budget borrowed apart: a hot path, no count is touched.
+        let (games, budget) = (&mut self.games, &*self.budget);
         let mut state = Vec::new();
         for &part in parts {
-            for &pos in self.game(part).components(part.pos).iter() {
-                let game = self.game(part);
+            let game = games[part.game as usize].as_mut();
+            for &pos in game.components(part.pos).iter() {
                 // A part whose outcome a theorem knows is kept without listing its
                 // moves: keeping a part with no move changes no outcome.
                 let live = match game.nim_heap(pos) {
@@ -690,7 +690,7 @@ impl Solver {
                     None => {
                         game.is_drawn_end(pos)
                             || game.outcome_by_theory(pos, play).is_some()
-                            || game.has_move(pos, &budget)?
+                            || game.has_move(pos, budget)?
                     }
                 };
                 if live {
