@@ -325,3 +325,23 @@ fn every_family_bounds_the_positions_it_can_reach() {
         assert!(solver.count_positions(&sum).unwrap() > 1 << 30, "{spec}");
     }
 }
+
+/// The one registry holds what every front end needs: each family's group and a
+/// starting position that reads as a position of that family.
+#[test]
+fn every_family_has_a_group_and_a_start_that_reads() {
+    for family in FAMILIES {
+        assert!(!family.group.is_empty(), "{} has no group", family.name);
+        let mut solver = Solver::new(Budget::default().with_positions(1 << 20));
+        // The playground's graph game is posted, not read from a file.
+        if family.name == "graph" {
+            assert_eq!(family.start, "graph:inline f");
+            continue;
+        }
+        let sum = grundy::spec::parse(family.start, &mut solver)
+            .unwrap_or_else(|e| panic!("{}: '{}' does not read: {e}", family.name, family.start));
+        let written = solver.format(&sum);
+        let first = written.split([' ', ':']).next().unwrap();
+        assert_eq!(first, family.name, "{} starts at '{written}'", family.name);
+    }
+}

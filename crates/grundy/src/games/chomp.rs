@@ -533,7 +533,8 @@ pub const FAMILY: Family = Family::game(
     "Chomp: take a square and all right of and above it; (1,1) is poisoned",
     |_| Ok(GameBox::new("chomp", Chomp)),
 )
-.with_table(p_position_table);
+.with_table(p_position_table)
+.with_start("Chomp and the divisor game", "chomp 5x4");
 
 /// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
 /// bottom row, each as its rows (bottom first), in increasing order.

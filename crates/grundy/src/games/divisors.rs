@@ -257,7 +257,8 @@ pub const FAMILY: Family = Family::game(
     "divisors",
     "Schuh's divisor game: name a divisor of N, removing its multiples; 1 loses",
     |_| Ok(GameBox::new("divisors", DivisorGame)),
-);
+)
+.with_start("Chomp and the divisor game", "divisors 72");
 
 #[cfg(test)]
 mod tests {

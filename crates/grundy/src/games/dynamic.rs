@@ -325,14 +325,16 @@ pub const DYNAMIC: Family = Family::game(
     "dynamic",
     "dynamic subtraction: take at most what the opponent just took (pile n, or n/limit)",
     |_| Ok(GameBox::new("dynamic", Dynamic::DYNAMIC)),
-);
+)
+.with_start("Dynamic subtraction", "dynamic 20");
 
 /// The registry entry of `fibonacci`.
 pub const FIBONACCI: Family = Family::game(
     "fibonacci",
     "Fibonacci Nim: take at most twice what the opponent just took (pile n, or n/limit)",
     |_| Ok(GameBox::new("fibonacci", Dynamic::FIBONACCI)),
-);
+)
+.with_start("Fibonacci Nim", "fibonacci 20");
 
 #[cfg(test)]
 mod tests {

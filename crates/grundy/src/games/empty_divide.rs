@@ -153,4 +153,5 @@ pub const FAMILY: Family = Family::game(
     "empty-divide",
     "Empty and Divide: empty one box, divide the other between both (boxes m,n)",
     |_| Ok(GameBox::new("empty-divide", EmptyDivide)),
-);
+)
+.with_start("Empty and Divide", "empty-divide 4,7");

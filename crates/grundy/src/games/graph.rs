@@ -403,7 +403,8 @@ pub const FAMILY: Family = Family::game(
     },
 )
 .with_parameter("FILE", "graph:moves.txt")
-.with_table(vertex_table);
+.with_table(vertex_table)
+.with_start("Graph games", "graph:inline f");
 
 /// Every vertex of the graph in `path`: its outcome by Ferguson's labelling and,
 /// under normal play, its generalised Sprague–Grundy value γ.

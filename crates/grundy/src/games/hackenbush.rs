@@ -1002,7 +1002,8 @@ pub const FAMILY: Family = Family::game(
     "hackenbush",
     "Green Hackenbush: cut an edge; what loses touch with the ground g falls",
     |_| Ok(GameBox::new("hackenbush", Hackenbush)),
-);
+)
+.with_start("Hackenbush", "hackenbush g-a,a-b,a-c,c-c,g-d,d-e,e-g");
 
 #[cfg(test)]
 mod tests {

@@ -64,6 +64,10 @@ pub struct Family {
     /// A table of the family's own (`grundy table NAME`), where it has one; heap
     /// games have the heap table of the sequence engine.
     pub table: Option<fn(&str, &TableRequest) -> Result<Table>>,
+    /// The heading the playground lists the family under ("Subtraction games").
+    pub group: &'static str,
+    /// A starting position to play, as a SPEC.
+    pub start: &'static str,
 }
 
 /// How a family makes its game.
@@ -75,41 +79,42 @@ pub enum Make {
     Heap(fn(&str) -> Result<HeapRules>),
 }
 
-/// Every family a SPEC can name, in the order help and errors list them.
+/// Every family a SPEC can name, in the order of the notes: help, errors and the
+/// playground list them so.
 pub static FAMILIES: &[Family] = &[
     nim::FAMILY,
     subtraction::FINITE,
     subtraction::ALL_BUT,
+    subtraction::POWERS_OF_2,
+    subtraction::SQUARES,
+    subtraction::PRIMES,
     octal::CODE,
-    octal::GRUNDY_GAME,
-    graph::FAMILY,
-    staircase::FAMILY,
-    moore::FAMILY,
-    moore::NIMBLE,
-    moore::NIMBLE_K,
-    turtles::TURTLES,
-    turtles::MOCK_TURTLES,
-    wythoff::FAMILY,
-    empty_divide::FAMILY,
-    dynamic::DYNAMIC,
-    dynamic::FIBONACCI,
-    thirty_one::FAMILY,
-    northcott::FAMILY,
-    sos::FAMILY,
-    hackenbush::FAMILY,
-    chomp::FAMILY,
-    divisors::FAMILY,
-    placement::CRAM,
-    placement::PLACE,
     octal::KAYLES,
     octal::DAWSON_KAYLES,
     octal::DAWSON_CHESS,
     octal::TREBLECROSS,
     octal::GUILES,
     octal::OFFICERS,
-    subtraction::POWERS_OF_2,
-    subtraction::SQUARES,
-    subtraction::PRIMES,
+    octal::GRUNDY_GAME,
+    hackenbush::FAMILY,
+    chomp::FAMILY,
+    divisors::FAMILY,
+    placement::CRAM,
+    placement::PLACE,
+    staircase::FAMILY,
+    moore::FAMILY,
+    moore::NIMBLE,
+    moore::NIMBLE_K,
+    turtles::TURTLES,
+    turtles::MOCK_TURTLES,
+    northcott::FAMILY,
+    empty_divide::FAMILY,
+    dynamic::DYNAMIC,
+    dynamic::FIBONACCI,
+    thirty_one::FAMILY,
+    sos::FAMILY,
+    wythoff::FAMILY,
+    graph::FAMILY,
     square_but_one::FAMILY,
     take_add::FAMILY,
 ];
@@ -127,6 +132,8 @@ impl Family {
             about,
             make: Make::Game(make),
             table: None,
+            group: "",
+            start: "",
         }
     }
 
@@ -134,6 +141,16 @@ impl Family {
     pub const fn with_parameter(self, placeholder: &'static str, example: &'static str) -> Family {
         Family {
             parameter: Some((placeholder, example)),
+            ..self
+        }
+    }
+
+    /// The same family, listed under `group` with `start` as its starting position
+    /// (every family has them: a test checks that each start reads).
+    pub const fn with_start(self, group: &'static str, start: &'static str) -> Family {
+        Family {
+            group,
+            start,
             ..self
         }
     }
@@ -158,6 +175,8 @@ impl Family {
             about,
             make: Make::Heap(make),
             table: None,
+            group: "",
+            start: "",
         }
     }
 

@@ -358,14 +358,16 @@ pub const FAMILY: Family = Family::game(
     "Moore's Nim_K: take chips from up to K heaps at once",
     |k| Moore::parse(k, Board::Heaps).map(|g| GameBox::new(g.name(), g)),
 )
-.with_parameter("K", "moore:2");
+.with_parameter("K", "moore:2")
+.with_start("Moore's Nim", "moore:2 3,5,6,7");
 
 /// The registry entry of `nimble`.
 pub const NIMBLE: Family = Family::game(
     "nimble",
     "Nimble: slide one coin left on a strip of squares (the coins' squares)",
     |_| Ok(GameBox::new("nimble", Moore::new(1, Board::Squares))),
-);
+)
+.with_start("Nimble", "nimble 2,5,7,9");
 
 /// The registry entry of `nimble-k`.
 pub const NIMBLE_K: Family = Family::game(
@@ -373,7 +375,8 @@ pub const NIMBLE_K: Family = Family::game(
     "Nimble sliding up to K coins left at once (Moore's Nim_K in disguise)",
     |k| Moore::parse(k, Board::Squares).map(|g| GameBox::new(g.name(), g)),
 )
-.with_parameter("K", "nimble-k:2");
+.with_parameter("K", "nimble-k:2")
+.with_start("Nimble", "nimble-k:2 2,5,7,9");
 
 #[cfg(test)]
 mod tests {

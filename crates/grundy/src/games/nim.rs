@@ -104,4 +104,5 @@ impl Size<Heaps> for Nim {
 pub const FAMILY: Family =
     Family::game("nim", "Nim: take any number of chips from one heap", |_| {
         Ok(GameBox::new("nim", Nim))
-    });
+    })
+    .with_start("Nim", "nim 3,4,5");

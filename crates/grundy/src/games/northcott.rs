@@ -282,7 +282,8 @@ pub const FAMILY: Family = Family::game(
     "northcott",
     "Northcott's game, partizan and loopy (rows like W..B,.B.W then white or black to move)",
     |_| Ok(GameBox::new("northcott", Northcott)),
-);
+)
+.with_start("Northcott's game", "northcott W...B,.B..W.,W.B white");
 
 #[cfg(test)]
 mod tests {

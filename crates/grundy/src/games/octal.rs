@@ -17,48 +17,51 @@ pub const CODE: Family = Family::heap(
     "take-and-break game by its octal or hexadecimal code",
     |code| Ok(HeapRules::new(format!("octal:{code}"), rules(code)?)),
 )
-.with_parameter("CODE", "octal:0.137");
+.with_parameter("CODE", "octal:0.137")
+.with_start("Take-and-break games", "octal:0.137 12");
 
 /// The registry entry of `grundy-game`.
 pub const GRUNDY_GAME: Family = Family::heap(
     "grundy-game",
     "Grundy's game: break a heap into two heaps of different sizes",
     |_| Ok(HeapRules::new("grundy-game".into(), grundy_game())),
-);
+)
+.with_start("Take-and-break games", "grundy-game 10");
 
 /// A famous take-and-break game by its name and code.
 macro_rules! named {
-    ($(#[$doc:meta])* $entry:ident, $name:literal, $code:literal, $about:literal) => {
+    ($(#[$doc:meta])* $entry:ident, $name:literal, $code:literal, $about:literal, $start:literal) => {
         $(#[$doc])*
         pub const $entry: Family = Family::heap($name, $about, |_| {
             Ok(HeapRules::new($name.into(), rules($code)?))
-        });
+        })
+        .with_start("Take-and-break games", $start);
     };
 }
 
 named!(
     /// Kayles: knock down one pin or two adjacent pins from a row.
-    KAYLES, "kayles", "0.77", "knock down one pin or two adjacent pins from a row"
+    KAYLES, "kayles", "0.77", "knock down one pin or two adjacent pins from a row", "kayles 10"
 );
 named!(
     /// Dawson's Kayles.
-    DAWSON_KAYLES, "dawson-kayles", "0.07", "knock down two adjacent pins from a row"
+    DAWSON_KAYLES, "dawson-kayles", "0.07", "knock down two adjacent pins from a row", "dawson-kayles 10"
 );
 named!(
     /// Dawson's chess.
-    DAWSON_CHESS, "dawson-chess", "0.137", "Dawson's chess: pawns on a 3×n board, captures forced"
+    DAWSON_CHESS, "dawson-chess", "0.137", "Dawson's chess: pawns on a 3×n board, captures forced", "dawson-chess 9"
 );
 named!(
     /// Treblecross.
-    TREBLECROSS, "treblecross", "0.007", "one-dimensional tic-tac-toe: take three, leaving any"
+    TREBLECROSS, "treblecross", "0.007", "one-dimensional tic-tac-toe: take three, leaving any", "treblecross 9"
 );
 named!(
     /// Guiles.
-    GUILES, "guiles", "0.15", "take one from a heap of one, or two leaving one or two heaps"
+    GUILES, "guiles", "0.15", "take one from a heap of one, or two leaving one or two heaps", "guiles 10"
 );
 named!(
     /// Officers.
-    OFFICERS, "officers", "0.6", "take one, leaving one or two heaps"
+    OFFICERS, "officers", "0.6", "take one, leaving one or two heaps", "officers 10"
 );
 
 /// The rules of the octal (or hexadecimal) code `code`, such as `0.137` or `4.07`.

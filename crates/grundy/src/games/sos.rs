@@ -242,7 +242,8 @@ pub const FAMILY: Family = Family::game(
     "sos",
     "the SOS game: write S or O, first to complete SOS wins, a full board draws (n, or S-O-)",
     |_| Ok(GameBox::new("sos", Sos)),
-);
+)
+.with_start("The SOS game", "sos 7");
 
 #[cfg(test)]
 mod tests {

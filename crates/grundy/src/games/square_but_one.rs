@@ -105,7 +105,8 @@ pub const FAMILY: Family = Family::game(
     "square-but-one",
     "take a square number of chips, or add one to an even heap (loopy)",
     |_| Ok(GameBox::new("square-but-one", SquareButOne)),
-);
+)
+.with_start("Games with cycles", "square-but-one 14 + square-but-one 2");
 
 #[cfg(test)]
 mod tests {

@@ -172,7 +172,8 @@ pub const FAMILY: Family = Family::game(
     "staircase",
     "Staircase Nim: carry coins from one step to the next lower one (coins on steps 1..n)",
     |_| Ok(GameBox::new("staircase", Staircase)),
-);
+)
+.with_start("Staircase Nim", "staircase 3,2,4,1");
 
 #[cfg(test)]
 mod tests {

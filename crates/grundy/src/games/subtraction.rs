@@ -15,7 +15,8 @@ pub const FINITE: Family = Family::heap(
     "subtraction game: take s chips from one heap, s in the finite set S",
     finite,
 )
-.with_parameter("S", "sub:1,3,4");
+.with_parameter("S", "sub:1,3,4")
+.with_start("Subtraction games", "sub:1,2,3 21");
 
 /// The registry entry of `sub-allbut:E`.
 pub const ALL_BUT: Family = Family::heap(
@@ -23,7 +24,8 @@ pub const ALL_BUT: Family = Family::heap(
     "subtraction game: take any number of chips but those in E",
     all_but,
 )
-.with_parameter("E", "sub-allbut:1,2");
+.with_parameter("E", "sub-allbut:1,2")
+.with_start("Subtraction games", "sub-allbut:1,2 12");
 
 /// The registry entry of `sub-pow2`: take a power of 2. Its nimbers are n mod 3,
 /// for heaps of any size: powers of 2 leave 1 or 2 mod 3, never 0, so no move keeps
@@ -49,7 +51,8 @@ pub const POWERS_OF_2: Family =
                 },
             ),
         )
-    });
+    })
+    .with_start("Subtraction games", "sub-pow2 14");
 
 /// The registry entry of `sub-squares`.
 pub const SQUARES: Family = Family::heap("sub-squares", "the squares 1, 4, 9, 16, …", |_| {
@@ -57,12 +60,14 @@ pub const SQUARES: Family = Family::heap("sub-squares", "the squares 1, 4, 9, 16
         "sub-squares".into(),
         by_rule(|k| k > 0 && k.isqrt() * k.isqrt() == k),
     ))
-});
+})
+.with_start("Subtraction games", "sub-squares 20");
 
 /// The registry entry of `sub-primes`.
 pub const PRIMES: Family = Family::heap("sub-primes", "the primes 2, 3, 5, 7, …", |_| {
     Ok(HeapRules::new("sub-primes".into(), by_rule(is_prime)))
-});
+})
+.with_start("Subtraction games", "sub-primes 16");
 
 fn is_prime(k: u64) -> bool {
     k >= 2 && (2..).take_while(|d| d * d <= k).all(|d| k % d != 0)

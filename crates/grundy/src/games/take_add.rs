@@ -161,7 +161,8 @@ pub const FAMILY: Family = Family::game(
         Ok(GameBox::new(game.name(), game))
     },
 )
-.with_parameter("S/A/CAP", "take-add:2,3/1/10");
+.with_parameter("S/A/CAP", "take-add:2,3/1/10")
+.with_start("Games with cycles", "take-add:2,3/1/10 4,1");
 
 #[cfg(test)]
 mod tests {

@@ -182,7 +182,8 @@ pub const FAMILY: Family = Family::game(
     "thirty-one",
     "the Thirty-one game: turn cards 1-6 (four of each), never above 31 (cards turned, or -)",
     |_| Ok(GameBox::new("thirty-one", ThirtyOne)),
-);
+)
+.with_start("Thirty-one", "thirty-one -");
 
 #[cfg(test)]
 mod tests {

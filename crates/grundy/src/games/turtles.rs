@@ -253,14 +253,16 @@ pub const TURTLES: Family = Family::game(
     "turtles",
     "Turning Turtles: turn a head to tails and maybe one coin to its left (a row like THTTH)",
     |_| Ok(GameBox::new("turtles", CoinTurning::TURTLES)),
-);
+)
+.with_start("Turning Turtles", "turtles THTTHHTH");
 
 /// The registry entry of `mock-turtles`.
 pub const MOCK_TURTLES: Family = Family::game(
     "mock-turtles",
     "Mock Turtles: turn a head to tails and up to two coins to its left",
     |_| Ok(GameBox::new("mock-turtles", CoinTurning::MOCK_TURTLES)),
-);
+)
+.with_start("Turning Turtles", "mock-turtles HTTHTHH");
 
 #[cfg(test)]
 mod tests {

@@ -255,7 +255,8 @@ pub const FAMILY: Family = Family::game(
     "wythoff",
     "Wythoff's game: take from one heap, or the same from both (two heaps a,b)",
     |_| Ok(GameBox::new("wythoff", Wythoff)),
-);
+)
+.with_start("Wythoff's game", "wythoff 7,10");
 
 #[cfg(test)]
 mod tests {

@@ -609,7 +609,8 @@ pub const CRAM: Family = Family::game(
     "cram",
     "Cram: place a domino on two empty adjacent cells of the board",
     |_| Ok(GameBox::new("cram", Placement::cram())),
-);
+)
+.with_start("Cram and placement", "cram 4x4");
 
 /// The registry entry of `place`.
 pub const PLACE: Family = Family::game(
@@ -617,7 +618,8 @@ pub const PLACE: Family = Family::game(
     "place a piece (cells row.col, pieces joined by '|', ':fixed' for no turning)",
     |pieces| Placement::parse(pieces).map(|g| GameBox::new(g.name(), g)),
 )
-.with_parameter("PIECES", "place:0.0,0.1,1.0");
+.with_parameter("PIECES", "place:0.0,0.1,1.0")
+.with_start("Cram and placement", "place:0.0,0.1,1.0 4x5");
 
 #[cfg(test)]
 mod tests {
