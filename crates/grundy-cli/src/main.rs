@@ -157,10 +157,7 @@ impl SequenceArgs {
 impl Common {
     /// The command's budget: `base` with `--max-positions` where given.
     fn budget(&self, base: &Budget) -> Budget {
-        match self.max_positions {
-            Some(positions) => base.clone().with_positions(positions),
-            None => base.clone(),
-        }
+        with_max_positions(base, self.max_positions)
     }
 
     fn play(&self) -> Play {
@@ -188,11 +185,16 @@ struct PositionArgs {
 impl PositionArgs {
     /// The command's budget, with the effort `--outcome-only` asks for.
     fn budget(&self, base: &Budget) -> Budget {
-        let effort = match self.outcome_only {
-            true => Effort::Outcome,
-            false => Effort::Whole,
-        };
+        let effort = Effort::outcome_only(self.outcome_only);
         self.common.budget(base).with_effort(effort)
+    }
+}
+
+/// `base`, its searches capped at `max_positions` where given.
+fn with_max_positions(base: &Budget, max_positions: Option<usize>) -> Budget {
+    match max_positions {
+        Some(positions) => base.clone().with_positions(positions),
+        None => base.clone(),
     }
 }
 
@@ -364,10 +366,7 @@ fn main() -> ExitCode {
         Command::Quotient(a) => commands::quotient(a, &base),
         Command::Draw(a) => commands::draw(&a.spec.join(" ")),
         Command::Play(a) => {
-            let budget = match a.max_positions {
-                Some(positions) => base.clone().with_positions(positions),
-                None => base.clone(),
-            };
+            let budget = with_max_positions(&base, a.max_positions);
             play::run(&a.spec.join(" "), a.misere, a.computer_first, budget)
         }
         Command::Serve(a) => serve(a),

@@ -388,10 +388,7 @@ impl Session {
             flag: flag.clone(),
             ..Run::default()
         };
-        let effort = match outcome_only {
-            true => Effort::Outcome,
-            false => Effort::Whole,
-        };
+        let effort = Effort::outcome_only(outcome_only);
         let budget = inner
             .analyst
             .budget()

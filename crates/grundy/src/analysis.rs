@@ -431,10 +431,10 @@ impl Analyst {
         let mut all = Vec::with_capacity(moves.len());
         for m in &moves {
             let (outcome, mut nimber) = match outcome {
-                Outcome::P if nimbers => (Outcome::N, self.nimber_by_theory(m)),
+                Outcome::P if nimbers => (Outcome::N, self.solver.sum_nimber_by_theory(m)),
                 _ => match self.solver.outcome_by_theory(m, play) {
                     Some(Outcome::P) if nimbers => (Outcome::P, Some(0)),
-                    Some(outcome) => (outcome, self.nimber_by_theory(m)),
+                    Some(outcome) => (outcome, self.solver.sum_nimber_by_theory(m)),
                     None => {
                         let v = self.solver.value(m, play)?;
                         (v.outcome, v.nimber)
@@ -455,13 +455,6 @@ impl Analyst {
             });
         }
         Ok(all)
-    }
-
-    /// The nim-sum of the parts' nimbers where a theorem gives each.
-    fn nimber_by_theory(&self, position: &Sum) -> Option<Nimber> {
-        position.0.iter().try_fold(0, |total, &part| {
-            Some(total ^ self.solver.nimber_by_theory(part)?)
-        })
     }
 
     /// The move that leaves the most moves still to make, where the heights can be

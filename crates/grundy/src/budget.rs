@@ -46,6 +46,17 @@ pub enum Effort {
     Outcome,
 }
 
+impl Effort {
+    /// [`Effort::Outcome`] where only the outcome is asked for (`--outcome-only`),
+    /// else [`Effort::Whole`].
+    pub fn outcome_only(asked: bool) -> Effort {
+        match asked {
+            true => Effort::Outcome,
+            false => Effort::Whole,
+        }
+    }
+}
+
 /// The limits of one computation: memory, positions, threads, effort and a stop
 /// flag.
 ///

@@ -616,10 +616,7 @@ impl Solver {
                 // A P-position has nimber 0; an N-position's is not searched for here.
                 let nimber = match outcome {
                     Outcome::P => Some(0),
-                    _ => sum
-                        .0
-                        .iter()
-                        .try_fold(0, |total, &part| Some(total ^ self.nimber_by_theory(part)?)),
+                    _ => self.sum_nimber_by_theory(sum),
                 };
                 return Ok(Value { outcome, nimber });
             }
@@ -1075,6 +1072,13 @@ impl Solver {
                 pos,
             })
             .collect()
+    }
+
+    /// The nim-sum of the parts' nimbers, where a theorem gives each.
+    pub fn sum_nimber_by_theory(&self, sum: &Sum) -> Option<Nimber> {
+        sum.0
+            .iter()
+            .try_fold(0, |total, &part| Some(total ^ self.nimber_by_theory(part)?))
     }
 
     /// The nimber of an indivisible part known from a theorem, if any.

@@ -190,16 +190,16 @@ mod tests {
         assert_eq!(round_trip("sub:1,3,4 7,9"), "sub:1,3,4 7,9");
     }
 
-    #[test]
-    fn bad_specs_name_the_bad_token() {
-        let err = |spec: &str| {
-            parse(
-                spec,
-                &mut Solver::new(crate::Budget::default().with_positions(1000)),
-            )
+    /// The error of reading `spec`.
+    fn err(spec: &str) -> String {
+        let budget = crate::Budget::default().with_positions(1000);
+        parse(spec, &mut Solver::new(budget))
             .unwrap_err()
             .to_string()
-        };
+    }
+
+    #[test]
+    fn bad_specs_name_the_bad_token() {
         assert!(err("nimm 3").contains("'nimm'"));
         assert!(err("nim 3,-4").contains("'-4'"));
         assert!(err("nim x").contains("'x'"));
@@ -211,14 +211,6 @@ mod tests {
 
     #[test]
     fn an_unknown_game_is_met_with_the_close_names_in_one_short_sentence() {
-        let err = |spec: &str| {
-            parse(
-                spec,
-                &mut Solver::new(crate::Budget::default().with_positions(1000)),
-            )
-            .unwrap_err()
-            .to_string()
-        };
         assert_eq!(err("nimm 3"), "unknown game 'nimm': did you mean nim?");
         assert_eq!(err("Kayle 3"), "unknown game 'Kayle': did you mean kayles?");
         assert_eq!(
