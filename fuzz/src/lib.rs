@@ -49,7 +49,7 @@ fn analyse_all(text: &str) {
         };
         match analyst.analyse(&position, &options) {
             Ok(analysis) => {
-                let again = analyst.parse(&analysis.position);
+                let again = analyst.parse(analysis.position.as_str());
                 assert!(again.is_ok(), "'{}' does not read back", analysis.position);
             }
             Err(e) => check_sentence(&e),

@@ -6,8 +6,8 @@
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Result};
-use grundy::solve::Sum;
-use grundy::{Analysis, Analyst, Budget, Options, Outcome, Play};
+use grundy::report::{GameOver, Mover, NumberedMoves, Played};
+use grundy::{Analyst, Budget, Options, Play, Position};
 
 const HELP: &str = "Type the position you leave after your move, written like the one shown \
 (for one part just its position, e.g. 13,4,8), or a move's number from 'moves' (e.g. #2). \
@@ -42,19 +42,28 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             out!();
             out!("Position: {}", analysis.position);
         }
-        if analysis.terminal {
-            game_over(&analysis, computer_to_move);
+        let to_move = match computer_to_move {
+            true => Mover::Computer,
+            false => Mover::Person,
+        };
+        if let Some(winner) = analysis.winner() {
+            out!("{}", GameOver { winner, to_move });
             return Ok(());
         }
         if computer_to_move {
             let chosen = analysis
                 .computer_move
                 .expect("a position with a move left has the computer's move");
-            out!("I {}: {}", chosen.description, chosen.position);
-            if let Some(why) = &analysis.computer_move_unproved {
-                out!("(I play this without a proof that it wins: {why}.)");
-            }
-            position = analyst.parse(&chosen.position)?;
+            out!(
+                "{}",
+                Played {
+                    by: Mover::Computer,
+                    description: &chosen.description,
+                    position: &chosen.position,
+                    unproved: analysis.computer_move_unproved.as_deref(),
+                }
+            );
+            position = chosen.position;
             computer_to_move = false;
             show = true;
             continue;
@@ -85,19 +94,7 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
                     }
                     Err(e) => return Err(e.into()),
                 };
-                for (i, m) in listed.moves.iter().flatten().enumerate() {
-                    let mark = if m.outcome == Outcome::P {
-                        "  (wins)"
-                    } else {
-                        ""
-                    };
-                    out!(
-                        "  #{:<3} {}   {}{mark}",
-                        i + 1,
-                        m.to.position,
-                        m.to.description
-                    );
-                }
+                out!("{}", NumberedMoves::new(&listed));
             }
             "hint" => {
                 let hinted = analyst.analyse(&position, &options(true, false, false))?;
@@ -107,10 +104,15 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             }
             _ => match chosen_move(&mut analyst, &position, text) {
                 Ok(next) => {
+                    let description = analyst.describe_move(&position, &next);
                     out!(
-                        "You {}: {}",
-                        analyst.describe_move(&position, &next),
-                        analyst.format(&next)
+                        "{}",
+                        Played {
+                            by: Mover::Person,
+                            description: &description,
+                            position: &next,
+                            unproved: None,
+                        }
                     );
                     position = next;
                     computer_to_move = true;
@@ -139,32 +141,8 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
     Ok((!line.is_empty()).then_some(line))
 }
 
-/// Says who won at a position with no move left, from its outcome: under normal
-/// play the player to move has lost (P), under misère play won (N), or a draw.
-fn game_over(analysis: &Analysis, computer_to_move: bool) {
-    if analysis.outcome == Outcome::D {
-        out!("No move is left and nobody has won: a draw.");
-        return;
-    }
-    let mover_wins = analysis.outcome == Outcome::N;
-    let computer_wins = computer_to_move == mover_wins;
-    let who = if computer_to_move {
-        "I have"
-    } else {
-        "You have"
-    };
-    out!(
-        "{who} no move left: {}",
-        if computer_wins {
-            "I win."
-        } else {
-            "you win. Well played!"
-        }
-    );
-}
-
 /// The move the person typed, or one sentence saying why it is refused.
-fn chosen_move(analyst: &mut Analyst, position: &Sum, text: &str) -> Result<Sum, String> {
+fn chosen_move(analyst: &mut Analyst, position: &Position, text: &str) -> Result<Position, String> {
     if let Some(number) = text.strip_prefix('#') {
         let moves = analyst.moves(position).map_err(|e| match e.is_budget() {
             true => format!("'{text}': the moves are too many to number here ({e}); type the position you leave."),

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use grundy::analysis::{Method, Move, MoveValue, PartAnalysis};
 use grundy::solve::GameBox;
 use grundy::stop::StopFlag;
-use grundy::{Analysis, Analyst, Effort, Options, Play};
+use grundy::{Analysis, Analyst, Effort, Options, Play, Position};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -198,22 +198,21 @@ impl Inner {
 
     /// A position of the engine as Python sees it: (text, parts), each part a SPEC
     /// or a (game, position) pair.
-    fn position<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyTuple>> {
+    /// A position as Python sees it: (its text, its parts), each part of a Python
+    /// game the pair (game, position), any other its SPEC.
+    fn position<'py>(&self, py: Python<'py>, position: &Position) -> PyResult<Bound<'py, PyTuple>> {
         let parts = PyList::empty(py);
-        for component in text.split(" + ") {
-            let token = component
-                .split_once(' ')
-                .and_then(|(_, p)| pygame::read_token(p));
-            match token {
-                Some((game, id)) if game < self.games.len() => {
-                    let e = &self.games[game];
-                    let pair = (e.object.bind(py), e.positions.get(py, id)?);
-                    parts.append(pair)?;
+        for part in self.analyst.parts(position) {
+            let name = self.analyst.game_name(&part);
+            let game = self.games.iter().find(|e| Some(e.name.as_str()) == name);
+            match (game, self.analyst.own_position::<u32>(&part)) {
+                (Some(e), Some(&id)) => {
+                    parts.append((e.object.bind(py), e.positions.get(py, id)?))?
                 }
-                _ => parts.append(self.display(py, component)?)?,
+                _ => parts.append(self.display(py, part.as_str())?)?,
             }
         }
-        (self.display(py, text)?, parts).into_pyobject(py)
+        (self.display(py, position.as_str())?, parts).into_pyobject(py)
     }
 
     fn texts(&self, py: Python<'_>, lines: &[String]) -> PyResult<Vec<String>> {
@@ -352,10 +351,7 @@ impl Session {
         let mut guard = self.lock()?;
         let inner = &mut guard;
         let spec = inner.spec(&parts)?;
-        let written = inner
-            .analyst
-            .parse(&spec)
-            .map(|sum| inner.analyst.format(&sum));
+        let written = inner.analyst.parse(&spec);
         let written = written.map_err(|e| self.error(py, inner, e))?;
         inner.position(py, &written)
     }

@@ -12,14 +12,17 @@
 //! budget asks for the outcome only ([`Effort::Outcome`]). An [`Analyst`] keeps what
 //! it learnt between analyses, for a game played move by move.
 //!
-//! The JSON objects of the command line (and of the web and Python front ends) are
-//! [`Analysis::value_report`], [`Analysis::moves_report`] and
-//! [`Analysis::explain_report`].
+//! Every position an analysis names is a [`Position`]: typed, tied to its analyst,
+//! written out by `Display`, analysed further by handing it back. What the front
+//! ends print of an analysis is in [`report`](crate::report).
+
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Serialize;
 
 use crate::explain;
-use crate::solve::{GameBox, Solver, Sum, Value};
+use crate::solve::{GameBox, Solver, Sum, Valuation, Value};
 use crate::{spec, Budget, Effort, Error, Gamma, Nimber, Outcome, Play, Result};
 
 /// The most moves whose nimbers `moves` searches for, where no theorem gives them.
@@ -43,11 +46,64 @@ pub struct Options {
     pub computer_move: bool,
 }
 
-/// A move: the position it leaves, in SPEC syntax, and the move in words.
+/// A position of an analyst's games: its parts, and its text in SPEC syntax
+/// (`Display`, and JSON). Only the [`Analyst`] that made it analyses it further.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    sum: Sum,
+    text: String,
+    analyst: u64,
+}
+
+impl Position {
+    /// The position in SPEC syntax: `nim 13,12,8 + kayles 5`.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// How many parts it is written with.
+    pub fn len(&self) -> usize {
+        self.sum.0.len()
+    }
+
+    /// True for the position of no part.
+    pub fn is_empty(&self) -> bool {
+        self.sum.0.is_empty()
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl Serialize for Position {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text)
+    }
+}
+
+impl PartialEq<str> for Position {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl PartialEq<&str> for Position {
+    fn eq(&self, other: &&str) -> bool {
+        self.text == *other
+    }
+}
+
+/// A move: the position it leaves, and the move in words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Move {
     /// The position after the move, parts and heaps in their order.
-    pub position: String,
+    pub position: Position,
     /// The move in words ("take 9 from the heap of 13").
     pub description: String,
 }
@@ -77,8 +133,8 @@ pub enum Method {
 /// One indivisible part of the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartAnalysis {
-    /// The part in SPEC syntax.
-    pub position: String,
+    /// The part.
+    pub position: Position,
     /// Its nimber, where defined and known.
     pub nimber: Option<Nimber>,
     /// Its generalised Sprague–Grundy value, where the position is valued by
@@ -94,13 +150,15 @@ pub struct PartAnalysis {
 /// The analysis of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    /// The position in SPEC syntax, normalised.
-    pub position: String,
+    /// The position, its parts normalised.
+    pub position: Position,
     /// What reading the position's text changed at once, as the rules say (edges of
     /// a Hackenbush drawing not joined to the ground fall away), one sentence each.
     pub notes: Vec<String>,
     /// Normal or misère play.
     pub play: Play,
+    /// How the position was valued.
+    pub valuation: Valuation,
     /// Who wins.
     pub outcome: Outcome,
     /// The nimber, where defined and known.
@@ -131,6 +189,29 @@ pub struct Analysis {
     /// Why the computer's move is not proved to win though the player to move
     /// wins: no winning move was found within the budget.
     pub computer_move_unproved: Option<String>,
+}
+
+/// Who has won a game that is over (no move is left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    /// The player to move, who cannot (misère play).
+    Mover,
+    /// The player who moved last.
+    Previous,
+    /// Nobody: the game ended in a draw.
+    Draw,
+}
+
+impl Analysis {
+    /// Of a game that is over, who won; `None` while a move is left.
+    pub fn winner(&self) -> Option<Winner> {
+        self.terminal.then_some(match self.outcome {
+            Outcome::N => Winner::Mover,
+            Outcome::P => Winner::Previous,
+            Outcome::D => Winner::Draw,
+        })
+    }
 }
 
 /// Analyses the position written `spec` (e.g. `nim 13,12,8`), within the default
@@ -191,7 +272,12 @@ pub struct Analyst {
     solver: Solver,
     /// What reading the last SPEC changed at once, as the rules say.
     notes: Vec<String>,
+    /// Which analyst this is, among all: its positions carry it.
+    id: u64,
 }
+
+/// The number of the next analyst made.
+static NEXT_ANALYST: AtomicU64 = AtomicU64::new(0);
 
 impl Analyst {
     /// An analyst whose searches stay within `budget`.
@@ -199,6 +285,7 @@ impl Analyst {
         Analyst {
             solver: Solver::new(budget),
             notes: Vec::new(),
+            id: NEXT_ANALYST.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -211,41 +298,85 @@ impl Analyst {
     /// Reads a SPEC; what reading it changed at once (edges of a Hackenbush drawing
     /// not joined to the ground fall away) goes into the analyses that follow, until
     /// a move is made.
-    pub fn parse(&mut self, spec: &str) -> Result<Sum> {
+    pub fn parse(&mut self, spec: &str) -> Result<Position> {
         let (sum, notes) = spec::parse_noted(spec, &mut self.solver)?;
         self.notes = notes;
-        Ok(sum)
+        Ok(self.position(sum))
     }
 
-    /// The position in SPEC syntax.
-    pub fn format(&self, position: &Sum) -> String {
-        self.solver.format(position)
+    /// The typed position of `sum`.
+    fn position(&self, sum: Sum) -> Position {
+        Position {
+            text: self.solver.format(&sum),
+            sum,
+            analyst: self.id,
+        }
+    }
+
+    /// The parts of `position` as they are written, each a position of one part.
+    pub fn parts(&self, position: &Position) -> Vec<Position> {
+        let parts = position.sum.0.iter();
+        parts.map(|&part| self.position(Sum(vec![part]))).collect()
+    }
+
+    /// Of a position of one part, its game's name (`nim`, `sub:1,3,4`).
+    pub fn game_name(&self, part: &Position) -> Option<&str> {
+        match part.sum.0[..] {
+            [part] => Some(self.solver.game_name(part.game)),
+            _ => None,
+        }
+    }
+
+    /// Of a position of one part, the game's own position, where the game's
+    /// positions are of type `P` (a front end finds its own game's positions so).
+    pub fn own_position<P: 'static>(&self, part: &Position) -> Option<&P> {
+        match part.sum.0[..] {
+            [part] => self.solver.part_position(part),
+            _ => None,
+        }
+    }
+
+    /// Refuses a position another analyst made: its parts mean nothing here.
+    fn own<'a>(&self, position: &'a Position) -> Result<&'a Sum> {
+        match position.analyst == self.id {
+            true => Ok(&position.sum),
+            false => Err(Error::Invalid(format!(
+                "'{position}' is a position of another analyst: read it with this one's parse"
+            ))),
+        }
     }
 
     /// Every position one move away, in the order `moves` lists them.
-    pub fn moves(&mut self, position: &Sum) -> Result<Vec<Sum>> {
-        self.solver.moves(position)
+    pub fn moves(&mut self, position: &Position) -> Result<Vec<Position>> {
+        let sum = self.own(position)?;
+        let moves = self.solver.moves(sum)?;
+        Ok(moves.into_iter().map(|m| self.position(m)).collect())
     }
 
     /// The move from `from` to `to` in words.
-    pub fn describe_move(&self, from: &Sum, to: &Sum) -> String {
-        self.solver.describe_move(from, to)
+    pub fn describe_move(&self, from: &Position, to: &Position) -> String {
+        self.solver.describe_move(&from.sum, &to.sum)
     }
 
     /// The position a person leaves from `position` by writing `text` (the whole
     /// SPEC, or for a single part just its position), or one sentence saying why
     /// that is not a legal move.
-    pub fn legal_move(&mut self, position: &Sum, text: &str) -> std::result::Result<Sum, String> {
+    pub fn legal_move(
+        &mut self,
+        position: &Position,
+        text: &str,
+    ) -> std::result::Result<Position, String> {
         self.notes.clear();
-        let next = spec::parse_like(text, position, &mut self.solver)
+        let sum = self.own(position).map_err(|e| e.to_string())?;
+        let next = spec::parse_like(text, sum, &mut self.solver)
             .map_err(|e| format!("'{text}' is not a position of this game: {e}."))?;
-        let moves = self.solver.moves(position).map_err(|e| e.to_string())?;
+        let moves = self.solver.moves(sum).map_err(|e| e.to_string())?;
         if moves.contains(&next) {
-            Ok(next)
+            Ok(self.position(next))
         } else {
             Err(format!(
                 "'{text}' is not a legal move: {}.",
-                self.solver.why_illegal(position, &next)
+                self.solver.why_illegal(sum, &next)
             ))
         }
     }
@@ -262,19 +393,22 @@ impl Analyst {
     }
 
     /// The analysis of `position`.
-    pub fn analyse(&mut self, position: &Sum, options: &Options) -> Result<Analysis> {
+    pub fn analyse(&mut self, position: &Position, options: &Options) -> Result<Analysis> {
+        let sum = self.own(position)?.clone();
+        let position = &sum;
         let play = options.play;
         let whole = self.budget().effort() == Effort::Whole;
-        let mut value = self.solver.value(position, play)?;
-        let gamma = match self.solver.has_gammas(position, play) {
-            true => Some(self.solver.gamma(position)?),
-            false => None,
+        let valuation = self.solver.valuation(position, play)?;
+        let mut value = self.solver.value_by(position, play, valuation)?;
+        let gamma = match valuation {
+            Valuation::Gamma => Some(self.solver.gamma(position)?),
+            _ => None,
         };
-        let by_theory = self.solver.outcome_by_theory(position, play).is_some();
+        let by_theory = matches!(valuation, Valuation::Theorem(_));
         let nimbers_defined = play == Play::Normal && self.solver.has_nimbers(position);
         let mut nimber_not_computed = None;
         if nimbers_defined && value.nimber.is_none() {
-            let theorem = self.theorem(position, play);
+            let theorem = self.theorem(valuation);
             match self.searched(whole, |s| s.nimber(position))? {
                 Ok(nimber) => value.nimber = Some(nimber),
                 Err(why) => {
@@ -284,17 +418,20 @@ impl Analyst {
         }
         let terminal = self.solver.is_terminal(position)?;
         let (winning, winning_moves_not_computed) = match value.outcome {
-            Outcome::N => match self.searched(whole, |s| s.winning_moves(position, play))? {
-                Ok(winning) => (winning, None),
-                Err(why) if by_theory => (
-                    Vec::new(),
-                    Some(format!(
-                        "{} shows that a winning move exists but does not name it; {why}",
-                        self.theorem(position, play)
-                    )),
-                ),
-                Err(why) => (Vec::new(), Some(why)),
-            },
+            Outcome::N => {
+                let search = |s: &mut Solver| s.winning_moves_by(position, play, valuation);
+                match self.searched(whole, search)? {
+                    Ok(winning) => (winning, None),
+                    Err(why) if by_theory => (
+                        Vec::new(),
+                        Some(format!(
+                            "{} shows that a winning move exists but does not name it; {why}",
+                            self.theorem(valuation)
+                        )),
+                    ),
+                    Err(why) => (Vec::new(), Some(why)),
+                }
+            }
             _ => (Vec::new(), None),
         };
         let winning_moves = self.describe_all(position, &winning);
@@ -303,13 +440,18 @@ impl Analyst {
             _ => Vec::new(),
         };
         let drawing_moves = self.describe_all(position, &drawing);
-        let parts = self.parts(position, play, value, options.explain)?;
+        let parts = self.parts_valued(position, play, valuation, value, options.explain)?;
         let moves = match options.all_moves {
             true => Some(self.all_moves(position, play, value.outcome, whole)?),
             false => None,
         };
         let explanation = match options.explain {
-            true => Some(explain::explain(&mut self.solver, position, play)?),
+            true => Some(explain::explain(
+                &mut self.solver,
+                position,
+                play,
+                valuation,
+            )?),
             false => None,
         };
         let (computer_move, computer_move_unproved) = match (options.computer_move, terminal) {
@@ -324,9 +466,10 @@ impl Analyst {
             _ => (None, None),
         };
         Ok(Analysis {
-            position: self.solver.format(position),
+            position: self.position(sum.clone()),
             notes: self.notes.clone(),
             play,
+            valuation,
             outcome: value.outcome,
             nimber: value.nimber,
             gamma,
@@ -377,18 +520,17 @@ impl Analyst {
         }
     }
 
-    /// The theorem that gives the outcome of a single part played alone.
-    fn theorem(&self, position: &Sum, play: Play) -> &'static str {
-        position
-            .0
-            .first()
-            .and_then(|&part| self.solver.theorem(part, play))
-            .unwrap_or("a theorem")
+    /// The theorem that gives the outcome, as the valuation names it.
+    fn theorem(&self, valuation: Valuation) -> &'static str {
+        match valuation {
+            Valuation::Theorem(name) => name,
+            _ => "a theorem",
+        }
     }
 
     fn describe(&self, from: &Sum, to: &Sum) -> Move {
         Move {
-            position: self.solver.format(to),
+            position: self.position(to.clone()),
             description: self.solver.describe_move(from, to),
         }
     }
@@ -483,32 +625,33 @@ impl Analyst {
 
     /// Each indivisible part, its nimber and how it was found; a position whose
     /// outcome a theorem gives is one part, valued by the theorem.
-    fn parts(
+    fn parts_valued(
         &mut self,
         position: &Sum,
         play: Play,
+        valuation: Valuation,
         value: Value,
         explain: bool,
     ) -> Result<Vec<PartAnalysis>> {
-        let solver = &mut self.solver;
         let nimbers = value.nimber.is_some();
-        if let (Some(_), [part]) = (solver.outcome_by_theory(position, play), &position.0[..]) {
+        if let (Valuation::Theorem(name), [part]) = (valuation, &position.0[..]) {
             return Ok(vec![PartAnalysis {
-                position: solver.format_part(*part),
+                position: self.position(Sum(vec![*part])),
                 nimber: value.nimber,
-                method: Method::Theorem(solver.theorem(*part, play).unwrap_or("a theorem")),
+                method: Method::Theorem(name),
                 gamma: None,
                 reasoning: Vec::new(),
             }]);
         }
-        let gammas = solver.has_gammas(position, play);
+        let gammas = valuation == Valuation::Gamma;
         let mut parts = Vec::new();
         for &written in &position.0 {
             let components = match nimbers || gammas {
-                true => solver.components(written),
+                true => self.solver.components(written),
                 false => vec![written],
             };
             for part in components {
+                let solver = &mut self.solver;
                 let by_theory = match nimbers {
                     true => solver.nimber_by_theory(part).is_some(),
                     false => solver.outcome_by_theory(&Sum(vec![part]), play).is_some(),
@@ -533,7 +676,7 @@ impl Analyst {
                     _ => Vec::new(),
                 };
                 parts.push(PartAnalysis {
-                    position: solver.format_part(part),
+                    position: self.position(Sum(vec![part])),
                     nimber,
                     gamma,
                     method,
@@ -542,103 +685,5 @@ impl Analyst {
             }
         }
         Ok(parts)
-    }
-}
-
-/// The JSON object of `grundy value`.
-#[derive(Serialize)]
-pub struct ValueReport<'a> {
-    position: &'a str,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    notes: &'a [String],
-    play: &'static str,
-    outcome: &'static str,
-    nimber: Option<Nimber>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    gamma: Option<&'a Gamma>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nimber_not_computed: Option<&'a str>,
-    winning_moves: &'a [Move],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winning_moves_not_computed: Option<&'a str>,
-}
-
-/// A move as `grundy moves` lists it in JSON.
-#[derive(Serialize)]
-pub struct MoveReport<'a> {
-    position: &'a str,
-    description: &'a str,
-    outcome: &'static str,
-    nimber: Option<Nimber>,
-}
-
-/// The JSON object of `grundy moves`.
-#[derive(Serialize)]
-pub struct MovesReport<'a> {
-    position: &'a str,
-    play: &'static str,
-    moves: Vec<MoveReport<'a>>,
-}
-
-/// The JSON object of `grundy explain`.
-#[derive(Serialize)]
-pub struct ExplainReport<'a> {
-    position: &'a str,
-    play: &'static str,
-    lines: &'a [String],
-}
-
-impl Analysis {
-    /// The verdict, winning moves and nimber, as `grundy value --json` prints them.
-    pub fn value_report(&self) -> ValueReport<'_> {
-        ValueReport {
-            position: &self.position,
-            notes: &self.notes,
-            play: self.play.name(),
-            outcome: self.outcome.letter(),
-            nimber: self.nimber,
-            gamma: self.gamma.as_ref(),
-            nimber_not_computed: self.nimber_not_computed.as_deref(),
-            winning_moves: &self.winning_moves,
-            winning_moves_not_computed: self.winning_moves_not_computed.as_deref(),
-        }
-    }
-
-    /// Every move with what it leaves, as `grundy moves --json` prints them (empty
-    /// unless [`Options::all_moves`] was asked for).
-    pub fn moves_report(&self) -> MovesReport<'_> {
-        let moves = self.moves.as_deref().unwrap_or_default();
-        MovesReport {
-            position: &self.position,
-            play: self.play.name(),
-            moves: moves
-                .iter()
-                .map(|m| MoveReport {
-                    position: &m.to.position,
-                    description: &m.to.description,
-                    outcome: m.outcome.letter(),
-                    nimber: m.nimber,
-                })
-                .collect(),
-        }
-    }
-
-    /// The reasoning, as `grundy explain --json` prints it (empty unless
-    /// [`Options::explain`] was asked for).
-    pub fn explain_report(&self) -> ExplainReport<'_> {
-        ExplainReport {
-            position: &self.position,
-            play: self.play.name(),
-            lines: self.explanation.as_deref().unwrap_or_default(),
-        }
-    }
-
-    /// "the previous player wins", and so on, for text.
-    pub fn who_wins(&self) -> &'static str {
-        match self.outcome {
-            Outcome::P => "the previous player wins",
-            Outcome::N => "the player to move wins",
-            Outcome::D => "a draw with perfect play",
-        }
     }
 }

@@ -6,14 +6,20 @@
 //! misère play (which has no theory of values) and on games with draws, the labelling. A game's own theorem ([`Theory::explain`](crate::Theory::explain)) comes first.
 
 use crate::notation::binary_columns;
-use crate::solve::{Part, Solver, Sum};
+use crate::solve::{Part, Solver, Sum, Valuation};
 use crate::{Gamma, Nimber, Outcome, Play, Result};
 
 /// At most this many options are listed in a mex step.
 const MEX_OPTIONS_SHOWN: usize = 12;
 
-/// The explanation of `sum` under `play`, one line of text per element.
-pub fn explain(solver: &mut Solver, sum: &Sum, play: Play) -> Result<Vec<String>> {
+/// The explanation of `sum` under `play`, valued as `valuation` says
+/// ([`Solver::valuation`]), one line of text per element.
+pub fn explain(
+    solver: &mut Solver,
+    sum: &Sum,
+    play: Play,
+    valuation: Valuation,
+) -> Result<Vec<String>> {
     let mut out = vec![format!("Position: {}", solver.format(sum))];
     out.push(match play {
         Play::Normal => "Normal play: the player who makes the last move wins.".into(),
@@ -30,19 +36,26 @@ pub fn explain(solver: &mut Solver, sum: &Sum, play: Play) -> Result<Vec<String>
         }
     }
     let alone = by_theory && sum.0.len() == 1;
-    if solver.has_gammas(sum, play) {
-        by_gamma(solver, sum, &mut out)?;
-    } else if !solver.has_nimbers(sum) {
-        by_labelling(solver, sum, play, alone, &mut out)?;
-    } else if play == Play::Normal && alone && solver.value(sum, play)?.nimber.is_none() {
-        // The theorem gives the outcome; the nimber is out of cheap reach.
-        by_search(solver, sum, play, true, &mut out)?;
-    } else if play == Play::Normal {
-        by_nim_sum(solver, sum, &mut out)?;
-    } else if let Some(heaps) = solver.as_nim_heaps(sum)? {
-        by_misere_rule(solver, sum, &heaps, &mut out)?;
-    } else {
-        by_search(solver, sum, play, alone, &mut out)?;
+    match valuation {
+        Valuation::Gamma => by_gamma(solver, sum, &mut out)?,
+        Valuation::Labelling => by_labelling(solver, sum, play, alone, &mut out)?,
+        Valuation::Theorem(_) if !solver.has_nimbers(sum) => {
+            by_labelling(solver, sum, play, alone, &mut out)?
+        }
+        Valuation::Theorem(_) if play == Play::Normal => {
+            match solver.value_by(sum, play, valuation)?.nimber {
+                // The theorem gives the outcome; the nimber is out of cheap reach.
+                None if alone => by_search(solver, sum, play, true, &mut out)?,
+                _ => by_nim_sum(solver, sum, &mut out)?,
+            }
+        }
+        Valuation::NimSum => by_nim_sum(solver, sum, &mut out)?,
+        Valuation::Theorem(_) | Valuation::MisereNim | Valuation::MisereSearch => {
+            match solver.as_nim_heaps(sum)? {
+                Some(heaps) => by_misere_rule(solver, sum, &heaps, &mut out)?,
+                None => by_search(solver, sum, play, alone, &mut out)?,
+            }
+        }
     }
     Ok(out)
 }

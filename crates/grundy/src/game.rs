@@ -57,7 +57,7 @@ use crate::{Budget, Nimber, Outcome, Play, Result};
 /// [`Game::components`] splits it, and the solvers value each part once.
 pub trait Game: Send + 'static {
     /// A position of the game, as a user writes it (possibly several parts).
-    type Position: Clone + Eq + Hash + Debug + Send;
+    type Position: Clone + Eq + Hash + Debug + Send + 'static;
 
     /// Every position one move away, appended to `out`. Parts keep their order, so
     /// that a move reads as a change of one part.

@@ -32,12 +32,13 @@ pub mod files;
 mod game;
 pub mod games;
 pub mod notation;
+pub mod report;
 pub mod solve;
 pub mod spec;
 pub mod stop;
 pub mod table;
 
-pub use analysis::{analyse, draw, Analysis, Analyst, Options};
+pub use analysis::{analyse, draw, Analysis, Analyst, Options, Position};
 pub use budget::{Budget, Effort};
 pub use game::{
     Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,

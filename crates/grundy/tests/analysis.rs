@@ -86,7 +86,7 @@ fn moore_nim_by_moore_s_theorem() {
     let [m] = &a.winning_moves[..] else {
         panic!("{:?}", a.winning_moves)
     };
-    let after = m.position.strip_prefix("moore:3 ").unwrap();
+    let after = m.position.as_str().strip_prefix("moore:3 ").unwrap();
     let after: Vec<u64> = after.split(',').map(|h| h.parse().unwrap()).collect();
     assert!(moore::is_p_position(&after, 3), "{after:?}");
 }
@@ -125,6 +125,7 @@ fn powers_of_two_by_residues_mod_3() {
         let winning = a.winning_moves.iter().map(|m| {
             let left: u64 = m
                 .position
+                .as_str()
                 .strip_prefix("sub-pow2 ")
                 .unwrap()
                 .parse()
@@ -145,7 +146,7 @@ fn empty_and_divide_by_parity() {
     assert_eq!((a.outcome, a.nimber), (Outcome::N, Some(6)));
     assert_eq!(a.winning_moves.len(), 500_000);
     assert!(a.winning_moves.iter().all(|m| {
-        let boxes = m.position.strip_prefix("empty-divide ").unwrap();
+        let boxes = m.position.as_str().strip_prefix("empty-divide ").unwrap();
         boxes.split(',').all(|b| b.parse::<u64>().unwrap() % 2 == 1)
     }));
 }
@@ -180,7 +181,7 @@ fn reachable_divisor_positions(n: u64) -> usize {
         }
         let p = analyst.parse(&format!("divisors {spec}")).unwrap();
         for m in analyst.moves(&p).unwrap() {
-            let text = analyst.format(&m);
+            let text = m.to_string();
             stack.push(text.strip_prefix("divisors ").unwrap().to_string());
         }
     }
@@ -331,7 +332,7 @@ fn every_wythoff_option_is_valued_by_the_theorem() {
     let moves = a.moves.unwrap();
     assert_eq!(moves.len(), 20_000 + 30_000 + 20_000);
     for m in &moves {
-        let heaps: Vec<u64> = m.to.position["wythoff ".len()..]
+        let heaps: Vec<u64> = m.to.position.as_str()["wythoff ".len()..]
             .split(',')
             .map(|h| h.parse().unwrap())
             .collect();

@@ -189,14 +189,14 @@ fn consistent(spec: &str, play: Play) -> Result<(), TestCaseError> {
     let mut winning = Vec::new();
     let mut options = Vec::new();
     for m in moves {
-        let option = analysis(&m.to.position, play, false)?;
+        let option = analysis(m.to.position.as_str(), play, false)?;
         prop_assert_eq!(option.position.as_str(), m.to.position.as_str());
         prop_assert_eq!(option.outcome, m.outcome, "{} -> {}", spec, m.to.position);
         if let (Some(listed), Some(own)) = (m.nimber, option.nimber) {
             prop_assert_eq!(listed, own, "{} -> {}", spec, m.to.position);
         }
         if option.outcome == Outcome::P {
-            winning.push(m.to.position.clone());
+            winning.push(m.to.position.to_string());
         }
         options.push(option);
     }
@@ -216,7 +216,7 @@ fn consistent(spec: &str, play: Play) -> Result<(), TestCaseError> {
         let mut named: Vec<String> = alone
             .winning_moves
             .iter()
-            .map(|m| m.position.clone())
+            .map(|m| m.position.to_string())
             .collect();
         named.sort();
         winning.sort();

@@ -305,7 +305,7 @@ fn misere_analysis_of_heap_sums_agrees_with_exhaustive_search() {
             let a = analyst.analyse(&position, &misere).unwrap();
             assert_eq!(a.outcome, brute.outcome(&heaps), "{spec}");
             for m in &a.winning_moves {
-                let after = m.position.strip_prefix(name).unwrap().trim();
+                let after = m.position.as_str().strip_prefix(name).unwrap().trim();
                 let after: Vec<u64> = after.split(',').map(|h| h.parse().unwrap()).collect();
                 let after: Vec<u64> = after.into_iter().filter(|&h| h > 0).collect();
                 assert_eq!(

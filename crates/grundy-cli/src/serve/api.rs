@@ -26,15 +26,17 @@ use axum::http::{header, Method};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::games::{graph, Graph};
+use grundy::report::{
+    CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, TableReport, ValueReport,
+};
 use grundy::solve::sequence::Method as SequenceMethod;
-use grundy::solve::{GameBox, Sum};
+use grundy::solve::GameBox;
 use grundy::table::{Save, Table, TableRequest};
-use grundy::{Analysis, Analyst, Budget, Options, Outcome, Play};
-use serde::{Deserialize, Serialize};
+use grundy::{Analysis, Analyst, Budget, Options, Play, Position};
+use serde::Deserialize;
 
 use super::families;
 use super::limits::{ApiError, Pool, MAX_BODY};
-use crate::reports;
 
 /// What the handlers share.
 pub type Shared = Arc<Pool>;
@@ -214,7 +216,7 @@ fn analyst(budget: &Budget, graph: Option<&Graph>) -> Analyst {
 }
 
 /// Parses `spec`, naming a missing posted graph plainly.
-fn parse(analyst: &mut Analyst, spec: &str, graph: bool) -> grundy::Result<Sum> {
+fn parse(analyst: &mut Analyst, spec: &str, graph: bool) -> grundy::Result<Position> {
     if spec.contains(INLINE_GRAPH) && !graph {
         return Err(grundy::invalid!(
             "{INLINE_GRAPH} needs the graph's lines in the field 'graph' (lines like 'a -> b c')"
@@ -242,7 +244,7 @@ async fn analysis(pool: &Shared, fields: &Fields, options: Options) -> Result<An
 /// `/api/value`: as `grundy value --json`.
 pub async fn value(State(pool): State<Shared>, fields: Fields) -> Result<Response, ApiError> {
     let a = analysis(&pool, &fields, Options::default()).await?;
-    Ok(Json(a.value_report()).into_response())
+    Ok(Json(ValueReport::new(&a)).into_response())
 }
 
 /// `/api/moves`: as `grundy moves --json`.
@@ -252,7 +254,7 @@ pub async fn moves(State(pool): State<Shared>, fields: Fields) -> Result<Respons
         ..Options::default()
     };
     let a = analysis(&pool, &fields, options).await?;
-    Ok(Json(a.moves_report()).into_response())
+    Ok(Json(MovesReport::new(&a)).into_response())
 }
 
 /// `/api/explain`: as `grundy explain --json`.
@@ -262,27 +264,7 @@ pub async fn explain(State(pool): State<Shared>, fields: Fields) -> Result<Respo
         ..Options::default()
     };
     let a = analysis(&pool, &fields, options).await?;
-    Ok(Json(a.explain_report()).into_response())
-}
-
-/// The answer of `/api/computer`.
-#[derive(Serialize)]
-struct ComputerReport<'a> {
-    position: &'a str,
-    play: &'static str,
-    outcome: &'static str,
-    /// No move is left: the game is over.
-    terminal: bool,
-    /// Of a game that is over, who won: "mover" (the player to move, who cannot),
-    /// "previous" (the player who moved last), or "draw".
-    winner: Option<&'static str>,
-    /// The computer's move (a winning move where there is one), unless the game is over.
-    #[serde(rename = "move")]
-    chosen: Option<&'a grundy::analysis::Move>,
-    /// Why the move is not proved to win though the player to move wins (no
-    /// winning move was found within the budget); absent otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unproved: Option<&'a str>,
+    Ok(Json(ExplainReport::new(&a)).into_response())
 }
 
 /// `/api/computer`: the computer's move, and whether the game is over and who won.
@@ -292,29 +274,7 @@ pub async fn computer(State(pool): State<Shared>, fields: Fields) -> Result<Resp
         ..Options::default()
     };
     let a = analysis(&pool, &fields, options).await?;
-    let winner = a.terminal.then_some(match a.outcome {
-        Outcome::N => "mover",
-        Outcome::P => "previous",
-        Outcome::D => "draw",
-    });
-    Ok(Json(ComputerReport {
-        position: &a.position,
-        play: a.play.name(),
-        outcome: a.outcome.letter(),
-        terminal: a.terminal,
-        winner,
-        chosen: a.computer_move.as_ref(),
-        unproved: a.computer_move_unproved.as_deref(),
-    })
-    .into_response())
-}
-
-/// The answer of `/api/check` for a legal move.
-#[derive(Serialize)]
-struct CheckReport {
-    from: String,
-    position: String,
-    description: String,
+    Ok(Json(ComputerReport::new(&a)).into_response())
 }
 
 /// `/api/check`: the position the move `move` leaves from `spec` (the whole SPEC, or
@@ -335,11 +295,10 @@ pub async fn check(State(pool): State<Shared>, fields: Fields) -> Result<Respons
             let mut analyst = analyst(budget, graph.as_ref());
             let position = parse(&mut analyst, &spec, graph.is_some())?;
             Ok(match analyst.legal_move(&position, &chosen) {
-                Ok(next) => Ok(CheckReport {
-                    from: analyst.format(&position),
-                    position: analyst.format(&next),
-                    description: analyst.describe_move(&position, &next),
-                }),
+                Ok(next) => {
+                    let description = analyst.describe_move(&position, &next);
+                    Ok(CheckReport::new(position, next, description))
+                }
                 Err(why) => Err(why),
             })
         })
@@ -363,7 +322,8 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
         let labelled = pool
             .run(move |budget| graph::label(&graph, INLINE_GRAPH, play, budget))
             .await?;
-        return Ok(Json(reports::graph_table(&labelled, play)).into_response());
+        let labelled = Table::Vertices(labelled);
+        return Ok(Json(TableReport::new(&labelled, play)).into_response());
     }
     let (to, rows) = (fields.to, fields.rows);
     let made = pool
@@ -379,11 +339,7 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
             grundy::table::table(&game, &request, &mut |_| {})
         })
         .await?;
-    Ok(Json(table_json(&made, play)).into_response())
-}
-
-fn table_json(table: &Table, play: Play) -> serde_json::Value {
-    serde_json::to_value(reports::table(table, play)).unwrap_or_default()
+    Ok(Json(TableReport::new(&made, play)).into_response())
 }
 
 /// `/api/period`: as `grundy period --json`; `to` defaults to the largest heap the
@@ -399,7 +355,7 @@ pub async fn period(State(pool): State<Shared>, fields: Fields) -> Result<Respon
             grundy::table::period(&game, to, SequenceMethod::RareCommon, budget, &mut |_| {})
         })
         .await?;
-    Ok(Json(reports::period(name, found)).into_response())
+    Ok(Json(PeriodReport::new(name, to, found)).into_response())
 }
 
 /// `/api/draw`: the picture of a one-part position, as `grundy draw` prints it.

@@ -19,4 +19,4 @@ pub mod retrograde;
 pub mod sequence;
 pub mod sum;
 
-pub use sum::{GameBox, Part, Solver, Sum, Value};
+pub use sum::{GameBox, Part, Solver, Sum, Valuation, Value};

@@ -72,6 +72,28 @@ impl Value {
     }
 }
 
+/// How a position is valued: the one decision that [`Solver::value`], the analysis,
+/// the explanation and the reports all read ([`Solver::valuation`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Valuation {
+    /// A theorem on the game gives the outcome at once: the position is one part
+    /// whose game's theory knows it, or a drawn end.
+    Theorem(&'static str),
+    /// Normal play of games without cycles or draws: the nim-sum of the parts'
+    /// nimbers (the Sprague–Grundy theorem).
+    NimSum,
+    /// Misère play, every part a Nim heap: Bouton's rule for misère Nim.
+    MisereNim,
+    /// Misère play of games without cycles or draws: a search of the whole sum.
+    MisereSearch,
+    /// Normal play with cycles: each part's generalised value γ, and Smith's rule
+    /// for the sum.
+    Gamma,
+    /// A game that can end in a draw, or misère play with cycles: the whole
+    /// position labelled (Ferguson's algorithm).
+    Labelling,
+}
+
 /// An object-safe view of one game with interned positions and memoised values:
 /// the questions the solver asks of a part, answered from the game's moves and
 /// whichever capabilities ([`Game::capabilities`]) it has.
@@ -99,6 +121,7 @@ trait AnyGame: Send {
     fn is_drawn_end(&self, id: PosId) -> bool;
     fn describe_move(&self, from: PosId, to: PosId) -> String;
     fn why_illegal(&self, from: PosId, to: PosId) -> String;
+    fn position_any(&self, id: PosId) -> &dyn std::any::Any;
 }
 
 /// How a game plays: its capabilities that are flags.
@@ -162,6 +185,10 @@ impl<G: Game> View<G> {
 }
 
 impl<G: Game> AnyGame for View<G> {
+    fn position_any(&self, id: PosId) -> &dyn std::any::Any {
+        self.position(id)
+    }
+
     fn parse(&mut self, text: &str) -> Result<PosId> {
         let p = self.game.parse_position(text)?;
         Ok(self.intern(p))
@@ -601,29 +628,69 @@ impl Solver {
         self.outcome_known(&sum.0, play)
     }
 
+    /// How `sum` is valued under `play`: by Smith's γ where a game has cycles
+    /// (normal play), by a theorem where one gives the outcome of the position, by
+    /// the nim-sum under normal play, by Bouton's rule where every part is a Nim
+    /// heap (misère play), else by a search or labelling of the whole position.
+    pub fn valuation(&mut self, sum: &Sum, play: Play) -> Result<Valuation> {
+        if self.has_gammas(sum, play) {
+            return Ok(Valuation::Gamma);
+        }
+        if self.outcome_known(&sum.0, play).is_some() {
+            let theorem = match sum.0[..] {
+                [part] => self.theorem(part, play),
+                _ => None,
+            };
+            return Ok(Valuation::Theorem(theorem.unwrap_or("a theorem")));
+        }
+        let nimbers = self.has_nimbers(sum);
+        if play == Play::Normal && nimbers {
+            return Ok(Valuation::NimSum);
+        }
+        if play == Play::Misere && self.as_nim_heaps(sum)?.is_some() {
+            return Ok(Valuation::MisereNim);
+        }
+        Ok(match nimbers {
+            true => Valuation::MisereSearch,
+            false => Valuation::Labelling,
+        })
+    }
+
     /// Who wins, and the nimber where it comes with the outcome: where a theorem
     /// gives the outcome, the nimber of an N-position is left to [`Solver::nimber`]
     /// (`None` here).
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
-        if self.has_gammas(sum, play) {
-            return Ok(Value {
-                outcome: self.gamma(sum)?.outcome(),
-                nimber: None,
-            });
-        }
-        if play == Play::Normal && self.has_nimbers(sum) {
-            if let Some(outcome) = self.outcome_known(&sum.0, play) {
-                // A P-position has nimber 0; an N-position's is not searched for here.
-                let nimber = match outcome {
-                    Outcome::P => Some(0),
-                    _ => self.sum_nimber_by_theory(sum),
-                };
-                return Ok(Value { outcome, nimber });
+        let valuation = self.valuation(sum, play)?;
+        self.value_by(sum, play, valuation)
+    }
+
+    /// The value of `sum` found as `valuation` says.
+    pub fn value_by(&mut self, sum: &Sum, play: Play, valuation: Valuation) -> Result<Value> {
+        let outcome = match valuation {
+            Valuation::Gamma => self.gamma(sum)?.outcome(),
+            Valuation::NimSum => return Ok(Value::of_nimber(self.nimber(sum)?)),
+            Valuation::Theorem(_) => {
+                let outcome = self
+                    .outcome_known(&sum.0, play)
+                    .expect("the theorem's outcome");
+                if play == Play::Normal && self.has_nimbers(sum) {
+                    // A P-position has nimber 0; an N-position's is not searched for here.
+                    let nimber = match outcome {
+                        Outcome::P => Some(0),
+                        _ => self.sum_nimber_by_theory(sum),
+                    };
+                    return Ok(Value { outcome, nimber });
+                }
+                outcome
             }
-            return Ok(Value::of_nimber(self.nimber(sum)?));
-        }
+            Valuation::MisereNim => {
+                let heaps = self.as_nim_heaps(sum)?.expect("every part a Nim heap");
+                misere_nim_outcome(&heaps)
+            }
+            Valuation::MisereSearch | Valuation::Labelling => self.outcome(sum, play)?,
+        };
         Ok(Value {
-            outcome: self.outcome(sum, play)?,
+            outcome,
             nimber: None,
         })
     }
@@ -647,17 +714,10 @@ impl Solver {
         self.game(part).nimber(part.pos, &budget)
     }
 
-    /// The outcome by search (or by misère Nim's rule where it applies).
+    /// The outcome by a search of the whole position, or its labelling where play
+    /// can go round a cycle.
     fn outcome(&mut self, sum: &Sum, play: Play) -> Result<Outcome> {
-        if let Some(outcome) = self.outcome_known(&sum.0, play) {
-            return Ok(outcome);
-        }
         let state = self.state(&sum.0, play)?;
-        if play == Play::Misere {
-            if let Some(heaps) = self.nim_heaps(&state) {
-                return Ok(misere_nim_outcome(&heaps));
-            }
-        }
         // A search that may meet more positions than the budget is refused at once
         // (the parts as written: a game bounds a position of several heaps better
         // than the product of its heaps' bounds).
@@ -912,30 +972,42 @@ impl Solver {
     /// Every move to a P-position: named by a theorem where one does, else searched
     /// for within the budget.
     pub fn winning_moves(&mut self, sum: &Sum, play: Play) -> Result<Vec<Sum>> {
+        let valuation = self.valuation(sum, play)?;
+        self.winning_moves_by(sum, play, valuation)
+    }
+
+    /// Every move that leaves a P-position, found as `valuation` says.
+    pub fn winning_moves_by(
+        &mut self,
+        sum: &Sum,
+        play: Play,
+        valuation: Valuation,
+    ) -> Result<Vec<Sum>> {
         let mut winning = Vec::new();
-        if play == Play::Normal && self.has_nimbers(sum) {
-            if let Some(outcome) = self.outcome_known(&sum.0, play) {
-                if outcome != Outcome::N {
+        match valuation {
+            Valuation::Gamma => return self.moves_to_zero_gamma(sum),
+            Valuation::Theorem(_) if play == Play::Normal && self.has_nimbers(sum) => {
+                if self.outcome_known(&sum.0, play) != Some(Outcome::N) {
                     return Ok(winning);
                 }
                 return self.moves_to_nimbers(sum, 0, &[0]);
             }
-            let total = self.nimber(sum)?;
-            if total != 0 {
-                for (i, &part) in sum.0.iter().enumerate() {
-                    let g = self.part_nimber(part)?;
-                    winning.extend(self.moves_to_nimbers(sum, i, &[g ^ total])?);
-                    self.check_list(winning.len(), sum)?;
+            Valuation::NimSum => {
+                let total = self.nimber(sum)?;
+                if total != 0 {
+                    for (i, &part) in sum.0.iter().enumerate() {
+                        let g = self.part_nimber(part)?;
+                        winning.extend(self.moves_to_nimbers(sum, i, &[g ^ total])?);
+                        self.check_list(winning.len(), sum)?;
+                    }
                 }
+                return Ok(winning);
             }
-            return Ok(winning);
-        }
-        if self.has_gammas(sum, play) {
-            return self.moves_to_zero_gamma(sum);
-        }
-        let state = self.state(&sum.0, play)?;
-        if play == Play::Misere {
-            if let Some(heaps) = self.nim_heaps(&state) {
+            // A theorem's misère position of Nim heaps: found as misère Nim's.
+            Valuation::MisereNim | Valuation::Theorem(_) if play == Play::Misere => {
+                let Some(heaps) = self.as_nim_heaps(sum)? else {
+                    return self.moves_to_outcome(sum, play, Outcome::P);
+                };
                 // A winning move changes one heap h to h ^ nim_sum, to 0 or to 1: ask
                 // each part for the moves to the nimbers such changes give it, and keep
                 // those that leave a P-position by the rule.
@@ -948,7 +1020,7 @@ impl Solver {
                         targets.extend([g ^ h, g ^ h ^ 1]);
                     }
                     for child in self.moves_to_nimbers(sum, i, &targets)? {
-                        if self.outcome(&child, play)? == Outcome::P {
+                        if self.value(&child, play)?.outcome == Outcome::P {
                             self.check_list(winning.len() + 1, sum)?;
                             winning.push(child);
                         }
@@ -956,21 +1028,23 @@ impl Solver {
                 }
                 return Ok(winning);
             }
+            _ => {}
         }
-        for child in self.moves(sum)? {
-            if self.outcome(&child, play)? == Outcome::P {
-                self.check_list(winning.len() + 1, sum)?;
-                winning.push(child);
-            }
-        }
-        Ok(winning)
+        self.moves_to_outcome(sum, play, Outcome::P)
     }
 
-    /// Every move to a P-position of a sum valued by Smith's theory. A P-position has
-    /// γ = 0, so a move must leave no infinite part and a nim-sum of 0: part i may
-    /// move only when the other parts together have a finite value r, and then to a
-    /// position of value exactly r (an infinite part to an option of value r in its
-    /// K, a finite one to any option of value r, smaller or larger than its own).
+    /// Every move from `sum` to a position of `outcome`, each option valued.
+    fn moves_to_outcome(&mut self, sum: &Sum, play: Play, outcome: Outcome) -> Result<Vec<Sum>> {
+        let mut found = Vec::new();
+        for child in self.moves(sum)? {
+            if self.value(&child, play)?.outcome == outcome {
+                self.check_list(found.len() + 1, sum)?;
+                found.push(child);
+            }
+        }
+        Ok(found)
+    }
+
     fn moves_to_zero_gamma(&mut self, sum: &Sum) -> Result<Vec<Sum>> {
         let mut gammas = Vec::new();
         for &written in &sum.0 {
@@ -1094,6 +1168,14 @@ impl Solver {
     /// How a theorem finds an indivisible part's nimber, line by line, if one does.
     pub fn reasoning(&self, part: Part) -> Option<Vec<String>> {
         self.games[part.game as usize].explain_nimber(part.pos)
+    }
+
+    /// The position of a part, where its game's positions are of type `P` (a front
+    /// end's own game finds its positions so).
+    pub fn part_position<P: 'static>(&self, part: Part) -> Option<&P> {
+        self.games[part.game as usize]
+            .position_any(part.pos)
+            .downcast_ref()
     }
 
     /// A part drawn as an SVG document, if its game draws.

@@ -1,0 +1,257 @@
+//! The reports of an analysis: the verdict (`grundy value`), every move
+//! (`grundy moves`), the reasoning (`grundy explain`), the computer's move and a
+//! checked move (the web's `/api/computer` and `/api/check`).
+
+use std::fmt::{self, Display, Formatter};
+
+use serde::Serialize;
+
+use super::{play_words, who_wins};
+use crate::analysis::{Analysis, Move, Position, Winner};
+use crate::notation::LABEL;
+use crate::{Gamma, Nimber};
+
+/// The verdict, the nimber and every winning move.
+#[derive(Serialize)]
+pub struct ValueReport<'a> {
+    position: &'a Position,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
+    play: &'static str,
+    outcome: &'static str,
+    nimber: Option<Nimber>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gamma: Option<&'a Gamma>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber_not_computed: Option<&'a str>,
+    winning_moves: &'a [Move],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves_not_computed: Option<&'a str>,
+    #[serde(skip)]
+    analysis: &'a Analysis,
+}
+
+impl<'a> ValueReport<'a> {
+    /// The report of `a`.
+    pub fn new(a: &'a Analysis) -> Self {
+        ValueReport {
+            position: &a.position,
+            notes: &a.notes,
+            play: a.play.name(),
+            outcome: a.outcome.letter(),
+            nimber: a.nimber,
+            gamma: a.gamma.as_ref(),
+            nimber_not_computed: a.nimber_not_computed.as_deref(),
+            winning_moves: &a.winning_moves,
+            winning_moves_not_computed: a.winning_moves_not_computed.as_deref(),
+            analysis: a,
+        }
+    }
+
+    /// The nimber, or why there is none: "9", "not computed (…)", "none (…)".
+    pub fn nimber_text(&self) -> String {
+        match (self.nimber, self.nimber_not_computed) {
+            (Some(g), _) => g.to_string(),
+            (None, Some(why)) => format!("not computed ({why})"),
+            (None, None) => "none (misère play, or a game with cycles or draws)".into(),
+        }
+    }
+
+    /// Who wins, in words.
+    pub fn who_wins(&self) -> &'static str {
+        who_wins(self.analysis.outcome)
+    }
+}
+
+/// A move as a line: its position and, in brackets, the move in words.
+struct MoveLine<'a>(&'a Move);
+
+impl Display for MoveLine<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "  {}   ({})", self.0.position, self.0.description)
+    }
+}
+
+impl Display for ValueReport<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let a = self.analysis;
+        write!(f, "{}", a.position)?;
+        for note in &a.notes {
+            write!(f, "\nnote: {note}")?;
+        }
+        write!(
+            f,
+            "\n{}-position: {} ({} play)",
+            a.outcome.letter(),
+            self.who_wins(),
+            play_words(a.play)
+        )?;
+        write!(f, "\nnimber: {}", self.nimber_text())?;
+        if let Some(gamma) = &a.gamma {
+            write!(
+                f,
+                "\nγ: {gamma} (generalised Sprague–Grundy value; the sum by Smith's rule)"
+            )?;
+        }
+        if let Some(why) = &a.winning_moves_not_computed {
+            write!(f, "\nwinning moves: not computed ({why})")?;
+        } else if a.winning_moves.is_empty() {
+            write!(f, "\nwinning moves: none")?;
+        } else {
+            write!(f, "\nwinning moves ({}):", a.winning_moves.len())?;
+            for m in &a.winning_moves {
+                write!(f, "\n{}", MoveLine(m))?;
+            }
+        }
+        if a.gamma.is_some() && !a.drawing_moves.is_empty() {
+            write!(f, "\nmoves that keep the draw ({}):", a.drawing_moves.len())?;
+            for m in &a.drawing_moves {
+                write!(f, "\n{}", MoveLine(m))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A move with the outcome and nimber of the position it leaves.
+#[derive(Serialize)]
+struct MoveValueReport<'a> {
+    position: &'a Position,
+    description: &'a str,
+    outcome: &'static str,
+    nimber: Option<Nimber>,
+}
+
+/// Every move with what it leaves (empty unless the analysis listed them).
+#[derive(Serialize)]
+pub struct MovesReport<'a> {
+    position: &'a Position,
+    play: &'static str,
+    moves: Vec<MoveValueReport<'a>>,
+    #[serde(skip)]
+    play_words: &'static str,
+}
+
+impl<'a> MovesReport<'a> {
+    /// The report of `a`.
+    pub fn new(a: &'a Analysis) -> Self {
+        let moves = a.moves.as_deref().unwrap_or_default();
+        MovesReport {
+            position: &a.position,
+            play: a.play.name(),
+            moves: moves
+                .iter()
+                .map(|m| MoveValueReport {
+                    position: &m.to.position,
+                    description: &m.to.description,
+                    outcome: m.outcome.letter(),
+                    nimber: m.nimber,
+                })
+                .collect(),
+            play_words: play_words(a.play),
+        }
+    }
+}
+
+impl Display for MovesReport<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let (position, play, count) = (self.position, self.play_words, self.moves.len());
+        write!(f, "{position} ({play} play): {count} moves")?;
+        // Positions are printed whole; only the padding is capped.
+        let width = self
+            .moves
+            .iter()
+            .map(|m| m.position.as_str().chars().count());
+        let width = width.max().unwrap_or(0).min(LABEL);
+        for m in &self.moves {
+            let nimber = m.nimber.map_or("-".into(), |g| g.to_string());
+            let position = m.position.as_str();
+            write!(
+                f,
+                "\n  {position:<width$}  {}  {nimber:>4}   {}",
+                m.outcome, m.description
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The reasoning, line by line (empty unless the analysis explained).
+#[derive(Serialize)]
+pub struct ExplainReport<'a> {
+    position: &'a Position,
+    play: &'static str,
+    lines: &'a [String],
+}
+
+impl<'a> ExplainReport<'a> {
+    /// The report of `a`.
+    pub fn new(a: &'a Analysis) -> Self {
+        ExplainReport {
+            position: &a.position,
+            play: a.play.name(),
+            lines: a.explanation.as_deref().unwrap_or_default(),
+        }
+    }
+}
+
+impl Display for ExplainReport<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.lines.join("\n"))
+    }
+}
+
+/// The computer's move, and whether the game is over and who won.
+#[derive(Serialize)]
+pub struct ComputerReport<'a> {
+    position: &'a Position,
+    play: &'static str,
+    outcome: &'static str,
+    /// No move is left: the game is over.
+    terminal: bool,
+    /// Of a game that is over, who won.
+    winner: Option<Winner>,
+    /// The computer's move (a winning move where there is one), unless the game
+    /// is over.
+    #[serde(rename = "move")]
+    chosen: Option<&'a Move>,
+    /// Why the move is not proved to win though the player to move wins (no
+    /// winning move was found within the budget); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unproved: Option<&'a str>,
+}
+
+impl<'a> ComputerReport<'a> {
+    /// The report of `a` (analysed with the computer's move).
+    pub fn new(a: &'a Analysis) -> Self {
+        ComputerReport {
+            position: &a.position,
+            play: a.play.name(),
+            outcome: a.outcome.letter(),
+            terminal: a.terminal,
+            winner: a.winner(),
+            chosen: a.computer_move.as_ref(),
+            unproved: a.computer_move_unproved.as_deref(),
+        }
+    }
+}
+
+/// A legal move a person made: the position before, the one it leaves, the move
+/// in words.
+#[derive(Serialize)]
+pub struct CheckReport {
+    from: Position,
+    position: Position,
+    description: String,
+}
+
+impl CheckReport {
+    /// The move from `from` to `to`, described as `description`.
+    pub fn new(from: Position, to: Position, description: String) -> Self {
+        CheckReport {
+            from,
+            position: to,
+            description,
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! Every answer grundy gives, as a type that is both the JSON object (serde) and
+//! the text (`Display`) of that answer: the verdict on a position, its moves, the
+//! reasoning, the computer's move, a checked move, a game's end, tables, periods
+//! and misère quotients. The command line prints them, the web API sends them and
+//! the Python module converts them; no front end writes words of its own. Each
+//! text is lines joined by newlines, with no newline at the end.
+//!
+//! The JSON objects are described field by field in `docs/json.md`, and checked
+//! against it by the tests of `report` in `tests/report.rs`.
+
+mod analysis;
+mod play;
+mod quotient;
+mod table;
+
+pub use analysis::{CheckReport, ComputerReport, ExplainReport, MovesReport, ValueReport};
+pub use play::{GameOver, Mover, NumberedMoves, Played};
+pub use quotient::QuotientReport;
+pub use table::{HeapHeading, HeapRow, PeriodReport, Rest, TableReport};
+
+use crate::{Outcome, Play};
+
+/// "normal" or "misère", for text.
+pub fn play_words(play: Play) -> &'static str {
+    match play {
+        Play::Normal => "normal",
+        Play::Misere => "misère",
+    }
+}
+
+/// Who wins, in words: "the previous player wins", and so on.
+pub fn who_wins(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::P => "the previous player wins",
+        Outcome::N => "the player to move wins",
+        Outcome::D => "a draw with perfect play",
+    }
+}
