@@ -1,6 +1,6 @@
 //! The commands that answer once: `value`, `moves`, `table`, `explain`, `draw`; each
 //! prints text, or one JSON object with `--json` (the fields are documented in the
-//! README); `draw` prints an SVG document.
+//! guide, docs/json.md); `draw` prints an SVG document.
 
 use anyhow::Result;
 use grundy::analysis::MoveValue;
