@@ -67,13 +67,14 @@ fn pages() -> Vec<PathBuf> {
     let mut guide = Vec::new();
     under(Path::new("docs"), &mut guide);
     guide.sort();
-    std::iter::once(PathBuf::from("README.md")).chain(guide).collect()
+    std::iter::once(PathBuf::from("README.md"))
+        .chain(guide)
+        .collect()
 }
 
 /// The text of `page`, a path relative to the workspace root.
 fn read(page: &Path) -> String {
-    std::fs::read_to_string(root().join(page))
-        .unwrap_or_else(|e| panic!("{}: {e}", page.display()))
+    std::fs::read_to_string(root().join(page)).unwrap_or_else(|e| panic!("{}: {e}", page.display()))
 }
 
 #[test]
@@ -129,7 +130,10 @@ fn the_guide_s_grammar_names_every_family() {
     for family in grundy::games::FAMILIES {
         let parameter = if family.parameter.is_some() { ":" } else { "" };
         let written = format!("'{}{parameter}'", family.name);
-        assert!(grammar.contains(&written), "{written} is not in the grammar");
+        assert!(
+            grammar.contains(&written),
+            "{written} is not in the grammar"
+        );
     }
 }
 
