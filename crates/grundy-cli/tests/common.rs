@@ -11,7 +11,7 @@ pub struct Run {
     pub code: i32,
 }
 
-/// The workspace root, where the README's examples run.
+/// The workspace root, where the examples of the README and the guide run.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }

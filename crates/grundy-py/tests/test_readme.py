@@ -1,5 +1,6 @@
-"""The README's Python examples and the module's docstring examples run and print
-what they show; the README's census table agrees with the census."""
+"""The Python examples of the README and of the user guide (docs/), and the module's
+docstring examples, run and print what they show; the guide's census table agrees
+with the census."""
 
 from __future__ import annotations
 
@@ -15,20 +16,22 @@ import grundy.positions
 import grundy.tables
 from conftest import ROOT
 
-README = (ROOT / "README.md").read_text()
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def blocks(language: str):
-    """The README's code blocks in `language`, with the line each starts on."""
+    """Every page's code blocks in `language`: (the page, the line it starts on, its text)."""
     found = []
-    for m in re.finditer(rf"^```{language}\n(.*?)^```$", README, re.S | re.M):
-        found.append((README[: m.start()].count("\n") + 2, m.group(1)))
+    for path in PAGES:
+        page, text = path.relative_to(ROOT).as_posix(), path.read_text()
+        for m in re.finditer(rf"^```{language}\n(.*?)^```$", text, re.S | re.M):
+            found.append((page, text[: m.start()].count("\n") + 2, m.group(1)))
     return found
 
 
-def run_doctest(text: str, globs: dict, name: str, lineno: int = 0) -> None:
+def run_doctest(text: str, globs: dict, page: str, lineno: int) -> None:
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(text, globs, name, "README.md", lineno)
+    test = parser.get_doctest(text, globs, f"{page}:{lineno}", page, lineno)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     out = []
     runner.run(test, out=out.append, clear_globs=False)
@@ -36,12 +39,12 @@ def run_doctest(text: str, globs: dict, name: str, lineno: int = 0) -> None:
     globs.update(test.globs)  # the next block sees this one's names (the test copied them)
 
 
-def test_the_readme_python_examples_print_what_they_show():
+def test_the_python_examples_of_the_readme_and_the_guide_print_what_they_show():
     examples = blocks("pycon")
-    assert len(examples) >= 3
-    globs: dict = {}
-    for lineno, text in examples:
-        run_doctest(text, globs, f"README.md:{lineno}", lineno)
+    assert len(examples) >= 4
+    globs_of_page: dict = {}  # a page's blocks share their names
+    for page, lineno, text in examples:
+        run_doctest(text, globs_of_page.setdefault(page, {}), page, lineno)
 
 
 @pytest.mark.parametrize(
@@ -66,8 +69,8 @@ def test_help_reads_well():
 
 
 def census_table():
-    """The rows of the README's census table: code -> (status, period, preperiod, max, last)."""
-    text = README.split("### A census of octal games on Ray", 1)[1]
+    """The rows of the guide's census table: code -> (status, period, preperiod, max, last)."""
+    text = (ROOT / "docs" / "census.md").read_text()
     rows = {}
     for line in text.splitlines():
         m = re.match(r"^(0\.\d\d)\s+(proved|open)\s+(\d*)\s+(\d*)\s+(\d+)\s+(\d+)", line)
@@ -77,7 +80,7 @@ def census_table():
     return rows
 
 
-def test_the_readme_census_table_agrees_with_the_census():
+def test_the_guide_s_census_table_agrees_with_the_census():
     rows = census_table()
     assert len(rows) == 56
     for code, (status, period, pre, mx, last) in rows.items():
@@ -92,15 +95,15 @@ def test_the_readme_census_table_agrees_with_the_census():
             ), code
 
 
-def test_the_readme_census_example_runs(tmp_path):
+def test_the_guide_s_census_example_runs(tmp_path):
     ray = pytest.importorskip("ray")
-    [(lineno, code)] = [b for b in blocks("python") if "census(" in b[1]]
+    [(page, lineno, code)] = [b for b in blocks("python") if "census(" in b[2]]
     small = code.replace("to=1_000_000", "to=2000").replace('"census.parquet"', repr(str(tmp_path / "c.parquet")))
     assert small != code
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         globs: dict = {}
-        exec(compile(small, f"README.md:{lineno}", "exec"), globs)
+        exec(compile(small, f"{page}:{lineno}", "exec"), globs)
         assert len(globs["rows"]) == 56
     finally:
         ray.shutdown()

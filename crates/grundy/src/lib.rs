@@ -25,6 +25,11 @@
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+/// The Rust examples of the guide's chapter on the library, run as doctests.
+#[doc = include_str!("../../../docs/library.md")]
+#[cfg(doctest)]
+pub struct LibraryGuideDoctests;
+
 pub mod analysis;
 pub mod budget;
 pub mod explain;

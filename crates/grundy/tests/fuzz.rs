@@ -1,5 +1,5 @@
 //! The fuzz targets of `fuzz/` on stable Rust: proptest mutates the seed corpus
-//! (`fuzz/corpus/`: the README's positions, one per family, the example graphs, a
+//! (`fuzz/corpus/`: the guide's positions, one per family, the example graphs, a
 //! saved sequence) with the bytes and numbers that broke grundy before, and runs
 //! each target's body on the result. `FUZZ_CASES` sets the inputs per target
 //! (default 2000); libFuzzer runs of the same bodies are `cargo +nightly fuzz run`.

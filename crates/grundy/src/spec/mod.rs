@@ -59,7 +59,7 @@ fn unknown_game(name: &str, family: &str) -> crate::Error {
             others.join(", ")
         ),
         None => invalid!(
-            "unknown game '{name}': expected one of the {} families, such as nim, kayles, octal:CODE, sub:S, chomp or hackenbush (grundy's README lists them all)",
+            "unknown game '{name}': expected one of the {} families, such as nim, kayles, octal:CODE, sub:S, chomp or hackenbush (grundy's guide lists them all: docs/positions.md)",
             FAMILIES.len()
         ),
     }
@@ -220,6 +220,11 @@ mod tests {
         let e = err("zebra 3");
         assert!(
             e.starts_with("unknown game 'zebra': expected one of the "),
+            "{e}"
+        );
+        // The page that lists every family (the CLI's tests/readme.rs checks that it does).
+        assert!(
+            e.ends_with("(grundy's guide lists them all: docs/positions.md)"),
             "{e}"
         );
         assert!(e.chars().count() < 200, "{e}");
