@@ -15,6 +15,7 @@ pub mod run;
 pub mod session;
 
 use grundy::budget::Knobs;
+use grundy::report::PeriodReport;
 use grundy::solve::sequence::Method;
 use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{Budget, Gamma, Play};
@@ -148,8 +149,13 @@ fn table<'py>(
                         list.append(gamma(py, g)?)?;
                     }
                     d.set_item("gamma", list)?;
+                    let texts: Vec<String> = gammas.iter().map(Gamma::to_string).collect();
+                    d.set_item("gamma_text", texts)?;
                 }
-                None => d.set_item("gamma", py.None())?,
+                None => {
+                    d.set_item("gamma", py.None())?;
+                    d.set_item("gamma_text", py.None())?;
+                }
             }
             d.set_item("kernel", t.kernel)?;
         }
@@ -185,18 +191,15 @@ fn period<'py>(
     let (name, found) = compute(py, timeout, budget(max_positions), |budget| {
         grundy::table::period(game, to, method, budget, &mut |_| {})
     })?;
+    let report = PeriodReport::new(name, to, found);
     let d = PyDict::new(py);
-    d.set_item("game", name)?;
-    d.set_item("preperiod", found.map(|p| p.preperiod))?;
-    d.set_item("period", found.map(|p| p.period))?;
-    d.set_item("saltus", found.map(|p| p.saltus))?;
-    d.set_item("proved", found.is_some_and(|p| p.proved))?;
-    d.set_item("checked_to", found.map(|p| p.checked_to))?;
+    let json = serde_json::to_string(&report)
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("a report in JSON: {e}")))?;
+    d.set_item("report", json)?;
+    d.set_item("text", report.to_string())?;
     Ok(d)
 }
 
-/// One row of a census: the game's values up to heap `to` at most, in doubling
-/// runs until a period is proved; a dict.
 #[pyfunction]
 #[pyo3(signature = (game, to, method = "rare-common", timeout = None))]
 fn census_row<'py>(

@@ -12,9 +12,10 @@
 use std::sync::{Arc, Mutex};
 
 use grundy::analysis::{Method, Move, MoveValue, PartAnalysis};
+use grundy::report::ValueReport;
 use grundy::solve::GameBox;
 use grundy::stop::StopFlag;
-use grundy::{Analysis, Analyst, Effort, Options, Play, Position};
+use grundy::{Analysis, Analyst, Effort, Gamma, Options, Play, Position};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -306,7 +307,38 @@ impl Inner {
             "computer_move_unproved",
             a.computer_move_unproved.as_deref(),
         )?;
+        // What the library says of it, in words and as JSON.
+        let report = ValueReport::new(a);
+        d.set_item("text", self.display(py, &report.to_string())?)?;
+        d.set_item("nimber_text", self.display(py, &report.nimber_text())?)?;
+        d.set_item("who_wins", report.who_wins())?;
+        d.set_item("gamma_text", a.gamma.as_ref().map(Gamma::to_string))?;
+        let json = serde_json::to_value(&report).map_err(|e| {
+            pyo3::exceptions::PyRuntimeError::new_err(format!("a report in JSON: {e}"))
+        })?;
+        d.set_item("report", self.display_json(py, json)?.to_string())?;
         Ok(d)
+    }
+
+    /// `json` with the tokens in its strings replaced by the games' text.
+    fn display_json(&self, py: Python<'_>, json: serde_json::Value) -> PyResult<serde_json::Value> {
+        use serde_json::Value;
+        Ok(match json {
+            Value::String(text) => Value::String(self.display(py, &text)?),
+            Value::Array(items) => Value::Array(
+                items
+                    .into_iter()
+                    .map(|item| self.display_json(py, item))
+                    .collect::<PyResult<_>>()?,
+            ),
+            Value::Object(fields) => Value::Object(
+                fields
+                    .into_iter()
+                    .map(|(k, v)| Ok((k, self.display_json(py, v)?)))
+                    .collect::<PyResult<_>>()?,
+            ),
+            other => other,
+        })
     }
 }
 

@@ -371,7 +371,9 @@ def table(
     if kind == "heaps":
         return _heap_table(d)
     if kind == "vertices":
-        return GraphTable(d["game"], d["play"], d["vertices"], d["outcomes"], d["values"], d["gamma"], d["kernel"])
+        return GraphTable(
+            d["game"], d["play"], d["vertices"], d["outcomes"], d["values"], d["gamma"], d["kernel"], d["gamma_text"]
+        )
     return ChompTable(d["game"], d["rows"], d["to"], [tuple(p) for p in d["positions"]])
 
 
@@ -393,7 +395,7 @@ def period(
     (12, 71, True)
     """
     d = _native.period(game, to=to, max_positions=max_positions, method=method, timeout=timeout)
-    return Period(**d)
+    return Period._of(d)
 
 
 def draw(x: PositionLike, position: Any = None) -> str:

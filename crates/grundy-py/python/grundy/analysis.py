@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import html
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional
 
@@ -24,15 +25,6 @@ class Outcome(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    @property
-    def words(self) -> str:
-        """"the previous player wins", and so on."""
-        return {
-            "P": "the previous player wins",
-            "N": "the player to move wins",
-            "D": "a draw with perfect play",
-        }[self.value]
 
 
 def _position(pair: Any) -> Position:
@@ -92,14 +84,6 @@ class MoveValue:
         }
 
 
-def gamma_text(gamma: Any) -> str:
-    """A generalised Sprague–Grundy value as grundy writes it: ``3``, ``∞(0,2)``, ``∞(∅)``."""
-    if isinstance(gamma, int):
-        return str(gamma)
-    k = gamma["infinite"]
-    return f"∞({','.join(map(str, k))})" if k else "∞(∅)"
-
-
 @dataclass(frozen=True)
 class PartValue:
     """One indivisible part of a position and how it was valued."""
@@ -153,6 +137,12 @@ class Analysis:
     #: The generalised Sprague–Grundy value (normal play of games with cycles): an
     #: int, or ``{"infinite": [K]}`` for ∞(K); else None.
     gamma: Optional[Any]
+    #: γ as grundy writes it (``3``, ``∞(0,2)``), else None.
+    gamma_text: Optional[str]
+    #: Who wins, in words: "the previous player wins", and so on.
+    who_wins: str
+    #: The nimber, or why there is none, as ``grundy value`` writes it.
+    nimber_text: str
     #: Why the nimber was not computed although it is defined, where it was not.
     nimber_not_computed: Optional[str]
     #: True when no move is left.
@@ -175,6 +165,8 @@ class Analysis:
     #: Why the computer's move is not proved to win though the player to move wins
     #: (no winning move was found within the budget), else None.
     computer_move_unproved: Optional[str] = None
+    _text: str = field(default="", repr=False, compare=False)
+    _report: str = field(default="{}", repr=False, compare=False)
     _explain: Optional[Callable[[], List[str]]] = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -188,6 +180,9 @@ class Analysis:
             outcome=Outcome(d["outcome"]),
             nimber=d["nimber"],
             gamma=d["gamma"],
+            gamma_text=d["gamma_text"],
+            who_wins=d["who_wins"],
+            nimber_text=d["nimber_text"],
             nimber_not_computed=d["nimber_not_computed"],
             terminal=d["terminal"],
             parts=[PartValue._of(p) for p in d["parts"]],
@@ -198,6 +193,8 @@ class Analysis:
             explanation=d["explanation"],
             computer_move=None if cm is None else Move._of(cm),
             computer_move_unproved=d["computer_move_unproved"],
+            _text=d["text"],
+            _report=d["report"],
             _explain=explain,
         )
 
@@ -216,54 +213,13 @@ class Analysis:
             object.__setattr__(self, "explanation", lines)
         return "\n".join(lines)
 
-    def nimber_text(self) -> str:
-        """The nimber, or why there is none, as ``grundy value`` writes it."""
-        if self.nimber is not None:
-            return str(self.nimber)
-        if self.nimber_not_computed is not None:
-            return f"not computed ({self.nimber_not_computed})"
-        return "none (misère play, or a game with cycles or draws)"
-
     def __str__(self) -> str:
-        play = "misère" if self.misere else "normal"
-        lines = [str(self.position)]
-        lines += [f"note: {note}" for note in self.notes]
-        lines += [
-            f"{self.outcome.value}-position: {self.outcome.words} ({play} play)",
-            f"nimber: {self.nimber_text()}",
-        ]
-        if self.gamma is not None:
-            lines.append(
-                f"γ: {gamma_text(self.gamma)} (generalised Sprague–Grundy value; the sum by Smith's rule)"
-            )
-        if self.winning_moves_not_computed is not None:
-            lines.append(f"winning moves: not computed ({self.winning_moves_not_computed})")
-        elif not self.winning_moves:
-            lines.append("winning moves: none")
-        else:
-            lines.append(f"winning moves ({len(self.winning_moves)}):")
-            lines += [f"  {m}" for m in self.winning_moves]
-        if self.gamma is not None and self.drawing_moves:
-            lines.append(f"moves that keep the draw ({len(self.drawing_moves)}):")
-            lines += [f"  {m}" for m in self.drawing_moves]
-        return "\n".join(lines)
+        """The verdict as ``grundy value`` prints it."""
+        return self._text
 
     def to_dict(self) -> Dict[str, Any]:
         """The verdict as ``grundy value --json`` prints it."""
-        d: Dict[str, Any] = {"position": str(self.position)}
-        if self.notes:
-            d["notes"] = list(self.notes)
-        d["play"] = self.play
-        d["outcome"] = self.outcome.value
-        d["nimber"] = self.nimber
-        if self.gamma is not None:
-            d["gamma"] = self.gamma
-        if self.nimber_not_computed is not None:
-            d["nimber_not_computed"] = self.nimber_not_computed
-        d["winning_moves"] = [m.to_dict() for m in self.winning_moves]
-        if self.winning_moves_not_computed is not None:
-            d["winning_moves_not_computed"] = self.winning_moves_not_computed
-        return d
+        return json.loads(self._report)
 
     def _repr_html_(self) -> str:
         e = html.escape
@@ -272,8 +228,8 @@ class Analysis:
         rows = [
             f"<tr><th style='text-align:left'>position</th><td><code>{e(str(self.position))}</code></td></tr>",
             f"<tr><th style='text-align:left'>outcome</th><td><b style='color:{colour}'>"
-            f"{self.outcome.value}</b>: {e(self.outcome.words)} ({play} play)</td></tr>",
-            f"<tr><th style='text-align:left'>nimber</th><td>{e(self.nimber_text())}</td></tr>",
+            f"{self.outcome.value}</b>: {e(self.who_wins)} ({play} play)</td></tr>",
+            f"<tr><th style='text-align:left'>nimber</th><td>{e(self.nimber_text)}</td></tr>",
         ]
         if self.winning_moves_not_computed is not None:
             moves = f"not computed ({e(self.winning_moves_not_computed)})"

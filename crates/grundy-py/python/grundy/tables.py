@@ -4,12 +4,12 @@ P-positions, and periods."""
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .analysis import gamma_text
 
 __all__ = ["HeapTable", "GraphTable", "ChompTable", "Period"]
 
@@ -120,6 +120,8 @@ class GraphTable:
     gamma: Optional[List[Any]]
     #: The P-positions.
     kernel: List[str]
+    #: Each vertex's γ as grundy writes it (``3``, ``∞(0,2)``), or None under misère play.
+    gamma_text: Optional[List[str]] = None
 
     def to_dict(self) -> Dict[str, Any]:
         """The table as ``grundy table --json`` prints it."""
@@ -136,7 +138,7 @@ class GraphTable:
     def _repr_html_(self) -> str:
         e = html.escape
         rows = "".join(
-            f"<tr><td>{e(v)}</td><td>{o}</td><td>{'-' if self.gamma is None else e(gamma_text(self.gamma[i]))}</td></tr>"
+            f"<tr><td>{e(v)}</td><td>{o}</td><td>{'-' if self.gamma_text is None else e(self.gamma_text[i])}</td></tr>"
             for i, (v, o) in enumerate(zip(self.vertices, self.outcomes))
         )
         return (
@@ -186,6 +188,11 @@ class Period:
     saltus: Optional[int]
     proved: bool
     checked_to: Optional[int]
+    _text: str = field(default="", repr=False, compare=False)
+
+    @classmethod
+    def _of(cls, d: Dict[str, Any]) -> "Period":
+        return cls(**json.loads(d["report"]), _text=d["text"])
 
     def to_dict(self) -> Dict[str, Any]:
         """The period as ``grundy period --json`` prints it."""
@@ -199,13 +206,8 @@ class Period:
         }
 
     def __str__(self) -> str:
-        if self.period is None:
-            return f"{self.game}: no period seen"
-        saltus = "" if not self.saltus else f", saltus {self.saltus}"
-        head = f"{self.game}: period {self.period} from heap {self.preperiod} (preperiod {self.preperiod}){saltus}"
-        if self.proved:
-            return head + f"\nproved: the values up to heap {self.checked_to} repeat long enough for the periodicity theorem"
-        return head + f"\nnot proved: seen in the values up to heap {self.checked_to}, but no theorem covers it yet"
+        """As ``grundy period`` prints it."""
+        return self._text
 
     def _repr_html_(self) -> str:
         return "<pre>" + html.escape(str(self)) + "</pre>"

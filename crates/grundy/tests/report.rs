@@ -1,0 +1,200 @@
+//! The JSON objects of the reports have exactly the fields `docs/json.md` lists:
+//! every field an object has is documented under its section, and every field
+//! documented without *(optional)* is there (the optional ones too, in the samples
+//! made to show them).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use grundy::games::graph;
+use grundy::report::{
+    CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, QuotientReport,
+    TableReport, ValueReport,
+};
+use grundy::solve::sequence::Method;
+use grundy::table::{self, Save, Table, TableRequest};
+use grundy::{Analysis, Analyst, Budget, Effort, Options, Play};
+use serde::Serialize;
+
+/// Each section of docs/json.md: its fields, and whether each is optional.
+fn documented() -> BTreeMap<String, BTreeMap<String, bool>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/json.md");
+    let text = std::fs::read_to_string(path).expect("docs/json.md");
+    let mut sections: BTreeMap<String, BTreeMap<String, bool>> = BTreeMap::new();
+    let mut current = None;
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("### ") {
+            current = Some(name.to_string());
+            sections.entry(name.to_string()).or_default();
+        } else if let (Some(section), Some(item)) = (&current, line.strip_prefix("- `")) {
+            let (field, rest) = item.split_once('`').expect("a field in backquotes");
+            let optional = rest.starts_with(" *(optional)*");
+            let fields = sections.get_mut(section).expect("the section");
+            fields.insert(field.to_string(), optional);
+        }
+    }
+    sections
+}
+
+/// The top-level fields of `report` in JSON.
+fn fields(report: &impl Serialize) -> BTreeSet<String> {
+    let json = serde_json::to_value(report).expect("a report serialises");
+    let object = json.as_object().expect("a report is a JSON object");
+    object.keys().cloned().collect()
+}
+
+fn analysis(spec: &str, options: Options, effort: Effort) -> Analysis {
+    let budget = Budget::default().with_effort(effort);
+    let mut analyst = Analyst::new(budget);
+    let position = analyst.parse(spec).expect(spec);
+    analyst.analyse(&position, &options).expect(spec)
+}
+
+fn with(all_moves: bool, explain: bool, computer_move: bool) -> Options {
+    Options {
+        play: Play::Normal,
+        all_moves,
+        explain,
+        computer_move,
+    }
+}
+
+fn heap_table(game: &str, to: u64) -> Table {
+    let request = TableRequest {
+        to: Some(to),
+        rows: None,
+        play: Play::Normal,
+        budget: Budget::default(),
+        save: Save::No,
+        method: Method::RareCommon,
+    };
+    table::table(game, &request, &mut |_| {}).expect(game)
+}
+
+#[test]
+fn every_report_has_the_fields_the_guide_lists() {
+    let docs = documented();
+    let whole = Effort::Whole;
+    let mut seen: BTreeMap<&str, Vec<BTreeSet<String>>> = BTreeMap::new();
+    let mut add = |section: &'static str, fields: BTreeSet<String>| {
+        seen.entry(section).or_default().push(fields);
+    };
+    // value: plain; with notes; with γ; with the nimber and a winning move not
+    // computed (Chomp's strategy stealing on a large board, outcome only).
+    for spec in [
+        "nim 13,12,8",
+        "hackenbush g-a,a-b,c-d",
+        "graph:../../examples/loopy.txt w + nim 2",
+    ] {
+        add(
+            "value",
+            fields(&ValueReport::new(&analysis(
+                spec,
+                with(false, false, false),
+                whole,
+            ))),
+        );
+    }
+    let outcome_only = analysis("chomp 12x11", with(false, false, false), Effort::Outcome);
+    assert!(outcome_only.winning_moves_not_computed.is_some());
+    add("value", fields(&ValueReport::new(&outcome_only)));
+    add(
+        "moves",
+        fields(&MovesReport::new(&analysis(
+            "nim 2,3",
+            with(true, false, false),
+            whole,
+        ))),
+    );
+    add(
+        "explain",
+        fields(&ExplainReport::new(&analysis(
+            "nim 3,5",
+            with(false, true, false),
+            whole,
+        ))),
+    );
+    for spec in ["nim 2,3", "nim 0"] {
+        let a = analysis(spec, with(false, false, true), whole);
+        add("computer", fields(&ComputerReport::new(&a)));
+    }
+    // A move that cannot be proved to win within the budget: the computer says so.
+    let budget = Budget::default().with_effort(Effort::Outcome);
+    let mut analyst = Analyst::new(budget);
+    let position = analyst.parse("chomp 12x11").unwrap();
+    let a = analyst
+        .analyse(&position, &with(false, false, true))
+        .unwrap();
+    assert!(a.computer_move_unproved.is_some());
+    add("computer", fields(&ComputerReport::new(&a)));
+    let mut analyst = Analyst::new(Budget::default());
+    let from = analyst.parse("nim 3,5").unwrap();
+    let to = analyst.legal_move(&from, "3,3").unwrap();
+    let description = analyst.describe_move(&from, &to);
+    add("check", fields(&CheckReport::new(from, to, description)));
+    add(
+        "heap table",
+        fields(&TableReport::new(&heap_table("kayles", 20), Play::Normal)),
+    );
+    let graph = graph::Graph::from_file("../../examples/loopy.txt", usize::MAX).unwrap();
+    let labelled = graph::label(&graph, "graph", Play::Normal, &Budget::default()).unwrap();
+    let labelled = Table::Vertices(labelled);
+    add(
+        "graph table",
+        fields(&TableReport::new(&labelled, Play::Normal)),
+    );
+    let request = TableRequest {
+        to: Some(5),
+        rows: Some(3),
+        play: Play::Normal,
+        budget: Budget::default(),
+        save: Save::No,
+        method: Method::RareCommon,
+    };
+    let chomp = table::table("chomp", &request, &mut |_| {}).unwrap();
+    add(
+        "chomp table",
+        fields(&TableReport::new(&chomp, Play::Normal)),
+    );
+    for (game, to) in [("kayles", 200), ("nim", 3)] {
+        let budget = Budget::default();
+        let (name, period) = table::period(game, to, Method::RareCommon, &budget, &mut |_| {})
+            .unwrap_or_else(|_| (game.to_string(), None));
+        add("period", fields(&PeriodReport::new(name, to, period)));
+    }
+    for (game, to) in [("sub:1,3,4", 14), ("octal:0.75", 8)] {
+        let (name, q) = table::quotient(game, to, 16, &Budget::default()).unwrap();
+        add("quotient", fields(&QuotientReport::new(&name, &q)));
+    }
+    let sections: BTreeSet<&str> = docs.keys().map(String::as_str).collect();
+    let made: BTreeSet<&str> = seen.keys().copied().collect();
+    assert_eq!(
+        sections, made,
+        "the sections of docs/json.md and the reports made"
+    );
+    for (section, samples) in &seen {
+        let documented = &docs[*section];
+        let mut all = BTreeSet::new();
+        for sample in samples {
+            for field in sample {
+                assert!(
+                    documented.contains_key(field),
+                    "'{field}' of {section} is not in docs/json.md"
+                );
+            }
+            for (field, optional) in documented {
+                assert!(
+                    *optional || sample.contains(field),
+                    "{section} has no '{field}', which docs/json.md does not call optional"
+                );
+            }
+            all.extend(sample.iter().cloned());
+        }
+        for field in documented.keys() {
+            assert!(
+                all.contains(field),
+                "no sample of {section} shows '{field}': add one"
+            );
+        }
+    }
+}
