@@ -104,7 +104,7 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             }
             _ => match chosen_move(&mut analyst, &position, text) {
                 Ok(next) => {
-                    let description = analyst.describe_move(&position, &next);
+                    let description = analyst.describe_move(&position, &next)?;
                     out!(
                         "{}",
                         Played {

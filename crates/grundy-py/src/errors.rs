@@ -19,10 +19,15 @@ pub fn raise(py: Python<'_>, class: &str, message: String, limit: Option<usize>)
     made.unwrap_or_else(|_| pyo3::exceptions::PyRuntimeError::new_err(message))
 }
 
-/// The Python exception for an error of the engine.
+/// The Python exception for an error of the engine; an exception raised by a game's
+/// code, as it was raised.
 pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
     let message = e.to_string();
     match e {
+        grundy::Error::Game(e) => match e.downcast::<PyErr>() {
+            Ok(raised) => *raised,
+            Err(_) => raise(py, "Error", message, None),
+        },
         grundy::Error::Invalid(_) => raise(py, "ParseError", message, None),
         grundy::Error::TooLarge(_) => raise(py, "TooLargeError", message, None),
         grundy::Error::Io { .. } => raise(py, "FileError", message, None),
@@ -38,11 +43,14 @@ pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
 }
 
 /// The result of a run, or the exception that ends it: Ctrl-C's KeyboardInterrupt,
-/// the time limit, an engine's panic (as `grundy.Error`), or the engine's error.
+/// the time limit, an engine's panic (as `grundy.Error`), or the engine's error (an
+/// exception raised by a game's code before the time limit comes through as it is).
 pub fn finish<T>(py: Python<'_>, outcome: Outcome<grundy::Result<T>>) -> PyResult<T> {
     match outcome.interrupt {
         Some(Interrupt::Signal(e)) => return Err(e),
-        Some(Interrupt::Timeout(t)) if !matches!(outcome.result, Ok(Ok(_))) => {
+        Some(Interrupt::Timeout(t))
+            if !matches!(outcome.result, Ok(Ok(_)) | Ok(Err(grundy::Error::Game(_)))) =>
+        {
             return Err(raise(
                 py,
                 "TimeoutError",

@@ -14,9 +14,9 @@
 //! index ([`token`]); the session turns tokens back into Python objects and into the
 //! game's own text ([`crate::session`]), so that a Python game needs no text syntax.
 //!
-//! An exception raised by the Python code is kept in the [`Run`] and raises the stop
-//! flag: the search ends soon after with `Stopped`, and the session raises the
-//! exception itself, with its traceback.
+//! An exception raised by the Python code ends the search as the engine's
+//! [`grundy::Error::Game`], which carries the exception itself: the session raises
+//! it as it was raised, with its traceback ([`crate::errors::to_py`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -78,27 +78,11 @@ pub fn pieces(text: &str) -> Vec<Piece<'_>> {
     out
 }
 
-/// What a run of the engine learnt from Python: the first exception raised by the
-/// game's code, and the stop flag that the exception raises.
+/// The run of the engine in progress, as the games see it.
 #[derive(Default)]
 pub struct Run {
     /// The stop flag of the current run.
     pub flag: StopFlag,
-    /// The first exception raised by a Python game during the run.
-    pub error: Option<PyErr>,
-    /// A game answered a question with nothing because the run was being stopped:
-    /// what the run learnt may be wrong, and is thrown away.
-    pub cut_short: bool,
-}
-
-impl Run {
-    /// Keeps `error` (the first one only) and stops the run.
-    pub fn fail(&mut self, error: PyErr) {
-        if self.error.is_none() {
-            self.error = Some(error);
-        }
-        self.flag.stop();
-    }
 }
 
 /// The positions of one Python game met so far: index to object, object to index.
@@ -219,19 +203,14 @@ impl PyGame {
         }
     }
 
-    /// Whether the run is over: a game's code raised, or the flag was raised (Ctrl-C,
-    /// a time limit). Python is not called again then, so that a slow game stops
-    /// at once rather than at the search's next look at the flag.
-    fn failed(&self) -> bool {
-        let mut run = self.run.lock().expect("run state");
-        if run.error.is_none() && run.flag.is_raised() {
-            run.cut_short = true;
+    /// `Stopped` once the run's flag is raised (Ctrl-C, a time limit): Python is not
+    /// called again then, so that a slow game stops at once rather than at the
+    /// search's next look at the flag.
+    fn check_stop(&self) -> grundy::Result<()> {
+        match self.run.lock().expect("run state").flag.is_raised() {
+            true => Err(grundy::Error::Stopped),
+            false => Ok(()),
         }
-        run.error.is_some() || run.cut_short
-    }
-
-    fn fail(&self, error: PyErr) {
-        self.run.lock().expect("run state").fail(error);
     }
 
     /// Calls `method(position)` and interns every position it returns.
@@ -254,28 +233,21 @@ impl PyGame {
         method: &str,
         p: u32,
         out: &mut Vec<u32>,
-    ) {
+    ) -> grundy::Result<()> {
         if let Some(found) = cache.borrow().get(&p) {
             out.extend_from_slice(found);
-            return;
+            return Ok(());
         }
-        if self.failed() {
-            return;
-        }
-        match self.call_for_positions(method, p) {
-            Ok(found) => {
-                out.extend_from_slice(&found);
-                cache.borrow_mut().insert(p, found);
-            }
-            Err(e) => self.fail(e),
-        }
+        self.check_stop()?;
+        let found = self.call_for_positions(method, p).map_err(raised)?;
+        out.extend_from_slice(&found);
+        cache.borrow_mut().insert(p, found);
+        Ok(())
     }
 
-    /// Calls a method that returns text, keeping any exception.
-    fn text(&self, method: &str, args: &[u32]) -> Option<String> {
-        if self.failed() {
-            return None;
-        }
+    /// Calls a method that returns text.
+    fn text(&self, method: &str, args: &[u32]) -> grundy::Result<String> {
+        self.check_stop()?;
         let result = Python::attach(|py| -> PyResult<String> {
             let objects = args
                 .iter()
@@ -288,27 +260,29 @@ impl PyGame {
                 .str()?
                 .extract()
         });
-        match result {
-            Ok(text) => Some(text),
-            Err(e) => {
-                self.fail(e);
-                None
-            }
-        }
+        result.map_err(raised)
     }
+}
+
+/// The engine's error that carries an exception raised by a game's code.
+fn raised(e: PyErr) -> grundy::Error {
+    grundy::Error::Game(Box::new(e))
 }
 
 impl Game for PyGame {
     type Position = u32;
 
-    fn moves(&self, p: &u32, out: &mut Vec<u32>) {
-        self.cached(&self.moves, "moves", *p, out);
+    fn moves(&self, p: &u32, out: &mut Vec<u32>) -> grundy::Result<()> {
+        self.cached(&self.moves, "moves", *p, out)
     }
 
-    fn components(&self, p: &u32, out: &mut Vec<u32>) {
+    fn components(&self, p: &u32, out: &mut Vec<u32>) -> grundy::Result<()> {
         match self.methods.parts {
             true => self.cached(&self.parts, "parts", *p, out),
-            false => out.push(*p),
+            false => {
+                out.push(*p);
+                Ok(())
+            }
         }
     }
 
@@ -344,13 +318,11 @@ impl Game for PyGame {
         token(self.index, *p)
     }
 
-    fn describe_move(&self, from: &u32, to: &u32) -> String {
-        if self.methods.describe {
-            if let Some(text) = self.text("describe", &[*from, *to]) {
-                return text;
-            }
+    fn describe_move(&self, from: &u32, to: &u32) -> grundy::Result<String> {
+        match self.methods.describe {
+            true => self.text("describe", &[*from, *to]),
+            false => Ok(format!("move to {}", token(self.index, *to))),
         }
-        format!("move to {}", token(self.index, *to))
     }
 
     fn capabilities(&self) -> Capabilities<'_, u32> {

@@ -81,8 +81,8 @@ impl Inner {
         })
     }
 
-    /// A fresh analyst with the same games: after a Python game raised, the memos
-    /// may hold values found from a list of moves cut short.
+    /// A fresh analyst with the same games: after a panic, what the old one held
+    /// may be half made.
     fn reset(&mut self) {
         self.analyst = Analyst::new(crate::budget(self.max_positions));
         for index in 0..self.games.len() {
@@ -412,10 +412,7 @@ impl Session {
             computer_move,
         };
         let flag = StopFlag::new();
-        *inner.run.lock().expect("run state") = Run {
-            flag: flag.clone(),
-            ..Run::default()
-        };
+        *inner.run.lock().expect("run state") = Run { flag: flag.clone() };
         let effort = Effort::outcome_only(outcome_only);
         let budget = inner
             .analyst
@@ -429,25 +426,13 @@ impl Session {
             let position = analyst.parse(&spec)?;
             analyst.analyse(&position, &options)
         });
-        let (raised, cut_short) = {
-            let mut run = inner.run.lock().expect("run state");
-            (run.error.take(), run.cut_short)
-        };
-        if let Some(e) = raised {
-            inner.reset();
-            return Err(e);
-        }
-        if cut_short || outcome.result.is_err() {
+        if outcome.result.is_err() {
             inner.reset();
         }
-        // A game cut short answered with nothing: whatever the search made of
-        // that is not an answer.
-        let result = match cut_short {
-            true => Ok(Err(grundy::Error::Stopped)),
-            false => outcome.result,
-        };
         let outcome = run::Outcome {
-            result: result.map(|r| r.map_err(|e| self_display(py, inner, e))),
+            result: outcome
+                .result
+                .map(|r| r.map_err(|e| self_display(py, inner, e))),
             interrupt: outcome.interrupt,
         };
         let analysis = errors::finish(py, outcome)?;

@@ -201,29 +201,62 @@ def test_the_explanation_shows_the_games_own_text():
     assert "\ue000" not in text
 
 
+class GameFault(Exception):
+    """An exception of a game's own code, of a class grundy does not know."""
+
+
 def test_python_game_errors_come_through():
     class Broken(grundy.Game):
         def moves(self, n):
             if n == 3:
-                raise RuntimeError("no moves from 3")
+                raise GameFault("no moves from 3")
             return [n - 1] if n else []
 
-    with pytest.raises(RuntimeError, match="no moves from 3"):
+    with pytest.raises(GameFault, match="^no moves from 3$") as e:
         grundy.value(Broken(), 10)
+    assert type(e.value) is GameFault
+    # the traceback reaches the line that raised
+    assert e.traceback[-1].name == "moves"
 
     class Unhashable(grundy.Game):
         def moves(self, n):
             return [[n - 1]] if n else []
 
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError) as e:
         grundy.value(Unhashable(), 2)
+    assert type(e.value) is TypeError and "unhashable" in str(e.value)
 
     # a session recovers after an error in a game's code
     session = grundy.Session()
     broken = Broken()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameFault):
         session.value(broken, 5)
     assert session.value(broken, 2).nimber == 0
+
+
+def test_errors_in_a_games_parts_and_descriptions_come_through():
+    class BrokenParts(grundy.Game):
+        def moves(self, n):
+            return range(n)
+
+        def parts(self, n):
+            raise GameFault(f"no parts of {n}")
+
+    with pytest.raises(GameFault, match="^no parts of 4$") as e:
+        grundy.value(BrokenParts(), 4)
+    assert type(e.value) is GameFault
+
+    class BrokenWords(grundy.Game):
+        def moves(self, n):
+            return range(n)
+
+        def describe(self, before, after):
+            raise GameFault(f"no words for {before} to {after}")
+
+    assert grundy.value(BrokenWords(), 0).outcome == "P"
+    with pytest.raises(GameFault, match="^no words for 3 to 0$") as e:
+        grundy.value(BrokenWords(), 3)
+    assert type(e.value) is GameFault
 
 
 def test_games_are_named_once():

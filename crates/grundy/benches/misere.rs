@@ -57,7 +57,7 @@ struct PlainKayles(Rules);
 
 impl Game for PlainKayles {
     type Position = Heaps;
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> grundy::Result<()> {
         let mut options = Vec::new();
         for (i, &h) in p.iter().enumerate() {
             options.clear();
@@ -69,13 +69,15 @@ impl Game for PlainKayles {
                 out.push(next);
             }
         }
+        Ok(())
     }
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> grundy::Result<()> {
         out.extend(
             p.iter()
                 .filter(|&&h| h > 0)
                 .map(|&h| Heaps::from_slice(&[h])),
         );
+        Ok(())
     }
     fn parse_position(&self, text: &str) -> grundy::Result<Heaps> {
         grundy::games::heaps::parse(text)
@@ -83,8 +85,8 @@ impl Game for PlainKayles {
     fn format_position(&self, p: &Heaps) -> String {
         grundy::games::heaps::format(p)
     }
-    fn describe_move(&self, _: &Heaps, to: &Heaps) -> String {
-        grundy::games::heaps::format(to)
+    fn describe_move(&self, _: &Heaps, to: &Heaps) -> grundy::Result<String> {
+        Ok(grundy::games::heaps::format(to))
     }
 }
 

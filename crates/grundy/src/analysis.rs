@@ -354,7 +354,7 @@ impl Analyst {
     }
 
     /// The move from `from` to `to` in words.
-    pub fn describe_move(&self, from: &Position, to: &Position) -> String {
+    pub fn describe_move(&self, from: &Position, to: &Position) -> Result<String> {
         self.solver.describe_move(&from.sum, &to.sum)
     }
 
@@ -434,12 +434,12 @@ impl Analyst {
             }
             _ => (Vec::new(), None),
         };
-        let winning_moves = self.describe_all(position, &winning);
+        let winning_moves = self.describe_all(position, &winning)?;
         let drawing = match value.outcome {
             Outcome::D => self.moves_with_outcome(position, play, Outcome::D)?,
             _ => Vec::new(),
         };
-        let drawing_moves = self.describe_all(position, &drawing);
+        let drawing_moves = self.describe_all(position, &drawing)?;
         let parts = self.parts_valued(position, play, valuation, value, options.explain)?;
         let moves = match options.all_moves {
             true => Some(self.all_moves(position, play, value.outcome, whole)?),
@@ -461,7 +461,7 @@ impl Analyst {
                     None => self.longest_game(position)?,
                 };
                 let unproved = winning_moves_not_computed.clone();
-                (Some(self.describe(position, &chosen)), unproved)
+                (Some(self.describe(position, &chosen)?), unproved)
             }
             _ => (None, None),
         };
@@ -528,14 +528,14 @@ impl Analyst {
         }
     }
 
-    fn describe(&self, from: &Sum, to: &Sum) -> Move {
-        Move {
+    fn describe(&self, from: &Sum, to: &Sum) -> Result<Move> {
+        Ok(Move {
             position: self.position(to.clone()),
-            description: self.solver.describe_move(from, to),
-        }
+            description: self.solver.describe_move(from, to)?,
+        })
     }
 
-    fn describe_all(&self, from: &Sum, to: &[Sum]) -> Vec<Move> {
+    fn describe_all(&self, from: &Sum, to: &[Sum]) -> Result<Vec<Move>> {
         to.iter().map(|m| self.describe(from, m)).collect()
     }
 
@@ -591,7 +591,7 @@ impl Analyst {
                 }
             }
             all.push(MoveValue {
-                to: self.describe(position, m),
+                to: self.describe(position, m)?,
                 outcome,
                 nimber,
             });
@@ -647,7 +647,7 @@ impl Analyst {
         let mut parts = Vec::new();
         for &written in &position.0 {
             let components = match nimbers || gammas {
-                true => self.solver.components(written),
+                true => self.solver.components(written)?,
                 false => vec![written],
             };
             for part in components {

@@ -71,7 +71,7 @@ fn by_nim_sum(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<(
     out.push("Each part's nimber:".into());
     let mut rows = Vec::new();
     for &written in &sum.0 {
-        for part in solver.components(written) {
+        for part in solver.components(written)? {
             let g = solver.part_nimber(part)?;
             match solver.reasoning(part) {
                 Some(steps) if steps.len() == 1 => {
@@ -286,7 +286,7 @@ fn by_gamma(solver: &mut Solver, sum: &Sum, out: &mut Vec<String>) -> Result<()>
     let mut finite = Vec::new();
     let mut infinite = Vec::new();
     for &written in &sum.0 {
-        for part in solver.components(written) {
+        for part in solver.components(written)? {
             let g = solver.part_gamma(part)?;
             let label = solver.format_part(part);
             out.push(format!("  {label}: {g}"));
@@ -350,7 +350,7 @@ fn drawing_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<Strin
         if solver.value(&child, play)?.outcome == Outcome::D {
             out.push(format!(
                 "  {}: {}",
-                solver.describe_move(sum, &child),
+                solver.describe_move(sum, &child)?,
                 solver.format(&child)
             ));
         }
@@ -383,7 +383,7 @@ fn winning_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<Strin
     for child in moves {
         out.push(format!(
             "  {}: {}",
-            solver.describe_move(sum, &child),
+            solver.describe_move(sum, &child)?,
             solver.format(&child)
         ));
     }

@@ -18,8 +18,9 @@
 //!
 //! impl Game for OneOrTwo {
 //!     type Position = u64;
-//!     fn moves(&self, n: &u64, out: &mut Vec<u64>) {
+//!     fn moves(&self, n: &u64, out: &mut Vec<u64>) -> Result<()> {
 //!         out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
+//!         Ok(())
 //!     }
 //!     fn parse_position(&self, text: &str) -> Result<u64> {
 //!         text.parse().map_err(|_| grundy::invalid!("'{text}' is not a heap"))
@@ -27,8 +28,8 @@
 //!     fn format_position(&self, n: &u64) -> String {
 //!         n.to_string()
 //!     }
-//!     fn describe_move(&self, from: &u64, to: &u64) -> String {
-//!         format!("take {}", from - to)
+//!     fn describe_move(&self, from: &u64, to: &u64) -> Result<String> {
+//!         Ok(format!("take {}", from - to))
 //!     }
 //!     fn capabilities(&self) -> Capabilities<'_, u64> {
 //!         Capabilities { theory: Some(self), ..Capabilities::default() }
@@ -60,13 +61,16 @@ pub trait Game: Send + 'static {
     type Position: Clone + Eq + Hash + Debug + Send + 'static;
 
     /// Every position one move away, appended to `out`. Parts keep their order, so
-    /// that a move reads as a change of one part.
-    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+    /// that a move reads as a change of one part. The built-in games cannot fail; a
+    /// game whose own code can (one defined in Python) says so with
+    /// [`Error::Game`](crate::Error::Game), and the solvers pass it on.
+    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) -> Result<()>;
 
     /// The independent parts of `p`, each indivisible, appended to `out`; parts with
     /// no move may be left out. Default: `p` itself.
-    fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+    fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) -> Result<()> {
         out.push(p.clone());
+        Ok(())
     }
 
     /// Reads a position written in this game's syntax (the part after the game's name).
@@ -76,7 +80,7 @@ pub trait Game: Send + 'static {
     fn format_position(&self, p: &Self::Position) -> String;
 
     /// The move from `from` to `to` in words, e.g. "take 9 from the heap of 13".
-    fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
+    fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> Result<String>;
 
     /// Why no single move leads from `from` to `to`, in one sentence.
     fn why_illegal(&self, from: &Self::Position, to: &Self::Position) -> String {

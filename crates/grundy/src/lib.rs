@@ -178,6 +178,10 @@ pub enum Error {
         /// The bytes it would hold, where known before it started.
         needs: Option<usize>,
     },
+    /// The code of a game failed (a game defined in Python raised an exception):
+    /// the game's own error, carried as it is, with its own message.
+    #[error(transparent)]
+    Game(Box<dyn std::error::Error + Send + Sync>),
 }
 
 /// The longest quoted token a message shows whole.

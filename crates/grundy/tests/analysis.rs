@@ -216,8 +216,9 @@ struct OneOrTwo;
 
 impl Game for OneOrTwo {
     type Position = u64;
-    fn moves(&self, n: &u64, out: &mut Vec<u64>) {
+    fn moves(&self, n: &u64, out: &mut Vec<u64>) -> Result<()> {
         out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
+        Ok(())
     }
     fn parse_position(&self, text: &str) -> Result<u64> {
         text.parse()
@@ -226,8 +227,8 @@ impl Game for OneOrTwo {
     fn format_position(&self, n: &u64) -> String {
         n.to_string()
     }
-    fn describe_move(&self, from: &u64, to: &u64) -> String {
-        format!("take {}", from - to)
+    fn describe_move(&self, from: &u64, to: &u64) -> Result<String> {
+        Ok(format!("take {}", from - to))
     }
 }
 

@@ -16,8 +16,8 @@ struct Searched<G>(G);
 
 impl<G: Game> Game for Searched<G> {
     type Position = G::Position;
-    fn moves(&self, p: &G::Position, out: &mut Vec<G::Position>) {
-        self.0.moves(p, out);
+    fn moves(&self, p: &G::Position, out: &mut Vec<G::Position>) -> Result<()> {
+        self.0.moves(p, out)
     }
     fn parse_position(&self, text: &str) -> Result<G::Position> {
         self.0.parse_position(text)
@@ -25,7 +25,7 @@ impl<G: Game> Game for Searched<G> {
     fn format_position(&self, p: &G::Position) -> String {
         self.0.format_position(p)
     }
-    fn describe_move(&self, from: &G::Position, to: &G::Position) -> String {
+    fn describe_move(&self, from: &G::Position, to: &G::Position) -> Result<String> {
         self.0.describe_move(from, to)
     }
 }
@@ -139,7 +139,7 @@ fn theory_agrees_with_search(text: &str) -> std::result::Result<(), TestCaseErro
         text
     );
     let mut options = Vec::new();
-    game.moves(&p, &mut options);
+    game.moves(&p, &mut options).unwrap();
     for target in 0..4 {
         let by_theory = Theory::moves_to_nimber(&game, &p, target).unwrap();
         let mut by_search = Vec::new();
@@ -260,7 +260,7 @@ fn the_theorems_on_chomp_agree_with_search_on_every_small_diagram() {
             assert_eq!(nimber, g, "{rows:?}");
         }
         let mut options = Vec::new();
-        Chomp.moves(&rows, &mut options);
+        Chomp.moves(&rows, &mut options).unwrap();
         for target in 0..8 {
             let Some(mut found) = theory.moves_to_nimber(&rows, target) else {
                 continue;

@@ -261,7 +261,7 @@ fn reachable(spec: &str) -> usize {
     while let Some(sum) = stack.pop() {
         let mut key: Vec<String> = Vec::new();
         for &written in &sum.0 {
-            let parts = solver.components(written);
+            let parts = solver.components(written).unwrap();
             key.extend(parts.into_iter().map(|p| solver.format_part(p)));
         }
         key.sort();

@@ -41,7 +41,7 @@ where
 
     fn options(&self, p: &G::Position) -> Vec<G::Position> {
         let mut out = Vec::new();
-        self.game.moves(p, &mut out);
+        self.game.moves(p, &mut out).unwrap();
         out
     }
 
@@ -356,7 +356,7 @@ fn dynamic_subtraction_and_fibonacci_nim_up_to_piles_of_40() {
             for limit in 0..=chips {
                 let p = Pile { chips, limit };
                 let mut options = Vec::new();
-                game.moves(&p, &mut options);
+                game.moves(&p, &mut options).unwrap();
                 // Options have fewer chips: already known.
                 let is_p =
                     !options.is_empty() && options.iter().all(|o| !misere_p[&(o.chips, o.limit)]);
@@ -473,7 +473,7 @@ fn northcott_graph(widths: &[u8]) -> (Vec<grundy::games::northcott::Board>, Vec<
         .iter()
         .map(|b| {
             let mut out = Vec::new();
-            Northcott.moves(b, &mut out);
+            Northcott.moves(b, &mut out).unwrap();
             out.iter().map(|q| index[q]).collect()
         })
         .collect();

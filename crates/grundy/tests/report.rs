@@ -130,7 +130,7 @@ fn every_report_has_the_fields_the_guide_lists() {
     let mut analyst = Analyst::new(Budget::default());
     let from = analyst.parse("nim 3,5").unwrap();
     let to = analyst.legal_move(&from, "3,3").unwrap();
-    let description = analyst.describe_move(&from, &to);
+    let description = analyst.describe_move(&from, &to).unwrap();
     add("check", fields(&CheckReport::new(from, to, description)));
     add(
         "heap table",

@@ -458,8 +458,9 @@ struct Countdown;
 
 impl grundy::Game for Countdown {
     type Position = u64;
-    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) -> grundy::Result<()> {
         out.extend([1, 3, 4].iter().filter(|&&s| s <= n).map(|&s| n - s));
+        Ok(())
     }
     fn parse_position(&self, text: &str) -> grundy::Result<u64> {
         text.parse()
@@ -468,8 +469,8 @@ impl grundy::Game for Countdown {
     fn format_position(&self, n: &u64) -> String {
         n.to_string()
     }
-    fn describe_move(&self, from: &u64, to: &u64) -> String {
-        format!("take {}", from - to)
+    fn describe_move(&self, from: &u64, to: &u64) -> grundy::Result<String> {
+        Ok(format!("take {}", from - to))
     }
 }
 

@@ -296,7 +296,7 @@ pub async fn check(State(pool): State<Shared>, fields: Fields) -> Result<Respons
             let position = parse(&mut analyst, &spec, graph.is_some())?;
             Ok(match analyst.legal_move(&position, &chosen) {
                 Ok(next) => {
-                    let description = analyst.describe_move(&position, &next);
+                    let description = analyst.describe_move(&position, &next)?;
                     Ok(CheckReport::new(position, next, description))
                 }
                 Err(why) => Err(why),

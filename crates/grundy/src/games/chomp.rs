@@ -57,11 +57,12 @@ fn chomp_between(from: &[u32], to: &[u32]) -> Option<(u32, usize, u32)> {
 impl Game for Chomp {
     type Position = Rows;
 
-    fn moves(&self, p: &Rows, out: &mut Vec<Rows>) {
+    fn moves(&self, p: &Rows, out: &mut Vec<Rows>) -> Result<()> {
         for (y, &len) in p.iter().enumerate() {
             let first = if y == 0 { 1 } else { 0 };
             out.extend((first..len).map(|x| chomped(p, x, y)));
         }
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Rows> {
@@ -114,12 +115,12 @@ impl Game for Chomp {
         rows.join(",")
     }
 
-    fn describe_move(&self, from: &Rows, to: &Rows) -> String {
-        match chomp_between(from, to) {
+    fn describe_move(&self, from: &Rows, to: &Rows) -> Result<String> {
+        Ok(match chomp_between(from, to) {
             Some((x, y, 1)) => format!("chomp ({x},{y}), taking 1 square"),
             Some((x, y, n)) => format!("chomp ({x},{y}), taking {n} squares"),
             None => format!("move to {}", self.format_position(to)),
-        }
+        })
     }
 
     fn why_illegal(&self, from: &Rows, to: &Rows) -> String {
@@ -437,7 +438,7 @@ pub fn nimbers_in_rectangle(b: &Rectangle, budget: &Budget) -> Result<Vec<Nimber
         every.step(budget)?;
         let rows = b.unrank(rank);
         options.clear();
-        Chomp.moves(&rows, &mut options);
+        Chomp.moves(&rows, &mut options)?;
         values.clear();
         values.extend(options.iter().map(|o| nimbers[b.rank(o) as usize]));
         nimbers[rank as usize] = mex(values.iter().copied());
@@ -617,7 +618,7 @@ mod tests {
             let rows = b.unrank(rank);
             assert_eq!(b.rank(&rows), rank, "{rows:?}");
             let mut options = Vec::new();
-            Chomp.moves(&rows, &mut options);
+            Chomp.moves(&rows, &mut options).unwrap();
             assert!(options.iter().all(|o| b.rank(o) < rank));
         }
     }

@@ -79,8 +79,9 @@ impl Divisors {
 impl Game for DivisorGame {
     type Position = Divisors;
 
-    fn moves(&self, p: &Divisors, out: &mut Vec<Divisors>) {
+    fn moves(&self, p: &Divisors, out: &mut Vec<Divisors>) -> Result<()> {
         out.extend(p.left().into_iter().skip(1).map(|d| p.naming(d)));
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Divisors> {
@@ -121,17 +122,19 @@ impl Game for DivisorGame {
         format!("{} without {}", p.n, named.join(","))
     }
 
-    fn describe_move(&self, from: &Divisors, to: &Divisors) -> String {
-        match to.removed.iter().find(|d| !from.removed.contains(d)) {
-            Some(d) => {
-                let gone = from.left().len() - to.left().len();
-                format!(
-                    "name {d}, removing {gone} divisor{}",
-                    if gone == 1 { "" } else { "s" }
-                )
-            }
-            None => format!("move to {}", self.format_position(to)),
-        }
+    fn describe_move(&self, from: &Divisors, to: &Divisors) -> Result<String> {
+        Ok(
+            match to.removed.iter().find(|d| !from.removed.contains(d)) {
+                Some(d) => {
+                    let gone = from.left().len() - to.left().len();
+                    format!(
+                        "name {d}, removing {gone} divisor{}",
+                        if gone == 1 { "" } else { "s" }
+                    )
+                }
+                None => format!("move to {}", self.format_position(to)),
+            },
+        )
     }
 
     fn capabilities(&self) -> Capabilities<'_, Divisors> {
@@ -271,7 +274,7 @@ mod tests {
         let q = DivisorGame.parse_position("12 without 2").unwrap();
         assert_eq!(q.left(), [1, 3]);
         let mut moves = Vec::new();
-        DivisorGame.moves(&q, &mut moves);
+        DivisorGame.moves(&q, &mut moves).unwrap();
         assert_eq!(moves.len(), 1);
         assert_eq!(DivisorGame.format_position(&moves[0]), "12 without 2,3");
         let err = DivisorGame.parse_position("12 without 5").unwrap_err();

@@ -110,8 +110,9 @@ impl Dynamic {
 impl Game for Dynamic {
     type Position = Pile;
 
-    fn moves(&self, p: &Pile, out: &mut Vec<Pile>) {
+    fn moves(&self, p: &Pile, out: &mut Vec<Pile>) -> Result<()> {
         out.extend((1..=p.limit).map(|take| self.after_taking(*p, take)));
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Pile> {
@@ -146,12 +147,12 @@ impl Game for Dynamic {
         }
     }
 
-    fn describe_move(&self, from: &Pile, to: &Pile) -> String {
-        format!(
+    fn describe_move(&self, from: &Pile, to: &Pile) -> Result<String> {
+        Ok(format!(
             "take {} from the pile of {}",
             from.chips - to.chips,
             from.chips
-        )
+        ))
     }
 
     fn why_illegal(&self, from: &Pile, to: &Pile) -> String {

@@ -28,10 +28,11 @@ pub fn nimber(m: u64, n: u64) -> Nimber {
 impl Game for EmptyDivide {
     type Position = Heaps;
 
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         for kept in kept_boxes(p) {
             out.extend((1..kept).map(|a| Heaps::from_slice(&[a, kept - a])));
         }
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Heaps> {
@@ -48,16 +49,16 @@ impl Game for EmptyDivide {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
         let (emptied, kept) = if to[0] + to[1] == from[1] {
             (from[0], from[1])
         } else {
             (from[1], from[0])
         };
-        format!(
+        Ok(format!(
             "empty the box of {emptied} and divide the {kept} chips into {} and {}",
             to[0], to[1]
-        )
+        ))
     }
 
     fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {

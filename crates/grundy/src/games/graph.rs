@@ -167,7 +167,7 @@ fn named<'a>(name: &'a str, source: &str, n: usize) -> Result<&'a str> {
 impl Game for Graph {
     type Position = Tokens;
 
-    fn moves(&self, p: &Tokens, out: &mut Vec<Tokens>) {
+    fn moves(&self, p: &Tokens, out: &mut Vec<Tokens>) -> Result<()> {
         for (i, &v) in p.iter().enumerate() {
             for &w in self.successors.followers(v) {
                 let mut next = p.clone();
@@ -175,13 +175,15 @@ impl Game for Graph {
                 out.push(next);
             }
         }
+        Ok(())
     }
 
-    fn components(&self, p: &Tokens, out: &mut Vec<Tokens>) {
+    fn components(&self, p: &Tokens, out: &mut Vec<Tokens>) -> Result<()> {
         let live = p
             .iter()
             .filter(|&&v| !self.successors.followers(v).is_empty());
         out.extend(live.map(|&v| vec![v]));
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Tokens> {
@@ -206,11 +208,11 @@ impl Game for Graph {
             .join(",")
     }
 
-    fn describe_move(&self, from: &Tokens, to: &Tokens) -> String {
-        match (0..from.len()).find(|&i| from[i] != to[i]) {
+    fn describe_move(&self, from: &Tokens, to: &Tokens) -> Result<String> {
+        Ok(match (0..from.len()).find(|&i| from[i] != to[i]) {
             Some(i) => format!("move from {} to {}", self.name(from[i]), self.name(to[i])),
             None => "stay".into(),
-        }
+        })
     }
 
     fn why_illegal(&self, from: &Tokens, to: &Tokens) -> String {

@@ -624,17 +624,18 @@ fn read(text: &str) -> Result<(Drawing, Vec<String>)> {
 impl Game for Hackenbush {
     type Position = Drawing;
 
-    fn moves(&self, p: &Drawing, out: &mut Vec<Drawing>) {
+    fn moves(&self, p: &Drawing, out: &mut Vec<Drawing>) -> Result<()> {
         let mut seen = rustc_hash::FxHashSet::default();
         for (i, &e) in p.edges.iter().enumerate() {
             if seen.insert(e) {
                 out.push(p.without(i));
             }
         }
+        Ok(())
     }
 
     /// The plants: the parts that meet only at the ground.
-    fn components(&self, p: &Drawing, out: &mut Vec<Drawing>) {
+    fn components(&self, p: &Drawing, out: &mut Vec<Drawing>) -> Result<()> {
         let n = p.names.len();
         let mut plant = vec![usize::MAX; n];
         let mut plants = 0;
@@ -667,6 +668,7 @@ impl Game for Hackenbush {
                 .into_iter()
                 .map(|edges| Drawing::rooted(&p.names, edges.into_iter())),
         );
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Drawing> {
@@ -681,7 +683,7 @@ impl Game for Hackenbush {
         edges.join(",")
     }
 
-    fn describe_move(&self, from: &Drawing, to: &Drawing) -> String {
+    fn describe_move(&self, from: &Drawing, to: &Drawing) -> Result<String> {
         // The cut edge is gone from `to` and touches the ground or a vertex left.
         let left: rustc_hash::FxHashSet<&str> = to.names.iter().map(String::as_str).collect();
         let mut remaining: rustc_hash::FxHashMap<String, usize> = Default::default();
@@ -704,7 +706,7 @@ impl Game for Hackenbush {
             .into_iter()
             .filter(touches_what_is_left)
             .find(|&i| from.without(i) == *to);
-        match cut {
+        Ok(match cut {
             Some(i) => {
                 let fallen = from.edges.len() - 1 - to.edges.len();
                 let cut = from.edge_name(from.edges[i]);
@@ -715,7 +717,7 @@ impl Game for Hackenbush {
                 }
             }
             None => format!("move to {}", self.format_position(to)),
-        }
+        })
     }
 
     fn why_illegal(&self, from: &Drawing, to: &Drawing) -> String {

@@ -154,16 +154,18 @@ impl Moore {
 impl Game for Moore {
     type Position = Heaps;
 
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         self.lower(p, 0, self.k, &mut p.clone(), out);
+        Ok(())
     }
 
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         if self.k == 1 {
             heaps::split(p, out);
         } else {
             out.push(p.clone());
         }
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Heaps> {
@@ -180,7 +182,7 @@ impl Game for Moore {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
         let words: Vec<String> = changed
             .iter()
@@ -191,7 +193,7 @@ impl Game for Moore {
                 }
             })
             .collect();
-        words.join(" and ")
+        Ok(words.join(" and "))
     }
 
     fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
@@ -247,7 +249,7 @@ impl Theory<Heaps> for Moore {
             return Some(constructed_winning_move(p, self.k).into_iter().collect());
         }
         let mut all = Vec::new();
-        self.moves(p, &mut all);
+        self.lower(p, 0, self.k, &mut p.clone(), &mut all);
         all.retain(|q| is_p_position(q, self.k));
         Some(all)
     }
@@ -410,7 +412,7 @@ mod tests {
         for p in [[1, 2, 3].as_slice(), &[4, 0, 2, 5], &[3]] {
             let p = Heaps::from_slice(p);
             let mut out = Vec::new();
-            g.moves(&p, &mut out);
+            g.moves(&p, &mut out).unwrap();
             assert_eq!(g.count_moves(&p), Some(out.len() as u64));
             let mut distinct = out.clone();
             distinct.sort();
@@ -419,7 +421,9 @@ mod tests {
         }
         let from = Heaps::from_slice(&[9, 5]);
         assert_eq!(
-            Moore::new(2, Board::Squares).describe_move(&from, &Heaps::from_slice(&[4, 0])),
+            Moore::new(2, Board::Squares)
+                .describe_move(&from, &Heaps::from_slice(&[4, 0]))
+                .unwrap(),
             "move the coin on square 9 to square 4 and move the coin on square 5 to square 0"
         );
     }

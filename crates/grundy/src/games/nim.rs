@@ -18,14 +18,16 @@ pub fn nim_sum(heaps: &[u64]) -> Nimber {
 impl Game for Nim {
     type Position = Heaps;
 
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         for (i, &h) in p.iter().enumerate() {
             out.extend((0..h).map(|new| heaps::with(p, i, new)));
         }
+        Ok(())
     }
 
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         heaps::split(p, out);
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Heaps> {
@@ -36,8 +38,8 @@ impl Game for Nim {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
-        heaps::describe_take(from, to)
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
+        Ok(heaps::describe_take(from, to))
     }
 
     fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {

@@ -66,7 +66,7 @@ fn colour(white: bool) -> &'static str {
 impl Game for Northcott {
     type Position = Board;
 
-    fn moves(&self, p: &Board, out: &mut Vec<Board>) {
+    fn moves(&self, p: &Board, out: &mut Vec<Board>) -> Result<()> {
         for (i, row) in p.rows.iter().enumerate() {
             let (own, other) = if p.white_to_move {
                 (row.white, row.black)
@@ -90,6 +90,7 @@ impl Game for Northcott {
                 out.push(next);
             }
         }
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Board> {
@@ -162,23 +163,23 @@ impl Game for Northcott {
         format!("{} {side}", rows.join(","))
     }
 
-    fn describe_move(&self, from: &Board, to: &Board) -> String {
+    fn describe_move(&self, from: &Board, to: &Board) -> Result<String> {
         let changed = (0..from.rows.len()).find(|&i| from.rows[i] != to.rows[i]);
         let Some(i) = changed else {
-            return "pass".into();
+            return Ok("pass".into());
         };
         let (a, b) = if from.white_to_move {
             (from.rows[i].white, to.rows[i].white)
         } else {
             (from.rows[i].black, to.rows[i].black)
         };
-        format!(
+        Ok(format!(
             "move the {} checker in row {} from column {} to column {}",
             colour(from.white_to_move).to_lowercase(),
             i + 1,
             a + 1,
             b + 1
-        )
+        ))
     }
 
     fn why_illegal(&self, from: &Board, to: &Board) -> String {
@@ -295,7 +296,7 @@ mod tests {
         let p = g.parse_position("W..B,.BW. white").unwrap();
         assert_eq!(p.nim_sum(), 2);
         let mut out = Vec::new();
-        g.moves(&p, &mut out);
+        g.moves(&p, &mut out).unwrap();
         let moves: Vec<String> = out.iter().map(|q| g.format_position(q)).collect();
         assert_eq!(
             moves,

@@ -109,14 +109,15 @@ impl Row {
 impl Game for Sos {
     type Position = Row;
 
-    fn moves(&self, p: &Row, out: &mut Vec<Row>) {
+    fn moves(&self, p: &Row, out: &mut Vec<Row>) -> Result<()> {
         if p.has_sos() {
-            return;
+            return Ok(());
         }
         for i in (0..p.len as usize).filter(|&i| p.filled >> i & 1 == 0) {
             out.push(p.written(i, true));
             out.push(p.written(i, false));
         }
+        Ok(())
     }
 
     /// An empty row of n squares (`7`), or the squares written with S, O and `-`.
@@ -155,14 +156,16 @@ impl Game for Sos {
         (0..p.len as usize).map(|i| p.letter(i)).collect()
     }
 
-    fn describe_move(&self, from: &Row, to: &Row) -> String {
-        match (0..to.len as usize).find(|&i| (from.filled ^ to.filled) >> i & 1 == 1) {
-            Some(i) => {
-                let sos = if to.has_sos() { ", completing SOS" } else { "" };
-                format!("write {} in square {}{sos}", to.letter(i), i + 1)
-            }
-            None => "write nothing".into(),
-        }
+    fn describe_move(&self, from: &Row, to: &Row) -> Result<String> {
+        Ok(
+            match (0..to.len as usize).find(|&i| (from.filled ^ to.filled) >> i & 1 == 1) {
+                Some(i) => {
+                    let sos = if to.has_sos() { ", completing SOS" } else { "" };
+                    format!("write {} in square {}{sos}", to.letter(i), i + 1)
+                }
+                None => "write nothing".into(),
+            },
+        )
     }
 
     fn why_illegal(&self, from: &Row, to: &Row) -> String {
@@ -255,7 +258,7 @@ mod tests {
         let p = g.parse_position("-SOS-").unwrap();
         assert!(p.has_sos());
         let mut out = Vec::new();
-        g.moves(&p, &mut out);
+        g.moves(&p, &mut out).unwrap();
         assert!(out.is_empty());
         assert!(!g.is_drawn_end(&p));
         let full = g.parse_position("SOOS").unwrap();

@@ -31,14 +31,16 @@ impl SquareButOne {
 impl Game for SquareButOne {
     type Position = heaps::Heaps;
 
-    fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) {
+    fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) -> Result<()> {
         for (i, &h) in p.iter().enumerate() {
             out.extend(Self::heap_moves(h).map(|next| heaps::with(p, i, next)));
         }
+        Ok(())
     }
 
-    fn components(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) {
+    fn components(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) -> Result<()> {
         heaps::split(p, out);
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<heaps::Heaps> {
@@ -55,12 +57,12 @@ impl Game for SquareButOne {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> String {
-        match (0..from.len()).find(|&i| from[i] != to[i]) {
+    fn describe_move(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> Result<String> {
+        Ok(match (0..from.len()).find(|&i| from[i] != to[i]) {
             Some(i) if to[i] > from[i] => format!("add 1 chip to the heap of {}", from[i]),
             Some(i) => format!("take {} from the heap of {}", from[i] - to[i], from[i]),
             None => "no change".into(),
-        }
+        })
     }
 
     fn why_illegal(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> String {
@@ -125,7 +127,7 @@ mod tests {
         for h in 0..200 {
             let p: heaps::Heaps = [h, 3].into_iter().collect();
             let mut moves = Vec::new();
-            SquareButOne.moves(&p, &mut moves);
+            SquareButOne.moves(&p, &mut moves).unwrap();
             assert_eq!(
                 SquareButOne.count_moves(&p),
                 Some(moves.len() as u64),

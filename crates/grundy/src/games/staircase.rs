@@ -41,10 +41,11 @@ fn coins(n: u64) -> String {
 impl Game for Staircase {
     type Position = Heaps;
 
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         for (i, &x) in p.iter().enumerate() {
             out.extend((1..=x).map(|coins| carried(p, i, coins)));
         }
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Heaps> {
@@ -66,8 +67,8 @@ impl Game for Staircase {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
-        match (0..from.len()).rev().find(|&i| to[i] < from[i]) {
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
+        Ok(match (0..from.len()).rev().find(|&i| to[i] < from[i]) {
             Some(0) => format!("move {} from step 1 to the ground", coins(from[0] - to[0])),
             Some(i) => format!(
                 "move {} from step {} to step {i}",
@@ -75,7 +76,7 @@ impl Game for Staircase {
                 i + 1
             ),
             None => format!("move to {}", heaps::format(to)),
-        }
+        })
     }
 
     fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
@@ -182,13 +183,17 @@ mod tests {
     #[test]
     fn coins_go_down_one_step_at_a_time() {
         let mut out = Vec::new();
-        Staircase.moves(&Heaps::from_slice(&[0, 2]), &mut out);
+        Staircase
+            .moves(&Heaps::from_slice(&[0, 2]), &mut out)
+            .unwrap();
         assert_eq!(
             out,
             [Heaps::from_slice(&[1, 1]), Heaps::from_slice(&[2, 0])]
         );
         assert_eq!(
-            Staircase.describe_move(&Heaps::from_slice(&[0, 2]), &Heaps::from_slice(&[1, 1])),
+            Staircase
+                .describe_move(&Heaps::from_slice(&[0, 2]), &Heaps::from_slice(&[1, 1]))
+                .unwrap(),
             "move 1 coin from step 2 to step 1"
         );
     }

@@ -100,14 +100,16 @@ impl Size<heaps::Heaps> for TakeAdd {
 impl Game for TakeAdd {
     type Position = heaps::Heaps;
 
-    fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) {
+    fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) -> Result<()> {
         for (i, &h) in p.iter().enumerate() {
             out.extend(self.heap_moves(h).map(|next| heaps::with(p, i, next)));
         }
+        Ok(())
     }
 
-    fn components(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) {
+    fn components(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) -> Result<()> {
         heaps::split(p, out);
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<heaps::Heaps> {
@@ -126,14 +128,14 @@ impl Game for TakeAdd {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> String {
-        match (0..from.len()).find(|&i| from[i] != to[i]) {
+    fn describe_move(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> Result<String> {
+        Ok(match (0..from.len()).find(|&i| from[i] != to[i]) {
             Some(i) if to[i] > from[i] => {
                 format!("add {} to the heap of {}", to[i] - from[i], from[i])
             }
             Some(i) => format!("take {} from the heap of {}", from[i] - to[i], from[i]),
             None => "no change".into(),
-        }
+        })
     }
 
     fn why_illegal(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> String {

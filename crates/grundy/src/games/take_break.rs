@@ -249,7 +249,7 @@ fn list(heaps: &[u64]) -> String {
 impl Game for TakeBreak {
     type Position = Heaps;
 
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         let mut options = Vec::new();
         for (i, &h) in p.iter().enumerate() {
             options.clear();
@@ -261,10 +261,12 @@ impl Game for TakeBreak {
                 out.push(next);
             }
         }
+        Ok(())
     }
 
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         heaps::split(p, out);
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Heaps> {
@@ -275,19 +277,23 @@ impl Game for TakeBreak {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
         let Some((_, h, left)) = heaps::replaced(from, to) else {
-            return format!("move from {} to {}", heaps::format(from), heaps::format(to));
+            return Ok(format!(
+                "move from {} to {}",
+                heaps::format(from),
+                heaps::format(to)
+            ));
         };
         let taken = h.saturating_sub(left.iter().sum());
-        match left {
+        Ok(match left {
             [_] => format!("take {taken} from the heap of {h}"),
             _ if taken == 0 => format!("split the heap of {h} into {}", list(left)),
             _ => format!(
                 "take {taken} from the heap of {h} and split the rest into {}",
                 list(left)
             ),
-        }
+        })
     }
 
     fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {

@@ -46,10 +46,11 @@ impl Turned {
 impl Game for ThirtyOne {
     type Position = Turned;
 
-    fn moves(&self, p: &Turned, out: &mut Vec<Turned>) {
+    fn moves(&self, p: &Turned, out: &mut Vec<Turned>) -> Result<()> {
         let total = p.total();
         let values = (1..=6).filter(|&v| p.count(v) < COPIES && total + v <= TARGET);
         out.extend(values.map(|v| p.with(v)));
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Turned> {
@@ -96,11 +97,11 @@ impl Game for ThirtyOne {
         }
     }
 
-    fn describe_move(&self, from: &Turned, to: &Turned) -> String {
-        match (1..=6).find(|&v| to.count(v) > from.count(v)) {
+    fn describe_move(&self, from: &Turned, to: &Turned) -> Result<String> {
+        Ok(match (1..=6).find(|&v| to.count(v) > from.count(v)) {
             Some(v) => format!("turn a {v}, making the total {}", to.total()),
             None => "turn no card".into(),
-        }
+        })
     }
 
     fn why_illegal(&self, from: &Turned, to: &Turned) -> String {
@@ -202,7 +203,8 @@ mod tests {
             .contains("'7'"));
         assert!(g.parse_position("6,6,6,6,6").is_err());
         let mut out = Vec::new();
-        g.moves(&g.parse_position("6,6,6,6,5").unwrap(), &mut out);
+        g.moves(&g.parse_position("6,6,6,6,5").unwrap(), &mut out)
+            .unwrap();
         assert_eq!(out.len(), 2, "only an ace or a 2 keeps 29 at most 31");
     }
 }

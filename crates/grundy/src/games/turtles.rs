@@ -87,7 +87,7 @@ impl CoinTurning {
 impl Game for CoinTurning {
     type Position = Coins;
 
-    fn moves(&self, p: &Coins, out: &mut Vec<Coins>) {
+    fn moves(&self, p: &Coins, out: &mut Vec<Coins>) -> Result<()> {
         for head in p.head_places() {
             out.push(p.turned(&[head]));
             for j in 1..head {
@@ -97,6 +97,7 @@ impl Game for CoinTurning {
                 }
             }
         }
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Coins> {
@@ -130,7 +131,7 @@ impl Game for CoinTurning {
             .collect()
     }
 
-    fn describe_move(&self, from: &Coins, to: &Coins) -> String {
+    fn describe_move(&self, from: &Coins, to: &Coins) -> Result<String> {
         let flipped = Coins {
             len: from.len,
             heads: from.heads ^ to.heads,
@@ -148,7 +149,7 @@ impl Game for CoinTurning {
                 format!("the coin in place {place} from {was} to {now}")
             })
             .collect();
-        format!("turn {}", words.join(" and "))
+        Ok(format!("turn {}", words.join(" and ")))
     }
 
     fn why_illegal(&self, from: &Coins, to: &Coins) -> String {
@@ -274,11 +275,11 @@ mod tests {
         let p = g.parse_position("THT").unwrap();
         assert_eq!(p.head_places(), [2]);
         let mut out = Vec::new();
-        g.moves(&p, &mut out);
+        g.moves(&p, &mut out).unwrap();
         let rows: Vec<String> = out.iter().map(|q| g.format_position(q)).collect();
         assert_eq!(rows, ["TTT", "HTT"]);
         assert_eq!(
-            g.describe_move(&p, &out[1]),
+            g.describe_move(&p, &out[1]).unwrap(),
             "turn the coin in place 2 from heads to tails and the coin in place 1 from tails to heads"
         );
         assert!(g

@@ -118,11 +118,12 @@ fn misere_p(a: u64, b: u64) -> bool {
 impl Game for Wythoff {
     type Position = Heaps;
 
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         let (a, b) = (p[0], p[1]);
         out.extend((0..a).map(|x| heaps::with(p, 0, x)));
         out.extend((0..b).map(|y| heaps::with(p, 1, y)));
         out.extend((1..=a.min(b)).map(|t| Heaps::from_slice(&[a - t, b - t])));
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Heaps> {
@@ -139,11 +140,11 @@ impl Game for Wythoff {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
         if from[0] != to[0] && from[1] != to[1] {
-            return format!("take {} from both heaps", from[0] - to[0]);
+            return Ok(format!("take {} from both heaps", from[0] - to[0]));
         }
-        heaps::describe_take(from, to)
+        Ok(heaps::describe_take(from, to))
     }
 
     fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {

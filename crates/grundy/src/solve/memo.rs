@@ -96,7 +96,7 @@ impl<G: Game, V: Valuation> Memo<G, V> {
     /// The value of any position (a sum of parts), searching within `budget`.
     pub fn value(&mut self, game: &G, p: &G::Position, budget: &Budget) -> Result<u64> {
         let mut parts = Vec::new();
-        game.components(p, &mut parts);
+        game.components(p, &mut parts)?;
         let mut value = 0;
         for part in &parts {
             value = V::add(value, self.value_of_part(game, part, budget)?);
@@ -108,24 +108,24 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         V::by_theory(game, p).or_else(|| self.values.get(p).copied())
     }
 
-    /// The value of an option, or the first of its parts still to be valued;
-    /// `parts` is room to split the option in.
+    /// The value of an option (`Ok`), or the first of its parts still to be valued
+    /// (`Err`); `parts` is room to split the option in.
     fn option_value(
         &self,
         game: &G,
         option: &G::Position,
         parts: &mut Vec<G::Position>,
-    ) -> std::result::Result<u64, G::Position> {
+    ) -> Result<std::result::Result<u64, G::Position>> {
         parts.clear();
-        game.components(option, parts);
+        game.components(option, parts)?;
         let mut value = 0;
         for part in parts.drain(..) {
             match self.known(game, &part) {
                 Some(v) => value = V::add(value, v),
-                None => return Err(part),
+                None => return Ok(Err(part)),
             }
         }
-        Ok(value)
+        Ok(Ok(value))
     }
 
     fn value_of_part(&mut self, game: &G, p: &G::Position, budget: &Budget) -> Result<u64> {
@@ -158,13 +158,13 @@ impl<G: Game, V: Valuation> Memo<G, V> {
                 return Err(Error::budget(limit));
             }
             moves.clear();
-            game.moves(&top.position, &mut moves);
+            game.moves(&top.position, &mut moves)?;
             listed += moves.len() as u64;
             if listed > most_listed {
                 return Err(Error::budget(limit));
             }
             for option in &moves[top.option_values.len()..] {
-                match self.option_value(game, option, &mut parts) {
+                match self.option_value(game, option, &mut parts)? {
                     Ok(v) => top.option_values.push(v),
                     Err(part) => {
                         if self.values.len() + stack.len() >= limit {

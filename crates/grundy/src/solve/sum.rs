@@ -102,7 +102,7 @@ trait AnyGame: Send {
     fn notes(&self, text: &str) -> Vec<String>;
     fn format(&self, id: PosId) -> String;
     fn moves(&mut self, id: PosId, budget: &Budget) -> Result<Arc<[PosId]>>;
-    fn components(&mut self, id: PosId) -> Arc<[PosId]>;
+    fn components(&mut self, id: PosId) -> Result<Arc<[PosId]>>;
     fn has_move(&mut self, id: PosId, budget: &Budget) -> Result<bool>;
     fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
@@ -119,7 +119,7 @@ trait AnyGame: Send {
     fn picture(&self, id: PosId) -> Option<Result<String>>;
     fn kind(&self) -> Kind;
     fn is_drawn_end(&self, id: PosId) -> bool;
-    fn describe_move(&self, from: PosId, to: PosId) -> String;
+    fn describe_move(&self, from: PosId, to: PosId) -> Result<String>;
     fn why_illegal(&self, from: PosId, to: PosId) -> String;
     fn position_any(&self, id: PosId) -> &dyn std::any::Any;
 }
@@ -218,7 +218,7 @@ impl<G: Game> AnyGame for View<G> {
             }
         }
         let mut out = Vec::new();
-        self.game.moves(p, &mut out);
+        self.game.moves(p, &mut out)?;
         // The positions interned and the moves cached count against the budget.
         budget.keep(self.positions.len() + self.moves_held + out.len())?;
         let moves: Arc<[PosId]> = out.into_iter().map(|q| self.intern(q)).collect();
@@ -227,15 +227,15 @@ impl<G: Game> AnyGame for View<G> {
         Ok(moves)
     }
 
-    fn components(&mut self, id: PosId) -> Arc<[PosId]> {
+    fn components(&mut self, id: PosId) -> Result<Arc<[PosId]>> {
         if let Some(parts) = self.components.get(&id) {
-            return parts.clone();
+            return Ok(parts.clone());
         }
         let mut parts = Vec::new();
-        self.game.components(self.position(id), &mut parts);
+        self.game.components(self.position(id), &mut parts)?;
         let parts: Arc<[PosId]> = parts.into_iter().map(|q| self.intern(q)).collect();
         self.components.insert(id, parts.clone());
-        parts
+        Ok(parts)
     }
 
     fn has_move(&mut self, id: PosId, budget: &Budget) -> Result<bool> {
@@ -394,7 +394,7 @@ impl<G: Game> AnyGame for View<G> {
         ends.is_some_and(|e| e.is_drawn_end(self.position(id)))
     }
 
-    fn describe_move(&self, from: PosId, to: PosId) -> String {
+    fn describe_move(&self, from: PosId, to: PosId) -> Result<String> {
         self.game
             .describe_move(self.position(from), self.position(to))
     }
@@ -568,7 +568,7 @@ impl Solver {
     /// The γ value of a part as written, from its indivisible parts by Smith's rule.
     pub fn written_gamma(&mut self, written: Part) -> Result<Gamma> {
         let mut gammas = Vec::new();
-        for part in self.components(written) {
+        for part in self.components(written)? {
             gammas.push(self.part_gamma(part)?);
         }
         Ok(loopy::sum(&gammas))
@@ -739,7 +739,7 @@ impl Solver {
         let mut state = Vec::new();
         for &part in parts {
             let game = games[part.game as usize].as_mut();
-            for &pos in game.components(part.pos).iter() {
+            for &pos in game.components(part.pos)?.iter() {
                 // A part whose outcome a theorem knows is kept without listing its
                 // moves: keeping a part with no move changes no outcome.
                 let live = match game.nim_heap(pos) {
@@ -935,7 +935,7 @@ impl Solver {
         }
         let budget = self.budget.clone();
         for &written in &sum.0 {
-            for part in self.components(written) {
+            for part in self.components(written)? {
                 if self.game(part).has_move(part.pos, &budget)? {
                     return Ok(false);
                 }
@@ -1137,15 +1137,15 @@ impl Solver {
     }
 
     /// The indivisible parts of a part (parts with no move may be left out).
-    pub fn components(&mut self, part: Part) -> Vec<Part> {
-        let parts = self.game(part).components(part.pos);
-        parts
+    pub fn components(&mut self, part: Part) -> Result<Vec<Part>> {
+        let parts = self.game(part).components(part.pos)?;
+        Ok(parts
             .iter()
             .map(|&pos| Part {
                 game: part.game,
                 pos,
             })
-            .collect()
+            .collect())
     }
 
     /// The nim-sum of the parts' nimbers, where a theorem gives each.
@@ -1196,18 +1196,18 @@ impl Solver {
     }
 
     /// The move from `from` to `to` in words.
-    pub fn describe_move(&self, from: &Sum, to: &Sum) -> String {
+    pub fn describe_move(&self, from: &Sum, to: &Sum) -> Result<String> {
         match changed_part(from, to) {
             Some(i) => {
                 let (a, b) = (from.0[i], to.0[i]);
-                let words = self.games[a.game as usize].describe_move(a.pos, b.pos);
+                let words = self.games[a.game as usize].describe_move(a.pos, b.pos)?;
                 if from.0.len() == 1 {
-                    words
+                    Ok(words)
                 } else {
-                    format!("{words} in {}", self.format_part(a))
+                    Ok(format!("{words} in {}", self.format_part(a)))
                 }
             }
-            None => format!("move to {}", self.format(to)),
+            None => Ok(format!("move to {}", self.format(to))),
         }
     }
 
@@ -1269,8 +1269,9 @@ mod tests {
 
     impl Game for Drawn {
         type Position = u8;
-        fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+        fn moves(&self, p: &u8, out: &mut Vec<u8>) -> Result<()> {
             out.extend(MOVES[*p as usize]);
+            Ok(())
         }
         fn capabilities(&self) -> crate::Capabilities<'_, u8> {
             crate::Capabilities {
@@ -1285,8 +1286,8 @@ mod tests {
         fn format_position(&self, p: &u8) -> String {
             p.to_string()
         }
-        fn describe_move(&self, _: &u8, to: &u8) -> String {
-            format!("to {to}")
+        fn describe_move(&self, _: &u8, to: &u8) -> Result<String> {
+            Ok(format!("to {to}"))
         }
     }
 

@@ -439,7 +439,7 @@ impl Frame {
 impl Game for Placement {
     type Position = Board;
 
-    fn moves(&self, p: &Board, out: &mut Vec<Board>) {
+    fn moves(&self, p: &Board, out: &mut Vec<Board>) -> Result<()> {
         for &placed in self.placement_masks(p.rows, p.cols).iter() {
             if p.empty & placed == placed {
                 out.push(Board {
@@ -448,10 +448,12 @@ impl Game for Placement {
                 });
             }
         }
+        Ok(())
     }
 
-    fn components(&self, p: &Board, out: &mut Vec<Board>) {
+    fn components(&self, p: &Board, out: &mut Vec<Board>) -> Result<()> {
         self.regions(p, |region| out.push(region));
+        Ok(())
     }
 
     fn parse_position(&self, text: &str) -> Result<Board> {
@@ -544,7 +546,7 @@ impl Game for Placement {
         rows.join("/")
     }
 
-    fn describe_move(&self, from: &Board, to: &Board) -> String {
+    fn describe_move(&self, from: &Board, to: &Board) -> Result<String> {
         let mut placed = from.empty & !to.empty;
         let mut cells = Vec::new();
         while placed != 0 {
@@ -558,7 +560,7 @@ impl Game for Placement {
         } else {
             "a piece"
         };
-        format!("place {piece} on {}", cells.join(" "))
+        Ok(format!("place {piece} on {}", cells.join(" ")))
     }
 
     fn why_illegal(&self, from: &Board, to: &Board) -> String {
@@ -631,12 +633,13 @@ mod tests {
         // Two empty strips of 3, at the top and at the bottom: the same region.
         let board = cram.parse_position(".../###/...").unwrap();
         let mut parts = Vec::new();
-        cram.components(&board, &mut parts);
+        cram.components(&board, &mut parts).unwrap();
         assert_eq!(parts.len(), 2);
         assert_eq!(parts[0], parts[1]);
         // A lone cell is dropped: no domino fits.
         let mut parts = Vec::new();
-        cram.components(&cram.parse_position(".#./###").unwrap(), &mut parts);
+        cram.components(&cram.parse_position(".#./###").unwrap(), &mut parts)
+            .unwrap();
         assert!(parts.is_empty());
     }
 
