@@ -8,7 +8,8 @@ use std::sync::OnceLock;
 
 use grundy::games::{graph, Graph, FAMILIES};
 use grundy::solve::sequence::Method;
-use grundy::table::{sequence, Save, TableRequest};
+use grundy::table::{Save, TableRequest};
+use grundy::tabulate::sequence;
 use grundy::{Analyst, Budget, Error, Options, Play};
 
 /// The position budget of every search a target starts: small, so that each input

@@ -13,7 +13,7 @@ use grundy::report::{
 };
 use grundy::solve::Value;
 use grundy::table::{Save, TableRequest};
-use grundy::{table as tables, Analysis, Analyst, Budget, Options, Play};
+use grundy::{tabulate, Analysis, Analyst, Budget, Options, Play};
 use serde::Serialize;
 
 use crate::{progress, Common, PeriodArgs, QuotientArgs, TableArgs};
@@ -87,7 +87,7 @@ pub fn explain(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> 
 
 /// `grundy quotient`: the misère quotient of a heap game, heap by heap.
 pub fn quotient(args: &QuotientArgs, budget: &Budget) -> Result<()> {
-    let (name, q) = tables::quotient(&args.game, args.to, args.max_order, budget)?;
+    let (name, q) = tabulate::quotient(&args.game, args.to, args.max_order, budget)?;
     print(&QuotientReport::new(&name, &q), args.json)
 }
 
@@ -119,7 +119,7 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
     // printed as one JSON object.
     let streamed = !common.json && matches!(save, Save::No);
     let mut printed = 0;
-    let table = tables::table(&args.game, &request, &mut |values| {
+    let table = tabulate::table(&args.game, &request, &mut |values| {
         bar.set_position(values.len() as u64);
         if streamed {
             bar.suspend(|| {
@@ -154,7 +154,7 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
 pub fn period(args: &PeriodArgs, common: &Common, budget: &Budget) -> Result<()> {
     let bar = progress::bar(args.to.saturating_add(1), "heaps");
     let method = args.sequence.method();
-    let (name, period) = tables::period(&args.game, args.to, method, budget, &mut |done| {
+    let (name, period) = tabulate::period(&args.game, args.to, method, budget, &mut |done| {
         bar.set_position(done)
     })?;
     bar.finish_and_clear();

@@ -103,7 +103,7 @@ fn table<'py>(
             save,
             method,
         };
-        grundy::table::table(game, &request, &mut |_| {})
+        grundy::tabulate::table(game, &request, &mut |_| {})
     })?;
     let d = PyDict::new(py);
     d.set_item("play", play.name())?;
@@ -189,7 +189,7 @@ fn period<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let method = self::method(method)?;
     let (name, found) = compute(py, timeout, budget(max_positions), |budget| {
-        grundy::table::period(game, to, method, budget, &mut |_| {})
+        grundy::tabulate::period(game, to, method, budget, &mut |_| {})
     })?;
     let report = PeriodReport::new(name, to, found);
     let d = PyDict::new(py);

@@ -7,7 +7,7 @@
 //! `cargo bench -p grundy --bench parallel` prints the seconds of each run;
 //! `PARALLEL_SCALE=F` multiplies every length by F. The peak memory is GNU time's
 //! maximum resident set size (`/usr/bin/time -f %M`) of this benchmark run again
-//! for one table (`grundy::table::sequence`, as `grundy table` computes it) and of
+//! for one table (`grundy::tabulate::sequence`, as `grundy table` computes it) and of
 //! ogsolve, installed as the `ogsolve` benchmark does (`OGSOLVE=/path/to/ogsolve`
 //! uses another).
 
@@ -104,7 +104,7 @@ fn main() {
             save: Save::No,
             method: Method::RareCommon,
         };
-        grundy::table::sequence(game, last, &request, &mut |_| {}).expect("a table");
+        grundy::tabulate::sequence(game, last, &request, &mut |_| {}).expect("a table");
         return;
     }
     let scale: f64 = std::env::var("PARALLEL_SCALE")

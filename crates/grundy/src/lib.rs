@@ -42,6 +42,7 @@ pub mod solve;
 pub mod spec;
 pub mod stop;
 pub mod table;
+pub mod tabulate;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Options, Position};
 pub use budget::{Budget, Effort};

@@ -102,7 +102,7 @@ fn powers_of_two_by_residues_mod_3() {
     // The last takes 4^19 = 274877906944.
     assert_eq!(a.winning_moves[19].position, "sub-pow2 725122093056");
     // The closed form equals the heap-sequence engine's values.
-    let engine = grundy::table::sequence(
+    let engine = grundy::tabulate::sequence(
         "sub-pow2",
         300,
         &grundy::table::TableRequest {

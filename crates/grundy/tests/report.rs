@@ -12,8 +12,8 @@ use grundy::report::{
     TableReport, ValueReport,
 };
 use grundy::solve::sequence::Method;
-use grundy::table::{self, Save, Table, TableRequest};
-use grundy::{Analysis, Analyst, Budget, Effort, Options, Play};
+use grundy::table::{Save, Table, TableRequest};
+use grundy::{tabulate, Analysis, Analyst, Budget, Effort, Options, Play};
 use serde::Serialize;
 
 /// Each section of docs/json.md: its fields, and whether each is optional.
@@ -68,7 +68,7 @@ fn heap_table(game: &str, to: u64) -> Table {
         save: Save::No,
         method: Method::RareCommon,
     };
-    table::table(game, &request, &mut |_| {}).expect(game)
+    tabulate::table(game, &request, &mut |_| {}).expect(game)
 }
 
 #[test]
@@ -151,19 +151,19 @@ fn every_report_has_the_fields_the_guide_lists() {
         save: Save::No,
         method: Method::RareCommon,
     };
-    let chomp = table::table("chomp", &request, &mut |_| {}).unwrap();
+    let chomp = tabulate::table("chomp", &request, &mut |_| {}).unwrap();
     add(
         "chomp table",
         fields(&TableReport::new(&chomp, Play::Normal)),
     );
     for (game, to) in [("kayles", 200), ("nim", 3)] {
         let budget = Budget::default();
-        let (name, period) = table::period(game, to, Method::RareCommon, &budget, &mut |_| {})
+        let (name, period) = tabulate::period(game, to, Method::RareCommon, &budget, &mut |_| {})
             .unwrap_or_else(|_| (game.to_string(), None));
         add("period", fields(&PeriodReport::new(name, to, period)));
     }
     for (game, to) in [("sub:1,3,4", 14), ("octal:0.75", 8)] {
-        let (name, q) = table::quotient(game, to, 16, &Budget::default()).unwrap();
+        let (name, q) = tabulate::quotient(game, to, 16, &Budget::default()).unwrap();
         add("quotient", fields(&QuotientReport::new(&name, &q)));
     }
     let sections: BTreeSet<&str> = docs.keys().map(String::as_str).collect();

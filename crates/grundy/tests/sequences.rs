@@ -5,7 +5,7 @@
 use grundy::solve::sequence::{naive, period, Method, Sequence};
 use grundy::solve::Solver;
 use grundy::Budget;
-use grundy::{spec, table, Play};
+use grundy::{spec, table, tabulate, Play};
 use proptest::prelude::*;
 
 fn values(game: &str, len: usize, method: Method) -> Vec<u16> {
@@ -22,7 +22,7 @@ fn values_on(game: &str, len: usize, method: Method, threads: usize) -> Vec<u16>
 }
 
 fn period(game: &str) -> (u64, u64, i64, bool) {
-    let (_, found) = table::period(
+    let (_, found) = tabulate::period(
         game,
         100_000,
         Method::RareCommon,
@@ -349,7 +349,7 @@ fn a_huge_periodic_table_holds_only_its_first_values() {
         save: table::Save::No,
         method: Method::RareCommon,
     };
-    let (_, column) = table::sequence("kayles", 1_000_000_000, &request, &mut |_| {}).unwrap();
+    let (_, column) = tabulate::sequence("kayles", 1_000_000_000, &request, &mut |_| {}).unwrap();
     let table::Column::Periodic { values, .. } = &column else {
         panic!("Kayles' table is read from its period");
     };

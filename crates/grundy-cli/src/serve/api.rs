@@ -336,7 +336,7 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
                 save: Save::No,
                 method: SequenceMethod::RareCommon,
             };
-            grundy::table::table(&game, &request, &mut |_| {})
+            grundy::tabulate::table(&game, &request, &mut |_| {})
         })
         .await?;
     Ok(Json(TableReport::new(&made, play)).into_response())
@@ -352,7 +352,7 @@ pub async fn period(State(pool): State<Shared>, fields: Fields) -> Result<Respon
         .unwrap_or((max_positions as u64).saturating_sub(1).min(1_000_000));
     let (name, found) = pool
         .run(move |budget| {
-            grundy::table::period(&game, to, SequenceMethod::RareCommon, budget, &mut |_| {})
+            grundy::tabulate::period(&game, to, SequenceMethod::RareCommon, budget, &mut |_| {})
         })
         .await?;
     Ok(Json(PeriodReport::new(name, to, found)).into_response())

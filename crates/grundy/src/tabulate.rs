@@ -1,0 +1,261 @@
+//! Computing tables for `grundy table`: g(0..N) and P/N for one heap of a heap game
+//! (by the heap-sequence engine for take-and-break games, saved as it goes and
+//! resumable), the period of such a sequence, and the tables a family makes of its
+//! own ([`Family::table`](crate::games::Family::table)), and the misère quotient of a
+//! take-and-break game. This module knows no game: it asks the registry.
+
+use crate::games::Family;
+use crate::solve::quotient::{self, Quotient};
+use crate::solve::sequence::period::{self, Period};
+use crate::solve::sequence::store::Writer;
+use crate::solve::sequence::{self as heap_sequence, Method, Sequence, Threads, BYTES_PER_HEAP};
+use crate::solve::{Solver, Sum, Value};
+use crate::table::{Column, Save, Table, TableRequest};
+use crate::{invalid, spec, Budget, Error, Play, Result};
+
+/// The most values computed between saves and progress reports: a run reports
+/// after 1,024 values, then after as many again as it has, up to this.
+const CHUNK: usize = 1 << 16;
+
+/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
+/// table longer than the position budget is refused.
+fn heaps(
+    solver: &mut Solver,
+    family: &Family,
+    game: &str,
+    to: u64,
+    play: Play,
+) -> Result<Vec<Value>> {
+    let g = spec::game(game, solver)?;
+    solver.budget().fits(to.saturating_add(1))?;
+    let mut values = Vec::new();
+    for n in 0..=to {
+        let part = solver.parse_part(g, &n.to_string()).map_err(|_| {
+            invalid!(
+                "'{game}' is not a heap game: its positions are not heap sizes ({})",
+                family.about
+            )
+        })?;
+        values.push(solver.value(&Sum(vec![part]), play)?);
+    }
+    Ok(values)
+}
+
+/// The table of `game`: the family's own, or g(0..=to) of one heap; `progress` is
+/// handed the values computed so far as a long sequence goes (to show them as they
+/// come).
+pub fn table(
+    game: &str,
+    request: &TableRequest,
+    progress: &mut dyn FnMut(&[u16]),
+) -> Result<Table> {
+    let (family, parameter) = spec::family(game)?;
+    let saved = !matches!(request.save, Save::No);
+    let heap_game = matches!(family.make, crate::games::Make::Heap(_));
+    if saved && !(heap_game && request.play == Play::Normal) {
+        return Err(invalid!(
+            "only take-and-break heap games under normal play are saved and resumed, not '{game}'"
+        ));
+    }
+    if let Some(own) = family.table {
+        return own(parameter, request);
+    }
+    if request.rows.is_some() {
+        return Err(invalid!(
+            "'{game}' has no rows: a table by rows is for chomp"
+        ));
+    }
+    let Some(to) = request.to else {
+        return Err(invalid!(
+            "'table {game}' needs the largest heap size to tabulate"
+        ));
+    };
+    if heap_game && request.play == Play::Normal {
+        let (_, values) = sequence(game, to, request, progress)?;
+        let saved = match request.save {
+            Save::To(path) | Save::Resume(path) => Some(path.to_string()),
+            Save::No => None,
+        };
+        return Ok(Table::Heaps {
+            game: game.to_string(),
+            values,
+            saved,
+        });
+    }
+    let mut solver = Solver::new(request.budget.clone());
+    let values = heaps(&mut solver, family, game, to, request.play)?;
+    Ok(Table::Heaps {
+        game: game.to_string(),
+        values: Column::Values(values),
+        saved: None,
+    })
+}
+
+/// How a heap sequence of a table or period search uses threads: exactly
+/// `threads` where given, else up to the default as measured fastest.
+fn thread_choice(budget: &Budget) -> Threads {
+    match budget.threads() {
+        Some(n) => Threads::Exactly(n),
+        None => Threads::UpTo(Budget::cores()),
+    }
+}
+
+/// Refuses a heap sequence of `len` values on `threads` threads that would hold
+/// more than the memory budget: two bytes a heap and the working sets
+/// ([`heap_sequence::bytes_needed`]).
+fn sequence_within_memory(len: usize, threads: Threads, budget: &Budget) -> Result<()> {
+    let (Threads::Exactly(threads) | Threads::UpTo(threads)) = threads;
+    let (limit, needs) = (budget.memory(), heap_sequence::bytes_needed(len, threads));
+    match needs > limit {
+        true => Err(Error::Memory {
+            limit,
+            needs: Some(needs),
+        }),
+        false => Ok(()),
+    }
+}
+
+/// Refuses a sequence of heaps 0..=`to` longer than a cap on positions, where one
+/// was set (a sequence is otherwise bounded by memory alone).
+fn within_positions(to: u64, budget: &Budget) -> Result<()> {
+    match budget.positions_capped() {
+        true => budget.fits(to.saturating_add(1)),
+        false => Ok(()),
+    }
+}
+
+/// g(0..=to) of the take-and-break game `game` by the heap-sequence engine, with
+/// `progress` handed the values computed so far as the run goes; the game's
+/// normalised name and values. Once the values prove a period, the rest are read
+/// from it (and saved, where they are, as they would have been computed), not
+/// held. The run is refused where its values would not fit in the memory budget:
+/// beforehand for a game whose periods no theorem proves, else as they grow.
+pub fn sequence(
+    game: &str,
+    to: u64,
+    request: &TableRequest,
+    progress: &mut dyn FnMut(&[u16]),
+) -> Result<(String, Column)> {
+    let heap = spec::heap_rules(game)?;
+    let (name, rules, method) = (heap.name, heap.rules, request.method);
+    let len = usize::try_from(to).map_or(usize::MAX, |to| to.saturating_add(1));
+    let budget = &request.budget;
+    within_positions(to, budget)?;
+    let threads = thread_choice(budget);
+    let provable = period::proof_length(&rules, 0, 1).is_some();
+    let (mut sequence, mut writer) = match request.save {
+        Save::No => (Sequence::new(rules, method), None),
+        Save::To(path) => (
+            Sequence::new(rules, method),
+            Some(Writer::create(path, &name, method)?),
+        ),
+        Save::Resume(path) => {
+            let (values, writer) = Writer::resume(
+                path,
+                &name,
+                &rules,
+                method,
+                budget.heaps(BYTES_PER_HEAP) as usize,
+            )?;
+            (Sequence::resume(rules, method, values), Some(writer))
+        }
+    };
+    sequence.set_thread_choice(threads);
+    // Blocks of values as a run makes them, whatever was resumed or read from a
+    // period: the same file every way.
+    let mut done = sequence.values().len().min(len);
+    let mut read = Vec::new();
+    while done < len {
+        let end = len.min(done + done.clamp(1024, CHUNK));
+        if let Some(p) = sequence.proved_period() {
+            // Read from the period: only a file needs them spelt out.
+            let Some(writer) = &mut writer else { break };
+            read.clear();
+            p.read_into(sequence.values(), done..end, &mut read);
+            writer.append(&read)?;
+        } else {
+            // Room for the values by doubling, up to the table's length and no
+            // further, where a period may end the run early; else all at once.
+            let room = match provable {
+                true => end.max(2 * done).min(len),
+                false => len,
+            };
+            sequence_within_memory(room, threads, budget)?;
+            sequence.reserve(room)?;
+            sequence.extend(end, budget)?;
+            if let Some(writer) = &mut writer {
+                writer.append(&sequence.values()[done..end])?;
+            }
+            progress(&sequence.values()[..end]);
+        }
+        done = end;
+    }
+    let proved = sequence.proved_period();
+    let mut values = sequence.into_values();
+    let column = match proved {
+        Some(period) if values.len() < len => Column::Periodic {
+            values,
+            period,
+            len,
+        },
+        _ => {
+            values.truncate(len);
+            Column::Nimbers(values)
+        }
+    };
+    Ok((name, column))
+}
+
+/// The misère quotient of the take-and-break game `game` for heaps up to `to`, with
+/// at most `max_order` elements, within `budget`; the game's normalised name and the quotient.
+pub fn quotient(
+    game: &str,
+    to: u64,
+    max_order: usize,
+    budget: &Budget,
+) -> Result<(String, Quotient)> {
+    let heap = spec::heap_rules(game)?;
+    Ok((
+        heap.name,
+        quotient::quotient(&heap.rules, to, max_order, u64::MAX, budget)?,
+    ))
+}
+
+/// The period of the take-and-break game `game`: values are computed in doubling
+/// runs, up to heap `to` (or until they no longer fit in two bytes), until a period
+/// is proved, on the budget's threads exactly where it names them. A run longer
+/// than the budget's cap on positions (where one is set), or whose next doubling
+/// would not fit in its memory (two bytes a heap), is refused. The game's normalised name and the
+/// shortest period seen (proved or not), if any.
+pub fn period(
+    game: &str,
+    to: u64,
+    method: Method,
+    budget: &Budget,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(String, Option<Period>)> {
+    let heap = spec::heap_rules(game)?;
+    within_positions(to, budget)?;
+    let name = heap.name;
+    let threads = thread_choice(budget);
+    let mut sequence = Sequence::new(heap.rules, method);
+    sequence.set_thread_choice(threads);
+    let last = usize::try_from(to).unwrap_or(usize::MAX);
+    let mut len = 1024.min(last.saturating_add(1));
+    loop {
+        sequence_within_memory(len, threads, budget)?;
+        if let Err(too_large) = sequence.extend(len, budget) {
+            // Values beyond two bytes end the search; report what was seen.
+            if sequence.values().len() < 1024 {
+                return Err(too_large);
+            }
+            return Ok((name, period::find(sequence.values(), sequence.rules())));
+        }
+        progress(len as u64);
+        let found = period::find(sequence.values(), sequence.rules());
+        if found.is_some_and(|p| p.proved) || len > last {
+            return Ok((name, found));
+        }
+        len = len.saturating_mul(2).min(last.saturating_add(1));
+    }
+}
