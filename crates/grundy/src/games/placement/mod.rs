@@ -14,8 +14,8 @@
 //! piece set to itself, so that each region shape is met once. Nimbers come from
 //! the pruned search of [`search`].
 
+mod known;
 mod search;
-mod table;
 
 use super::grid::{self, Cell};
 use super::Family;

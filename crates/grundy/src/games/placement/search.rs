@@ -9,7 +9,7 @@
 //! The search works on the cells of the board it was asked about, in that board's
 //! frame; only the table sees regions apart from where they lie, under their
 //! canonical form: what is known of each, its nimber or values its nimber is not
-//! ([`super::table`]). Options are first valued from the table, without search (an
+//! ([`super::known`]). Options are first valued from the table, without search (an
 //! option is seen to stay one region by looking only near the piece just placed);
 //! the placements that have won most often are tried first. A region that a
 //! reflection or half turn maps to itself, no placement meeting its own image, is a
@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::table::{Table, View, RULED_OUT_BELOW};
+use super::known::{KnownRegions, Reader, RULED_OUT_BELOW};
 use super::{image, transposed, Board, Frame, Placement};
 use crate::{Budget, Nimber, Result};
 
@@ -35,7 +35,7 @@ const CELLS_ON_EVERY_THREAD: u32 = 20;
 #[derive(Clone, Default)]
 pub struct Search {
     /// What is known of each canonical region.
-    known: Table,
+    known: KnownRegions,
     shapes: Shapes,
 }
 
@@ -65,10 +65,10 @@ struct Shapes {
     history: FxHashMap<(u8, u8), History>,
 }
 
-/// One thread of a search: the table it shares, its view of it, and its shapes.
-struct Worker<'t> {
-    known: &'t Table,
-    view: Option<View<'t>>,
+/// One thread of a search: the table it shares, its reader of it, and its shapes.
+struct SearchThread<'t> {
+    known: &'t KnownRegions,
+    reader: Option<Reader<'t>>,
     shapes: Shapes,
     /// How many threads a question about a whole board is searched on.
     threads: usize,
@@ -140,8 +140,8 @@ impl Search {
     ) -> Result<bool> {
         let shapes = std::mem::take(&mut self.shapes);
         let threads = budget.threads().unwrap_or_else(Budget::cores);
-        let mut worker = Worker::new(&self.known, shapes, threads);
-        let placements = worker.placements_of(game, board.rows, board.cols).clone();
+        let mut thread = SearchThread::new(&self.known, shapes, threads);
+        let placements = thread.placements_of(game, board.rows, board.cols).clone();
         let at = Within {
             game,
             board: *board,
@@ -151,27 +151,27 @@ impl Search {
             root: board.empty,
         };
         let regions = regions(&at, board.empty);
-        let p = worker.sum_is_p(&at, &regions, heap);
-        self.shapes = worker.shapes;
+        let p = thread.sum_is_p(&at, &regions, heap);
+        self.shapes = thread.shapes;
         p
     }
 }
 
-impl<'t> Worker<'t> {
-    /// A thread's worker on `known`, with shapes of its own, that searches a whole
+impl<'t> SearchThread<'t> {
+    /// One thread of a search on `known`, with shapes of its own, that searches a whole
     /// board's options on `threads` threads.
-    fn new(known: &'t Table, shapes: Shapes, threads: usize) -> Self {
-        Worker {
+    fn new(known: &'t KnownRegions, shapes: Shapes, threads: usize) -> Self {
+        SearchThread {
             known,
-            view: None,
+            reader: None,
             shapes,
             threads,
         }
     }
 
-    /// The view of the table, taken again after it grew.
-    fn view(&mut self) -> &View<'t> {
-        self.view.get_or_insert_with(|| self.known.view())
+    /// The reader of the table, taken again after it grew.
+    fn reader(&mut self) -> &Reader<'t> {
+        self.reader.get_or_insert_with(|| self.known.reader())
     }
 
     fn placements_of(&mut self, game: &Placement, rows: u8, cols: u8) -> &Arc<[u64]> {
@@ -204,13 +204,13 @@ impl<'t> Worker<'t> {
     /// Whether `region` (one region of cells) plus a heap is an N-position.
     fn wins(&mut self, at: &Within, region: u64, heap: Nimber) -> Result<bool> {
         if self.known.grow_wanted() {
-            // Every thread lets its view go; the table grows under the write lock.
-            self.view = None;
+            // Every thread lets its reader go; the table grows under the write lock.
+            self.reader = None;
             self.known.grow();
         }
         let cut = at.frame.cut(region);
         let canonical = at.game.least_form(cut);
-        let known = self.view().get(&canonical);
+        let known = self.reader().get(&canonical);
         if let Some(g) = known.nimber() {
             return Ok(g as Nimber != heap);
         }
@@ -320,7 +320,7 @@ impl<'t> Worker<'t> {
         Ok((false, met))
     }
 
-    /// [`Worker::search_options`]'s last step on every thread: each takes the next
+    /// [`SearchThread::search_options`]'s last step on every thread: each takes the next
     /// option in turn, and the first to find one of nimber `heap` stops the others
     /// (what they learnt stays in the table).
     fn search_on_every_thread(
@@ -353,7 +353,7 @@ impl<'t> Worker<'t> {
             first.get_or_insert(end);
             section.stop();
         };
-        let run = |worker: &mut Worker, smallest_first: bool| {
+        let run = |thread: &mut SearchThread, smallest_first: bool| {
             {
                 while !section.is_raised() {
                     let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
@@ -365,7 +365,7 @@ impl<'t> Worker<'t> {
                     let Some((i, parts)) = taken.map(|k| &options[k]) else {
                         break;
                     };
-                    match worker.sum_is_p(at, parts, heap) {
+                    match thread.sum_is_p(at, parts, heap) {
                         Ok(false) => {}
                         Ok(true) => settle(Ok(*i)),
                         Err(e) => settle(Err(e)),
@@ -373,14 +373,14 @@ impl<'t> Worker<'t> {
                 }
             }
             // Let the table grow while the others finish.
-            worker.view = None;
+            thread.reader = None;
         };
         let (known, shapes, threads) = (self.known, self.shapes.clone(), self.threads);
         std::thread::scope(|scope| {
             for _ in 1..threads {
-                scope.spawn(|| run(&mut Worker::new(known, shapes.clone(), 1), false));
+                scope.spawn(|| run(&mut SearchThread::new(known, shapes.clone(), 1), false));
             }
-            self.view = None;
+            self.reader = None;
             run(self, true);
         });
         match first.into_inner().unwrap_or_else(PoisonError::into_inner) {
@@ -396,12 +396,13 @@ impl<'t> Worker<'t> {
     /// The nimber of the cells `left`, if every region they form is solved;
     /// `joined` says they are known to form at most one region.
     fn known_value(&mut self, at: &Within, left: u64, joined: bool) -> Option<Nimber> {
-        let view = self.view();
+        let reader = self.reader();
         let value = |region: u64| {
             if region.count_ones() < at.game.smallest {
                 return Some(0);
             }
-            view.get(&at.game.least_form(at.frame.cut(region)))
+            reader
+                .get(&at.game.least_form(at.frame.cut(region)))
                 .nimber()
                 .map(Nimber::from)
         };
@@ -450,14 +451,14 @@ impl<'t> Worker<'t> {
 
     /// Records the nimber of a canonical region.
     fn solved(&mut self, canonical: &Board, nimber: Nimber) {
-        self.view().solve(canonical, nimber as u8);
+        self.reader().solve(canonical, nimber as u8);
     }
 
     /// Records that the nimber of a canonical region is none of the values in
     /// `nimbers` (bit v for value v).
     fn learn_not(&mut self, canonical: Board, nimbers: u64) {
         if nimbers != 0 {
-            self.view().rule_out(&canonical, nimbers);
+            self.reader().rule_out(&canonical, nimbers);
         }
     }
 }

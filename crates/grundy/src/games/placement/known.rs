@@ -50,11 +50,11 @@ const FULL_TENTHS: usize = 7;
 const CROWDED_TENTHS: usize = 9;
 
 /// The table, shared by the threads of a search: lookups and updates through a
-/// [`View`] (a read lock held across many of them), growth under the write lock,
-/// when every thread has let its view go.
-pub struct Table {
+/// [`Reader`] (a read lock held across many of them), growth under the write lock,
+/// when every thread has let its reader go.
+pub struct KnownRegions {
     slots: RwLock<Box<[Slot]>>,
-    /// How many entries, counted by each view in rounds of [`COUNTED_TOGETHER`]…
+    /// How many entries, counted by each reader in rounds of [`COUNTED_TOGETHER`]…
     len: Apart<AtomicUsize>,
     others: Mutex<FxHashMap<Board, Known>>,
     /// … and read by every thread at every region, so on a cache line of its own.
@@ -74,17 +74,17 @@ impl<T> std::ops::Deref for Apart<T> {
     }
 }
 
-/// A view adds the entries it made to the table's count this many at a time, at
-/// most, and at most one for every 64 slots, so that what the views have not
+/// A reader adds the entries it made to the table's count this many at a time, at
+/// most, and at most one for every 64 slots, so that what the readers have not
 /// counted yet stays a small share of the room left.
 const COUNTED_TOGETHER: usize = 64;
 
 /// The slots of a new table.
 const FIRST_SLOTS: usize = 64;
 
-impl Default for Table {
+impl Default for KnownRegions {
     fn default() -> Self {
-        Table {
+        KnownRegions {
             slots: RwLock::new(empty_slots(FIRST_SLOTS)),
             len: Apart::default(),
             others: Mutex::default(),
@@ -93,7 +93,7 @@ impl Default for Table {
     }
 }
 
-impl Clone for Table {
+impl Clone for KnownRegions {
     fn clone(&self) -> Self {
         let slots = self.slots.read().unwrap_or_else(PoisonError::into_inner);
         let copy = slots
@@ -101,7 +101,7 @@ impl Clone for Table {
             .map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)].map(AtomicU64::new))
             .collect();
         let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
-        Table {
+        KnownRegions {
             slots: RwLock::new(copy),
             len: Apart(AtomicUsize::new(self.len.load(Relaxed))),
             others: Mutex::new(others.clone()),
@@ -126,29 +126,29 @@ fn slot(key: u64, slots: usize) -> usize {
     (hash >> (64 - slots.trailing_zeros())) as usize
 }
 
-impl Table {
+impl KnownRegions {
     /// How many regions something is known of (give or take the few that each
-    /// view has not counted yet).
+    /// reader has not counted yet).
     pub fn len(&self) -> usize {
         self.len.load(Relaxed)
     }
 
-    /// A view to look up and update the table through.
-    pub fn view(&self) -> View<'_> {
-        View {
+    /// A reader to look up and update the table through.
+    pub fn reader(&self) -> Reader<'_> {
+        Reader {
             table: self,
             slots: self.slots.read().unwrap_or_else(PoisonError::into_inner),
             uncounted: Cell::new(0),
         }
     }
 
-    /// Whether a thread asked for more room: every view should be let go, and
-    /// [`Table::grow`] called.
+    /// Whether a thread asked for more room: every reader should be let go, and
+    /// [`KnownRegions::grow`] called.
     pub fn grow_wanted(&self) -> bool {
         self.grow_wanted.load(Relaxed)
     }
 
-    /// Doubles the slots if the table is full, once no view is held: the caller
+    /// Doubles the slots if the table is full, once no reader is held: the caller
     /// holds none, and waits for the others to let theirs go, unless one of them
     /// grew the table meanwhile.
     pub fn grow(&self) {
@@ -179,21 +179,21 @@ impl Table {
     }
 }
 
-/// Lookups and updates of a [`Table`], holding its read lock.
-pub struct View<'t> {
-    table: &'t Table,
+/// Lookups and updates of a [`KnownRegions`], holding its read lock.
+pub struct Reader<'t> {
+    table: &'t KnownRegions,
     slots: RwLockReadGuard<'t, Box<[Slot]>>,
-    /// Entries this view made and has not yet counted in the table.
+    /// Entries this reader made and has not yet counted in the table.
     uncounted: Cell<usize>,
 }
 
-impl Drop for View<'_> {
+impl Drop for Reader<'_> {
     fn drop(&mut self) {
         self.table.len.fetch_add(self.uncounted.get(), Relaxed);
     }
 }
 
-impl View<'_> {
+impl Reader<'_> {
     /// Counts a new entry.
     fn count(&self) {
         let uncounted = self.uncounted.get() + 1;
@@ -296,36 +296,36 @@ mod tests {
 
     #[test]
     fn keeps_what_is_known_of_regions_that_pack_and_those_that_do_not() {
-        let table = Table::default();
+        let table = KnownRegions::default();
         let board = |rows, cols, empty| Board { rows, cols, empty };
         for i in 1..5000u64 {
             if table.grow_wanted() {
                 table.grow();
             }
-            let view = table.view();
-            view.rule_out(&board(4, 9, i * 7919), 0b101);
+            let reader = table.reader();
+            reader.rule_out(&board(4, 9, i * 7919), 0b101);
             if i % 3 == 0 {
-                view.solve(&board(4, 9, i * 7919), (i % 7) as u8);
+                reader.solve(&board(4, 9, i * 7919), (i % 7) as u8);
             }
         }
         let table = table.clone();
-        let view = table.view();
-        view.solve(&board(8, 8, u64::MAX), 3);
-        view.rule_out(&board(8, 8, u64::MAX - 1), 1 << 40);
-        drop(view);
+        let reader = table.reader();
+        reader.solve(&board(8, 8, u64::MAX), 3);
+        reader.rule_out(&board(8, 8, u64::MAX - 1), 1 << 40);
+        drop(reader);
         assert_eq!(table.len(), 5001);
-        let table = &table.view();
+        let reader = table.reader();
         for i in 1..5000u64 {
-            let known = table.get(&board(4, 9, i * 7919));
+            let known = reader.get(&board(4, 9, i * 7919));
             if i % 3 == 0 {
                 assert_eq!(known.nimber(), Some((i % 7) as u8));
             } else {
                 assert_eq!((known.nimber(), known.ruled_out()), (None, 0b101));
             }
-            assert_eq!(table.get(&board(3, 12, i * 7919)), Known::default());
+            assert_eq!(reader.get(&board(3, 12, i * 7919)), Known::default());
         }
-        assert_eq!(table.get(&board(8, 8, u64::MAX)).nimber(), Some(3));
-        assert_eq!(table.get(&board(8, 8, u64::MAX - 1)).ruled_out(), 1 << 40);
+        assert_eq!(reader.get(&board(8, 8, u64::MAX)).nimber(), Some(3));
+        assert_eq!(reader.get(&board(8, 8, u64::MAX - 1)).ruled_out(), 1 << 40);
     }
 
     #[test]
@@ -333,7 +333,7 @@ mod tests {
         // Three threads add what they learn of the same 20,000 regions, in different
         // orders, each looking for growth before every region as the search does:
         // every bit added is kept and every region counted once.
-        let table = Table::default();
+        let table = KnownRegions::default();
         let board = |i: u64| Board {
             rows: 5,
             cols: 8,
@@ -343,23 +343,23 @@ mod tests {
             for t in 0..3u64 {
                 let table = &table;
                 scope.spawn(move || {
-                    let mut view = Some(table.view());
+                    let mut reader = Some(table.reader());
                     for j in 0..20_000u64 {
                         if table.grow_wanted() {
-                            view = None;
+                            reader = None;
                             table.grow();
                         }
-                        let view = view.get_or_insert_with(|| table.view());
+                        let reader = reader.get_or_insert_with(|| table.reader());
                         let i = (j * [1, 3, 7][t as usize] + t * 7) % 20_000;
-                        view.rule_out(&board(i), 1 << t);
+                        reader.rule_out(&board(i), 1 << t);
                     }
                 });
             }
         });
         assert_eq!(table.len(), 20_000);
-        let view = table.view();
+        let reader = table.reader();
         for i in 0..20_000 {
-            assert_eq!(view.get(&board(i)).ruled_out(), 0b111, "region {i}");
+            assert_eq!(reader.get(&board(i)).ruled_out(), 0b111, "region {i}");
         }
     }
 }
