@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use grundy::games::{graph, Graph, FAMILIES};
-use grundy::solve::sequence::Method;
+use grundy::solve::sequence::Algorithm;
 use grundy::table::{Save, TableRequest};
 use grundy::tabulate::sequence;
 use grundy::{Analyst, Budget, Error, Options, Play};
@@ -101,7 +101,7 @@ fn resumed(save: Save) -> grundy::Result<Vec<u16>> {
         play: Play::Normal,
         budget: budget(),
         save,
-        method: Method::RareCommon,
+        algorithm: Algorithm::RareCommon,
     };
     sequence(RESUMED.0, RESUMED.1, &request, &mut |_| {})
         .map(|(_, values)| values.into_nimbers().expect("a sequence's nimbers"))

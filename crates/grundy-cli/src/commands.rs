@@ -112,7 +112,7 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
         play: common.play(),
         budget: budget.clone(),
         save,
-        method: args.sequence.method(),
+        algorithm: args.sequence.algorithm(),
     };
     let bar = progress::bar(args.to.unwrap_or(0).saturating_add(1), "heaps");
     // A sequence's rows are printed as its values come, unless they are saved or
@@ -153,8 +153,8 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
 /// `grundy period`: the period of a take-and-break game, and whether it is proved.
 pub fn period(args: &PeriodArgs, common: &Common, budget: &Budget) -> Result<()> {
     let bar = progress::bar(args.to.saturating_add(1), "heaps");
-    let method = args.sequence.method();
-    let (name, period) = tabulate::period(&args.game, args.to, method, budget, &mut |done| {
+    let algorithm = args.sequence.algorithm();
+    let (name, period) = tabulate::period(&args.game, args.to, algorithm, budget, &mut |done| {
         bar.set_position(done)
     })?;
     bar.finish_and_clear();

@@ -43,7 +43,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use grundy::budget::Knobs;
-use grundy::solve::sequence::Method;
+use grundy::solve::sequence::Algorithm;
 use grundy::{Budget, Effort, Play};
 
 /// Solve, explain and play impartial combinatorial games.
@@ -146,10 +146,10 @@ struct Common {
 }
 
 impl SequenceArgs {
-    fn method(&self) -> Method {
+    fn algorithm(&self) -> Algorithm {
         match self.method {
-            MethodArg::RareCommon => Method::RareCommon,
-            MethodArg::Naive => Method::Naive,
+            AlgorithmArg::RareCommon => Algorithm::RareCommon,
+            AlgorithmArg::Naive => Algorithm::Naive,
         }
     }
 }
@@ -225,12 +225,12 @@ struct TableArgs {
 #[derive(Args)]
 struct SequenceArgs {
     /// The method: rare-common (the default, fast where heaps break in two) or naive.
-    #[arg(long, value_enum, default_value_t = MethodArg::RareCommon)]
-    method: MethodArg,
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::RareCommon)]
+    method: AlgorithmArg,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
-enum MethodArg {
+enum AlgorithmArg {
     RareCommon,
     Naive,
 }

@@ -2,7 +2,7 @@
 //! doubling runs until a period is proved or heap N is reached.
 
 use grundy::solve::sequence::period::{self, Period};
-use grundy::solve::sequence::{Method, Sequence};
+use grundy::solve::sequence::{Algorithm, Sequence};
 use grundy::{spec, Budget, Result};
 
 /// What a census learns of one game.
@@ -30,13 +30,13 @@ impl Row {
 /// The census row of `game` (a heap game: `octal:0.07`, `sub:1,3,4`, …): values up
 /// to heap `to` at most, in runs of doubling length that stop once a period is
 /// proved.
-pub fn classify(game: &str, to: u64, method: Method, budget: &Budget) -> Result<Row> {
+pub fn classify(game: &str, to: u64, algorithm: Algorithm, budget: &Budget) -> Result<Row> {
     let heap = spec::heap_rules(game)?;
     let end = usize::try_from(to)
         .ok()
         .and_then(|to| to.checked_add(1))
         .ok_or_else(|| grundy::too_large!("heap {to} is too large for a census"))?;
-    let mut sequence = Sequence::new(heap.rules, method);
+    let mut sequence = Sequence::new(heap.rules, algorithm);
     let mut len = 1024.min(end);
     let mut note = None;
     let mut found;
@@ -72,7 +72,7 @@ mod tests {
         let kayles = classify(
             "octal:0.77",
             100_000,
-            Method::RareCommon,
+            Algorithm::RareCommon,
             &Budget::default(),
         )
         .unwrap();
@@ -83,7 +83,7 @@ mod tests {
         let dawson = classify(
             "octal:0.07",
             100_000,
-            Method::RareCommon,
+            Algorithm::RareCommon,
             &Budget::default(),
         )
         .unwrap();
@@ -94,7 +94,7 @@ mod tests {
 
     #[test]
     fn a_game_not_settled_by_n_is_open() {
-        let row = classify("octal:0.77", 50, Method::Naive, &Budget::default()).unwrap();
+        let row = classify("octal:0.77", 50, Algorithm::Naive, &Budget::default()).unwrap();
         assert_eq!(row.last_heap, 50);
         assert!(!row.proved());
         assert_eq!(row.game, "octal:0.77");
@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn bad_codes_are_refused() {
-        assert!(classify("octal:0.9x", 10, Method::Naive, &Budget::default()).is_err());
-        assert!(classify("nim", 10, Method::Naive, &Budget::default()).is_err());
+        assert!(classify("octal:0.9x", 10, Algorithm::Naive, &Budget::default()).is_err());
+        assert!(classify("nim", 10, Algorithm::Naive, &Budget::default()).is_err());
     }
 }

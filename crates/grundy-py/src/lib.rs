@@ -16,7 +16,7 @@ pub mod session;
 
 use grundy::budget::Knobs;
 use grundy::report::PeriodReport;
-use grundy::solve::sequence::Method;
+use grundy::solve::sequence::Algorithm;
 use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{Budget, Gamma, Play};
 use numpy::PyArray1;
@@ -54,10 +54,11 @@ fn compute<T: Send>(
     )
 }
 
-fn method(name: &str) -> PyResult<Method> {
+/// The algorithm of heap sequences a `method=` keyword names.
+fn algorithm(name: &str) -> PyResult<Algorithm> {
     match name {
-        "rare-common" => Ok(Method::RareCommon),
-        "naive" => Ok(Method::Naive),
+        "rare-common" => Ok(Algorithm::RareCommon),
+        "naive" => Ok(Algorithm::Naive),
         _ => Err(Python::attach(|py| {
             errors::raise(
                 py,
@@ -87,7 +88,7 @@ fn table<'py>(
     resume: Option<String>,
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let method = self::method(method)?;
+    let algorithm = self::algorithm(method)?;
     let play = if misere { Play::Misere } else { Play::Normal };
     let table = compute(py, timeout, budget(max_positions), |budget| {
         let save = match (&save, &resume) {
@@ -101,7 +102,7 @@ fn table<'py>(
             play,
             budget: budget.clone(),
             save,
-            method,
+            algorithm,
         };
         grundy::tabulate::table(game, &request, &mut |_| {})
     })?;
@@ -187,9 +188,9 @@ fn period<'py>(
     method: &str,
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let method = self::method(method)?;
+    let algorithm = self::algorithm(method)?;
     let (name, found) = compute(py, timeout, budget(max_positions), |budget| {
-        grundy::tabulate::period(game, to, method, budget, &mut |_| {})
+        grundy::tabulate::period(game, to, algorithm, budget, &mut |_| {})
     })?;
     let report = PeriodReport::new(name, to, found);
     let d = PyDict::new(py);
@@ -209,9 +210,9 @@ fn census_row<'py>(
     method: &str,
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let method = self::method(method)?;
+    let algorithm = self::algorithm(method)?;
     let row = compute(py, timeout, Budget::default(), |budget| {
-        census::classify(game, to, method, budget)
+        census::classify(game, to, algorithm, budget)
     })?;
     let d = PyDict::new(py);
     d.set_item("game", &row.game)?;

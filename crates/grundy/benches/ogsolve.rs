@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use grundy::solve::sequence::{Method, Sequence};
+use grundy::solve::sequence::{Algorithm, Sequence};
 use grundy::Budget;
 
 /// The games and lengths of the comparison: (code, last heap).
@@ -85,7 +85,7 @@ fn main() {
         let rules = grundy::spec::heap_rules(&format!("octal:{code}"))
             .expect("a code")
             .rules;
-        let mut sequence = Sequence::new(rules, Method::RareCommon);
+        let mut sequence = Sequence::new(rules, Algorithm::RareCommon);
         let start = Instant::now();
         sequence
             .extend(last + 1, &Budget::default())

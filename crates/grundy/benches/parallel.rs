@@ -18,7 +18,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use grundy::solve::sequence::{Method, Sequence, Threads};
+use grundy::solve::sequence::{Algorithm, Sequence, Threads};
 use grundy::table::{Save, TableRequest};
 use grundy::Budget;
 use grundy::{spec, Play};
@@ -50,7 +50,7 @@ const TIME: &str = "/usr/bin/time";
 /// The seconds `threads` take over g(0..=last) of `game`, and the values.
 fn timed(game: &str, last: usize, threads: Threads) -> (f64, Vec<u16>) {
     let rules = spec::heap_rules(game).expect("a heap game").rules;
-    let mut sequence = Sequence::new(rules, Method::RareCommon);
+    let mut sequence = Sequence::new(rules, Algorithm::RareCommon);
     sequence.set_thread_choice(threads);
     let start = Instant::now();
     sequence
@@ -102,7 +102,7 @@ fn main() {
             play: Play::Normal,
             budget: Budget::unlimited(),
             save: Save::No,
-            method: Method::RareCommon,
+            algorithm: Algorithm::RareCommon,
         };
         grundy::tabulate::sequence(game, last, &request, &mut |_| {}).expect("a table");
         return;

@@ -6,7 +6,7 @@
 //! [`tabulate`](crate::tabulate) computes them.
 
 use crate::solve::sequence::period::Period;
-use crate::solve::sequence::Method;
+use crate::solve::sequence::Algorithm;
 use crate::solve::Value;
 use crate::{Budget, Gamma, Nimber, Outcome, Play};
 
@@ -24,7 +24,7 @@ pub struct TableRequest<'a> {
     /// Where a long sequence keeps its values.
     pub save: Save<'a>,
     /// How a take-and-break sequence is computed.
-    pub method: Method,
+    pub algorithm: Algorithm,
 }
 
 /// A table, of one of the kinds grundy makes.

@@ -8,7 +8,7 @@ use crate::games::Family;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::store::Writer;
-use crate::solve::sequence::{self as heap_sequence, Method, Sequence, Threads, BYTES_PER_HEAP};
+use crate::solve::sequence::{self as heap_sequence, Algorithm, Sequence, Threads, BYTES_PER_HEAP};
 use crate::solve::{Solver, Sum, Value};
 use crate::table::{Column, Save, Table, TableRequest};
 use crate::{invalid, spec, Budget, Error, Play, Result};
@@ -137,27 +137,27 @@ pub fn sequence(
     progress: &mut dyn FnMut(&[u16]),
 ) -> Result<(String, Column)> {
     let heap = spec::heap_rules(game)?;
-    let (name, rules, method) = (heap.name, heap.rules, request.method);
+    let (name, rules, algorithm) = (heap.name, heap.rules, request.algorithm);
     let len = usize::try_from(to).map_or(usize::MAX, |to| to.saturating_add(1));
     let budget = &request.budget;
     within_positions(to, budget)?;
     let threads = thread_choice(budget);
     let provable = period::proof_length(&rules, 0, 1).is_some();
     let (mut sequence, mut writer) = match request.save {
-        Save::No => (Sequence::new(rules, method), None),
+        Save::No => (Sequence::new(rules, algorithm), None),
         Save::To(path) => (
-            Sequence::new(rules, method),
-            Some(Writer::create(path, &name, method)?),
+            Sequence::new(rules, algorithm),
+            Some(Writer::create(path, &name, algorithm)?),
         ),
         Save::Resume(path) => {
             let (values, writer) = Writer::resume(
                 path,
                 &name,
                 &rules,
-                method,
+                algorithm,
                 budget.heaps(BYTES_PER_HEAP) as usize,
             )?;
-            (Sequence::resume(rules, method, values), Some(writer))
+            (Sequence::resume(rules, algorithm, values), Some(writer))
         }
     };
     sequence.set_thread_choice(threads);
@@ -230,7 +230,7 @@ pub fn quotient(
 pub fn period(
     game: &str,
     to: u64,
-    method: Method,
+    algorithm: Algorithm,
     budget: &Budget,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(String, Option<Period>)> {
@@ -238,7 +238,7 @@ pub fn period(
     within_positions(to, budget)?;
     let name = heap.name;
     let threads = thread_choice(budget);
-    let mut sequence = Sequence::new(heap.rules, method);
+    let mut sequence = Sequence::new(heap.rules, algorithm);
     sequence.set_thread_choice(threads);
     let last = usize::try_from(to).unwrap_or(usize::MAX);
     let mut len = 1024.min(last.saturating_add(1));

@@ -111,7 +111,7 @@ fn powers_of_two_by_residues_mod_3() {
             play: Play::Normal,
             budget: Budget::default().with_positions(10_000),
             save: grundy::table::Save::No,
-            method: Default::default(),
+            algorithm: Default::default(),
         },
         &mut |_| {},
     )

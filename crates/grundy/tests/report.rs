@@ -11,7 +11,7 @@ use grundy::report::{
     CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, QuotientReport,
     TableReport, ValueReport,
 };
-use grundy::solve::sequence::Method;
+use grundy::solve::sequence::Algorithm;
 use grundy::table::{Save, Table, TableRequest};
 use grundy::{tabulate, Analysis, Analyst, Budget, Effort, Options, Play};
 use serde::Serialize;
@@ -66,7 +66,7 @@ fn heap_table(game: &str, to: u64) -> Table {
         play: Play::Normal,
         budget: Budget::default(),
         save: Save::No,
-        method: Method::RareCommon,
+        algorithm: Algorithm::RareCommon,
     };
     tabulate::table(game, &request, &mut |_| {}).expect(game)
 }
@@ -149,7 +149,7 @@ fn every_report_has_the_fields_the_guide_lists() {
         play: Play::Normal,
         budget: Budget::default(),
         save: Save::No,
-        method: Method::RareCommon,
+        algorithm: Algorithm::RareCommon,
     };
     let chomp = tabulate::table("chomp", &request, &mut |_| {}).unwrap();
     add(
@@ -158,8 +158,9 @@ fn every_report_has_the_fields_the_guide_lists() {
     );
     for (game, to) in [("kayles", 200), ("nim", 3)] {
         let budget = Budget::default();
-        let (name, period) = tabulate::period(game, to, Method::RareCommon, &budget, &mut |_| {})
-            .unwrap_or_else(|_| (game.to_string(), None));
+        let (name, period) =
+            tabulate::period(game, to, Algorithm::RareCommon, &budget, &mut |_| {})
+                .unwrap_or_else(|_| (game.to_string(), None));
         add("period", fields(&PeriodReport::new(name, to, period)));
     }
     for (game, to) in [("sub:1,3,4", 14), ("octal:0.75", 8)] {

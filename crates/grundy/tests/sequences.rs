@@ -1,21 +1,21 @@
 //! The heap-sequence engine: the famous periods found and proved, Grundy's game, the
-//! rare/common method against the naive one and both against an independent brute
+//! rare/common algorithm against the naive one and both against an independent brute
 //! force, and huge heaps answered by proved periods.
 
-use grundy::solve::sequence::{naive, period, Method, Sequence};
+use grundy::solve::sequence::{naive, period, Algorithm, Sequence};
 use grundy::solve::Solver;
 use grundy::Budget;
 use grundy::{spec, table, tabulate, Play};
 use proptest::prelude::*;
 
-fn values(game: &str, len: usize, method: Method) -> Vec<u16> {
-    values_on(game, len, method, 1)
+fn values(game: &str, len: usize, algorithm: Algorithm) -> Vec<u16> {
+    values_on(game, len, algorithm, 1)
 }
 
 /// The values computed on this many threads.
-fn values_on(game: &str, len: usize, method: Method, threads: usize) -> Vec<u16> {
+fn values_on(game: &str, len: usize, algorithm: Algorithm, threads: usize) -> Vec<u16> {
     let rules = spec::heap_rules(game).unwrap().rules;
-    let mut sequence = Sequence::new(rules, method);
+    let mut sequence = Sequence::new(rules, algorithm);
     sequence.set_threads(threads);
     sequence.extend(len, &Budget::default()).unwrap();
     sequence.values().to_vec()
@@ -25,7 +25,7 @@ fn period(game: &str) -> (u64, u64, i64, bool) {
     let (_, found) = tabulate::period(
         game,
         100_000,
-        Method::RareCommon,
+        Algorithm::RareCommon,
         &Budget::default(),
         &mut |_| {},
     )
@@ -57,7 +57,7 @@ fn arithmetic_periodicity_is_reported_unproved() {
     // All but 1 and 2: g(n) = floor(n / 3), period 3 with saltus 1.
     assert_eq!(period("sub-allbut:1,2"), (0, 3, 1, false));
     assert_eq!(
-        values("sub-allbut:1,2", 10, Method::Naive),
+        values("sub-allbut:1,2", 10, Algorithm::Naive),
         [0, 0, 0, 1, 1, 1, 2, 2, 2, 3]
     );
     // The powers of two: g(n) = n mod 3, seen but not proved (an infinite set).
@@ -69,10 +69,13 @@ fn first_values_of_kayles_and_grundys_game() {
     let kayles = [
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
     ];
-    assert_eq!(values("kayles", 21, Method::RareCommon), kayles);
+    assert_eq!(values("kayles", 21, Algorithm::RareCommon), kayles);
     // Grundy's game from heap 1 (OEIS A002188): the seeds' first twenty values.
     let grundy = [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0];
-    assert_eq!(values("grundy-game", 21, Method::RareCommon)[1..], grundy);
+    assert_eq!(
+        values("grundy-game", 21, Algorithm::RareCommon)[1..],
+        grundy
+    );
 }
 
 #[test]
@@ -86,8 +89,8 @@ fn rare_common_agrees_with_naive_on_the_hard_games() {
         "guiles",
     ] {
         assert_eq!(
-            values(game, 3000, Method::RareCommon),
-            values(game, 3000, Method::Naive),
+            values(game, 3000, Algorithm::RareCommon),
+            values(game, 3000, Algorithm::Naive),
             "{game}"
         );
     }
@@ -96,7 +99,7 @@ fn rare_common_agrees_with_naive_on_the_hard_games() {
 #[test]
 fn every_number_of_threads_gives_the_same_values() {
     // Batches of heaps are guessed on every thread and settled in order: the
-    // values are those of one thread (themselves checked against the naive method
+    // values are those of one thread (themselves checked against the naive algorithm
     // above).
     for game in [
         "octal:0.6",
@@ -106,9 +109,9 @@ fn every_number_of_threads_gives_the_same_values() {
         "octal:4.07",
         "guiles",
     ] {
-        let one = values_on(game, 10_000, Method::RareCommon, 1);
+        let one = values_on(game, 10_000, Algorithm::RareCommon, 1);
         for threads in [2, 3] {
-            let many = values_on(game, 10_000, Method::RareCommon, threads);
+            let many = values_on(game, 10_000, Algorithm::RareCommon, threads);
             assert!(one == many, "{game} on {threads} threads");
         }
     }
@@ -116,13 +119,14 @@ fn every_number_of_threads_gives_the_same_values() {
 
 #[test]
 fn rare_common_resumes_anywhere() {
-    // The rare/common method marks heaps in batches: a sequence read back from a
+    // The rare/common algorithm marks heaps in batches: a sequence read back from a
     // file starts one wherever it stops, not where a batch would have started.
     for game in ["octal:0.6", "grundy-game", "octal:4.07"] {
-        let whole = values(game, 2000, Method::RareCommon);
+        let whole = values(game, 2000, Algorithm::RareCommon);
         for (stop, threads) in [(0, 1), (1, 2), (13, 1), (999, 2), (1000, 3)] {
             let rules = spec::heap_rules(game).unwrap().rules;
-            let mut resumed = Sequence::resume(rules, Method::RareCommon, whole[..stop].to_vec());
+            let mut resumed =
+                Sequence::resume(rules, Algorithm::RareCommon, whole[..stop].to_vec());
             resumed.set_threads(threads);
             resumed.extend(2000, &Budget::default()).unwrap();
             assert_eq!(resumed.values(), &whole[..], "{game} resumed at {stop}");
@@ -132,7 +136,7 @@ fn rare_common_resumes_anywhere() {
 
 #[test]
 fn huge_heaps_are_answered_by_the_proved_period() {
-    let kayles = values("kayles", 200, Method::Naive);
+    let kayles = values("kayles", 200, Algorithm::Naive);
     let n: u64 = 1_000_000_000_000;
     let expected = kayles[(71 + (n - 71) % 12) as usize] as u64;
     let mut solver = Solver::new(Budget::default().with_positions(1000));
@@ -198,9 +202,9 @@ proptest! {
         let mut digits = vec![d0];
         digits.extend(&rest);
         let game = code(&digits);
-        let fast = values(&game, 300, Method::RareCommon);
-        prop_assert_eq!(&fast, &values(&game, 300, Method::Naive));
-        prop_assert_eq!(&fast, &values_on(&game, 300, Method::RareCommon, 2));
+        let fast = values(&game, 300, Algorithm::RareCommon);
+        prop_assert_eq!(&fast, &values(&game, 300, Algorithm::Naive));
+        prop_assert_eq!(&fast, &values_on(&game, 300, Algorithm::RareCommon, 2));
         let brute: Vec<u16> = brute_force(&digits, false, 60).iter().map(|&g| g as u16).collect();
         prop_assert_eq!(&fast[..60], &brute[..]);
     }
@@ -211,7 +215,7 @@ proptest! {
         let mut digits = vec![0];
         digits.extend(&rest);
         let brute: Vec<u16> = brute_force(&digits, false, 30).iter().map(|&g| g as u16).collect();
-        prop_assert_eq!(values(&code(&digits), 30, Method::RareCommon), brute);
+        prop_assert_eq!(values(&code(&digits), 30, Algorithm::RareCommon), brute);
     }
 }
 
@@ -221,8 +225,11 @@ fn grundys_game_and_subtraction_rules_agree_with_brute_force() {
         .iter()
         .map(|&g| g as u16)
         .collect();
-    assert_eq!(values("grundy-game", 80, Method::RareCommon), brute);
-    assert_eq!(values_on("grundy-game", 80, Method::RareCommon, 2), brute);
+    assert_eq!(values("grundy-game", 80, Algorithm::RareCommon), brute);
+    assert_eq!(
+        values_on("grundy-game", 80, Algorithm::RareCommon, 2),
+        brute
+    );
     // Subtraction by a rule: the digits of the set up to 60, as a finite code.
     for (game, member) in [
         (
@@ -237,7 +244,7 @@ fn grundys_game_and_subtraction_rules_agree_with_brute_force() {
             .iter()
             .map(|&g| g as u16)
             .collect();
-        assert_eq!(values(game, 60, Method::Naive), brute, "{game}");
+        assert_eq!(values(game, 60, Algorithm::Naive), brute, "{game}");
     }
     let all_but: Vec<u8> = (0..60)
         .map(|k| if k == 0 || k == 2 || k == 5 { 0 } else { 3 })
@@ -246,7 +253,7 @@ fn grundys_game_and_subtraction_rules_agree_with_brute_force() {
         .iter()
         .map(|&g| g as u16)
         .collect();
-    assert_eq!(values("sub-allbut:2,5", 60, Method::Naive), brute);
+    assert_eq!(values("sub-allbut:2,5", 60, Algorithm::Naive), brute);
 }
 
 /// Misère Kayles by brute force: does the player to move win the sum `heaps`?
@@ -291,7 +298,7 @@ fn misere_kayles_sums_agree_with_brute_force() {
     }
 }
 
-/// g(0..len) by the naive method alone, heap after heap: no period is read.
+/// g(0..len) by the naive algorithm alone, heap after heap: no period is read.
 fn naive_values(game: &str, len: usize) -> Vec<u16> {
     let rules = spec::heap_rules(game).unwrap().rules;
     let mut state = naive::State::default();
@@ -313,13 +320,13 @@ fn values_after_a_proved_period_are_read_from_it() {
         ("sub:1,3,4", 0, 7),
     ] {
         let naive = naive_values(game, 4000);
-        for method in [Method::RareCommon, Method::Naive] {
+        for algorithm in [Algorithm::RareCommon, Algorithm::Naive] {
             let rules = spec::heap_rules(game).unwrap().rules;
-            let mut sequence = Sequence::new(rules, method);
+            let mut sequence = Sequence::new(rules, algorithm);
             sequence.extend(4000, &Budget::unlimited()).unwrap();
             let p = sequence.proved_period().expect("a proved period");
             assert_eq!((p.preperiod, p.period), (preperiod, period), "{game}");
-            assert_eq!(sequence.values(), &naive[..], "{game} {method:?}");
+            assert_eq!(sequence.values(), &naive[..], "{game} {algorithm:?}");
         }
     }
 }
@@ -334,7 +341,7 @@ fn a_period_is_proved_by_the_theorem_s_length_exactly() {
     assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
     assert_eq!(period::proved(&kayles[..167], &rules), None);
     // Grundy's game forbids equal pieces: no theorem applies.
-    let grundy = values("grundy-game", 300, Method::Naive);
+    let grundy = values("grundy-game", 300, Algorithm::Naive);
     let rules = spec::heap_rules("grundy-game").unwrap().rules;
     assert_eq!(period::proved(&grundy, &rules), None);
 }
@@ -347,7 +354,7 @@ fn a_huge_periodic_table_holds_only_its_first_values() {
         play: Play::Normal,
         budget: Budget::unlimited(),
         save: table::Save::No,
-        method: Method::RareCommon,
+        algorithm: Algorithm::RareCommon,
     };
     let (_, column) = tabulate::sequence("kayles", 1_000_000_000, &request, &mut |_| {}).unwrap();
     let table::Column::Periodic { values, .. } = &column else {

@@ -5,14 +5,14 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use grundy::solve::sequence::{Method, Sequence, Threads};
+use grundy::solve::sequence::{Algorithm, Sequence, Threads};
 use grundy::spec;
 use grundy::Budget;
 
 /// The time `threads` take over g(0..len) of `game`, and the values.
 fn timed(game: &str, len: usize, threads: Threads) -> (Duration, Vec<u16>) {
     let rules = spec::heap_rules(game).unwrap().rules;
-    let mut sequence = Sequence::new(rules, Method::RareCommon);
+    let mut sequence = Sequence::new(rules, Algorithm::RareCommon);
     sequence.set_thread_choice(threads);
     let start = Instant::now();
     sequence.extend(len, &Budget::unlimited()).unwrap();

@@ -29,7 +29,7 @@ use grundy::games::{graph, Graph};
 use grundy::report::{
     CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, TableReport, ValueReport,
 };
-use grundy::solve::sequence::Method as SequenceMethod;
+use grundy::solve::sequence::Algorithm;
 use grundy::solve::GameBox;
 use grundy::table::{Save, Table, TableRequest};
 use grundy::{Analysis, Analyst, Budget, Options, Play, Position};
@@ -334,7 +334,7 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
                 play,
                 budget: budget.clone(),
                 save: Save::No,
-                method: SequenceMethod::RareCommon,
+                algorithm: Algorithm::RareCommon,
             };
             grundy::tabulate::table(&game, &request, &mut |_| {})
         })
@@ -352,7 +352,7 @@ pub async fn period(State(pool): State<Shared>, fields: Fields) -> Result<Respon
         .unwrap_or((max_positions as u64).saturating_sub(1).min(1_000_000));
     let (name, found) = pool
         .run(move |budget| {
-            grundy::tabulate::period(&game, to, SequenceMethod::RareCommon, budget, &mut |_| {})
+            grundy::tabulate::period(&game, to, Algorithm::RareCommon, budget, &mut |_| {})
         })
         .await?;
     Ok(Json(PeriodReport::new(name, to, found)).into_response())

@@ -11,7 +11,7 @@ use smallvec::smallvec;
 use super::heaps::{self, Heaps};
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
-use crate::solve::sequence::{leaves, Beyond, Method, Rules, Sequence};
+use crate::solve::sequence::{leaves, Algorithm, Beyond, Rules, Sequence};
 use crate::{Budget, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
@@ -109,7 +109,7 @@ impl TakeBreak {
             closed_form: heap.closed_form,
             misere: RefCell::new(None),
             quotient_given_up: Cell::new(false),
-            sequence: RefCell::new(Sequence::new(heap.rules, Method::RareCommon)),
+            sequence: RefCell::new(Sequence::new(heap.rules, Algorithm::RareCommon)),
             period: OnceCell::new(),
             budget,
             max_heap,

@@ -4,13 +4,13 @@
 //! A game is described by its [`Rules`]: for each number of chips k a move may remove,
 //! whether the rest may be left as no heap, one heap, two heaps or three heaps (the
 //! digits of an octal or hexadecimal code), and for infinite subtraction sets, a rule
-//! beyond the digits. Two methods compute the sequence, side by side:
+//! beyond the digits. Two algorithms compute the sequence, side by side:
 //!
-//! - [`Method::Naive`]: the mex of every option's value ([`naive`]);
-//! - [`Method::RareCommon`]: the rare/common split of Gangolli–Plambeck and
+//! - [`Algorithm::Naive`]: the mex of every option's value ([`naive`]);
+//! - [`Algorithm::RareCommon`]: the rare/common split of Gangolli–Plambeck and
 //!   Flammenkamp ([`rare_common`]), for games whose moves break a heap in two.
 //!
-//! The rare/common method runs on every core ([`Threads`]) where that is measured
+//! The rare/common algorithm runs on every core ([`Threads`]) where that is measured
 //! faster than one; the values are the same for any number of threads. [`period`]
 //! finds and proves periods, after which a sequence's values are read from its
 //! period; [`store`] saves a sequence as it grows.
@@ -203,7 +203,7 @@ impl Rules {
 
 /// How a sequence is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Method {
+pub enum Algorithm {
     /// The mex of all options' values.
     Naive,
     /// The rare/common split where it applies (two-heap breaks), else naive.
@@ -238,7 +238,7 @@ pub const BYTES_PER_HEAP: usize = 2;
 
 /// The memory a sequence of `len` heaps holds, about, on `threads` threads: two
 /// bytes a heap, and the working sets (a heap's marks on one thread, a batch's on
-/// each thread of the rare/common method).
+/// each thread of the rare/common algorithm).
 pub fn bytes_needed(len: usize, threads: usize) -> usize {
     len.saturating_mul(BYTES_PER_HEAP)
         .saturating_add(naive::WORKING_SET)
@@ -350,7 +350,7 @@ impl Chooser {
 /// The Grundy sequence of one heap, g(0..len), two bytes an entry, and what is
 /// needed to extend it.
 ///
-/// With more than one thread, the rare/common method computes rounds of heaps on
+/// With more than one thread, the rare/common algorithm computes rounds of heaps on
 /// every thread: for each heap, the smallest values its options among the heaps
 /// below the round leave unreached; the heaps are then settled in order, each
 /// taking the first of those values that no option reaching into the round gives.
@@ -380,14 +380,14 @@ const FIRST_PERIOD_LOOK: usize = 1024;
 const PERIOD_LOOK_SHARE: usize = 8;
 
 impl Sequence {
-    /// The empty sequence of a game, to be computed by `method`.
-    pub fn new(rules: Rules, method: Method) -> Self {
-        Self::resume(rules, method, Vec::new())
+    /// The empty sequence of a game, to be computed by `algorithm`.
+    pub fn new(rules: Rules, algorithm: Algorithm) -> Self {
+        Self::resume(rules, algorithm, Vec::new())
     }
 
     /// A sequence whose first values are already known (read back from a file).
-    pub fn resume(rules: Rules, method: Method, values: Vec<u16>) -> Self {
-        let fast = method == Method::RareCommon
+    pub fn resume(rules: Rules, algorithm: Algorithm, values: Vec<u16>) -> Self {
+        let fast = algorithm == Algorithm::RareCommon
             && matches!(rules.beyond, Beyond::Nothing)
             && rules.breaks_heaps()
             && !rules.leaves_three();
@@ -428,12 +428,12 @@ impl Sequence {
         &self.rules
     }
 
-    /// The method in use: rare/common only where it applies.
-    pub fn method(&self) -> Method {
+    /// The algorithm in use: rare/common only where it applies.
+    pub fn algorithm(&self) -> Algorithm {
         if self.rare_common.is_some() {
-            Method::RareCommon
+            Algorithm::RareCommon
         } else {
-            Method::Naive
+            Algorithm::Naive
         }
     }
 

@@ -1,4 +1,4 @@
-//! The naive method: g(n) is the mex of the values of every option of a heap of n.
+//! The naive algorithm: g(n) is the mex of the values of every option of a heap of n.
 //! All-but subtraction sets, whose heaps have almost n options, are counted instead:
 //! every smaller heap is an option but for the few excluded amounts.
 
@@ -7,7 +7,7 @@ use super::{leaves, Beyond, Rules};
 /// How many stamps the marks hold: every XOR of two-byte values, and a mex above.
 const STAMPS: usize = 1 << 17;
 
-/// The bytes the naive method holds, beside the values: its marks, and for all-but
+/// The bytes the naive algorithm holds, beside the values: its marks, and for all-but
 /// sets a count of each value.
 pub const WORKING_SET: usize = (STAMPS + COUNTS) * std::mem::size_of::<u32>();
 
@@ -66,7 +66,7 @@ impl Marks {
     }
 }
 
-/// What the naive method keeps between heaps.
+/// What the naive algorithm keeps between heaps.
 #[derive(Default)]
 pub struct State {
     marks: Marks,

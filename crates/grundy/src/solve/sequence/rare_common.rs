@@ -1,10 +1,10 @@
-//! The rare/common method (Gangolli–Plambeck, Flammenkamp) for games whose moves
+//! The rare/common algorithm (Gangolli–Plambeck, Flammenkamp) for games whose moves
 //! break a heap in two.
 //!
 //! Fix a bit mask m and call a value *rare* when it has an even number of 1s under
 //! the mask, *common* otherwise. Then common XOR common and rare XOR rare are rare,
 //! and rare XOR common is common: a common value is reached by a break only through
-//! a rare heap. For the games this method is for, a good mask makes rare heaps rare.
+//! a rare heap. For the games this algorithm is for, a good mask makes rare heaps rare.
 //! So for g(n): (1) mark every option that involves a rare heap, scanning only the
 //! rare heaps; (2) take candidate values upwards: a common one not marked is the
 //! mex, since nothing else could reach it; a rare one is looked for among all
@@ -83,7 +83,7 @@ const STAMPS_PER_HEAP: usize = (1 << 16) + 144;
 /// One stamp per value per heap of a batch.
 const SLOTS: usize = STAMPS_PER_HEAP * BATCH;
 
-/// The bytes each thread of the method holds beside the values: a batch's marks
+/// The bytes each thread of the algorithm holds beside the values: a batch's marks
 /// (most of them never touched in games whose values stay small). The rare heaps'
 /// list, six bytes a rare heap, is shared.
 pub const WORKING_SET: usize = SLOTS * std::mem::size_of::<u32>();
@@ -124,7 +124,7 @@ fn at(v: usize, slot: usize) -> usize {
     slot % BATCH * STAMPS_PER_HEAP + v
 }
 
-/// What the rare/common method knows of the values so far, read by every thread
+/// What the rare/common algorithm knows of the values so far, read by every thread
 /// that works on a batch: the mask, and the rare heaps under it.
 #[derive(Default)]
 pub struct Rare {
@@ -398,7 +398,7 @@ impl Worker {
     }
 }
 
-/// What the rare/common method keeps between heaps: what is known of the values,
+/// What the rare/common algorithm keeps between heaps: what is known of the values,
 /// and a worker for each thread.
 pub struct State {
     rare: Rare,

@@ -26,7 +26,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 
-use super::{naive, rare_common, Method, Rules, Sequence, Threads};
+use super::{naive, rare_common, Algorithm, Rules, Sequence, Threads};
 use crate::{files, invalid, Result};
 
 /// Files of up to this many values are computed again in full on resuming…
@@ -59,13 +59,13 @@ fn io_error(path: &str, e: std::io::Error) -> crate::Error {
     invalid!("cannot write sequence file '{path}': {e}")
 }
 
-/// The header of a file for `game` computed by `method`.
-fn header(game: &str, method: Method) -> String {
-    let method = match method {
-        Method::Naive => "naive",
-        Method::RareCommon => "rare-common",
+/// The header of a file for `game` computed by `algorithm`.
+fn header(game: &str, algorithm: Algorithm) -> String {
+    let algorithm = match algorithm {
+        Algorithm::Naive => "naive",
+        Algorithm::RareCommon => "rare-common",
     };
-    format!("{MAGIC}\ngame {game}\nmethod {method}\nvalues\n")
+    format!("{MAGIC}\ngame {game}\nmethod {algorithm}\nvalues\n")
 }
 
 /// The checksum of the block of `values` starting at heap `first`.
@@ -78,9 +78,9 @@ fn checksum(first: usize, values: &[u8]) -> u32 {
 }
 
 impl Writer {
-    /// Starts a new file for `game` computed by `method` (any old file there is
+    /// Starts a new file for `game` computed by `algorithm` (any old file there is
     /// replaced).
-    pub fn create(path: &str, game: &str, method: Method) -> Result<Self> {
+    pub fn create(path: &str, game: &str, algorithm: Algorithm) -> Result<Self> {
         let file = files::open(
             path,
             File::options().write(true).create(true).truncate(true),
@@ -93,21 +93,21 @@ impl Writer {
         };
         writer
             .file
-            .write_all(header(game, method).as_bytes())
+            .write_all(header(game, algorithm).as_bytes())
             .and_then(|()| writer.file.flush())
             .map_err(|e| io_error(path, e))?;
         Ok(writer)
     }
 
     /// Reads the values saved in `path` for `game`, whose `rules` they are checked
-    /// against ([`check`], as `method` computes them), and opens the file to go on
+    /// against ([`check`], as `algorithm` computes them), and opens the file to go on
     /// after its last complete block. A file larger than one of `max_values` values
     /// saved in the smallest blocks is refused before it is read.
     pub fn resume(
         path: &str,
         game: &str,
         rules: &Rules,
-        method: Method,
+        algorithm: Algorithm,
         max_values: usize,
     ) -> Result<(Vec<u16>, Self)> {
         let max_bytes = (max_values as u64)
@@ -121,7 +121,7 @@ impl Writer {
         .map_err(|e| invalid!("cannot read sequence file '{path}': {e}"))?;
         let (values, end) = read(&bytes, path, game)?;
         drop(bytes);
-        if let Some(wrong) = check(&values, rules, method)? {
+        if let Some(wrong) = check(&values, rules, algorithm)? {
             return Err(invalid!(
                 "'{path}' holds a wrong value: heap {} is saved as {}, but {}; compute it again with --save",
                 wrong.heap,
@@ -196,9 +196,9 @@ pub enum Truth {
 /// The first value of `values` (g(0), g(1), … read back from a file) found wrong by
 /// the `rules`: every value is at most its heap's number of options; the first
 /// [`CHECKED_WHOLE`] are computed again, then [`SAMPLED`] spread over the rest and
-/// the last [`TAIL`], each from the values before it, by `method`. An error where
+/// the last [`TAIL`], each from the values before it, by `algorithm`. An error where
 /// the computation is stopped.
-pub fn check(values: &[u16], rules: &Rules, method: Method) -> Result<Option<Wrong>> {
+pub fn check(values: &[u16], rules: &Rules, algorithm: Algorithm) -> Result<Option<Wrong>> {
     let wrong = |heap: usize, truth| {
         Ok(Some(Wrong {
             heap,
@@ -213,7 +213,7 @@ pub fn check(values: &[u16], rules: &Rules, method: Method) -> Result<Option<Wro
         }
     }
     let whole = values.len().min(CHECKED_WHOLE);
-    let mut again = Sequence::new(rules.clone(), method);
+    let mut again = Sequence::new(rules.clone(), algorithm);
     again.set_thread_choice(Threads::Exactly(1));
     // A bounded check (at most CHECKED_WHOLE values): no budget stops it.
     again.extend(whole, &crate::Budget::unlimited())?;
@@ -229,7 +229,8 @@ pub fn check(values: &[u16], rules: &Rules, method: Method) -> Result<Option<Wro
         .collect();
     heaps.sort_unstable();
     heaps.dedup();
-    let mut fast = (again.method() == Method::RareCommon).then(|| rare_common::State::new(rules));
+    let mut fast =
+        (again.algorithm() == Algorithm::RareCommon).then(|| rare_common::State::new(rules));
     let mut naive = naive::State::default();
     for n in heaps {
         let before = &values[..n];
@@ -310,7 +311,7 @@ mod tests {
     /// A file of g(0..=9) = 0..=9 saved in two blocks, and the offset of the second.
     fn saved(path: &str) -> Vec<u8> {
         let values: Vec<u16> = (0..10).collect();
-        let mut writer = Writer::create(path, "octal:0.16", Method::RareCommon).unwrap();
+        let mut writer = Writer::create(path, "octal:0.16", Algorithm::RareCommon).unwrap();
         writer.save(&values[..6]).unwrap();
         writer.save(&values).unwrap();
         std::fs::read(path).unwrap()
@@ -323,7 +324,7 @@ mod tests {
         let path = dir.join("s.bin");
         let path = path.to_str().unwrap();
         let bytes = saved(path);
-        let header = header("octal:0.16", Method::RareCommon).len();
+        let header = header("octal:0.16", Algorithm::RareCommon).len();
         assert_eq!(bytes.len(), header + (4 + 12 + 4) + (4 + 8 + 4));
         let (values, end) = read(&bytes, path, "octal:0.16").unwrap();
         assert_eq!(values, (0..10).collect::<Vec<u16>>());
@@ -351,10 +352,10 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Kayles' values g(0..len), by the naive method.
+    /// Kayles' values g(0..len), by the naive algorithm.
     fn kayles(len: usize) -> Vec<u16> {
         let rules = crate::spec::heap_rules("kayles").unwrap().rules;
-        let mut sequence = Sequence::new(rules, Method::Naive);
+        let mut sequence = Sequence::new(rules, Algorithm::Naive);
         sequence.extend(len, &crate::Budget::unlimited()).unwrap();
         sequence.into_values()
     }
@@ -362,7 +363,7 @@ mod tests {
     /// A file of `values` in one block, its checksum made again for the values as
     /// they are (a forgery the checksum cannot tell).
     fn forged(path: &str, values: &[u16]) {
-        let mut writer = Writer::create(path, "kayles", Method::RareCommon).unwrap();
+        let mut writer = Writer::create(path, "kayles", Algorithm::RareCommon).unwrap();
         writer.append(values).unwrap();
     }
 
@@ -375,7 +376,7 @@ mod tests {
         let rules = crate::spec::heap_rules("kayles").unwrap().rules;
         let resume = |values: &[u16]| {
             forged(path, values);
-            Writer::resume(path, "kayles", &rules, Method::RareCommon, 1 << 20).map(|(v, _)| v)
+            Writer::resume(path, "kayles", &rules, Algorithm::RareCommon, 1 << 20).map(|(v, _)| v)
         };
         // Kayles: g(5) = 4 (Winning Ways, ch. 4: 0 1 2 3 1 4 3 2 1 4 2 6 …).
         let mut values = kayles(100);
