@@ -20,9 +20,9 @@ use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
 use grundy::games::octal;
 use grundy::solve::quotient::{quotient, Quotient};
-use grundy::solve::sequence::{Heaps, Rules};
+use grundy::solve::sequence::Rules;
 use grundy::solve::{GameBox, Solver};
-use grundy::Budget;
+use grundy::{Budget, Heaps};
 use grundy::{Game, Options, Play};
 
 /// Heaps of the Kayles quotient.

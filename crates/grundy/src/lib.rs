@@ -54,6 +54,12 @@ pub use solve::loopy::Gamma;
 /// A Sprague–Grundy value: the position plays like a Nim heap of this size.
 pub type Nimber = u64;
 
+/// Heap sizes, in the order the user wrote them: a position of the heap games
+/// ([`games::heaps`]), and what a move leaves of a heap in the heap-sequence engine
+/// ([`solve::sequence`]). Up to two are kept inline, since a position in a search
+/// is most often one heap or the two a heap breaks into.
+pub type Heaps = smallvec::SmallVec<[u64; 2]>;
+
 /// Who wins with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {

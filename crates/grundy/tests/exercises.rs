@@ -10,7 +10,6 @@ use std::hash::Hash;
 
 use common::{outcome, value, winning};
 use grundy::games::dynamic::{Dynamic, Pile};
-use grundy::games::heaps::Heaps;
 use grundy::games::moore::{self, Board};
 use grundy::games::{
     CoinTurning, EmptyDivide, Moore, Northcott, Sos, Staircase, ThirtyOne, Wythoff,
@@ -18,7 +17,7 @@ use grundy::games::{
 use grundy::solve::loopy::Digraph;
 use grundy::solve::{retrograde, Solver};
 use grundy::Budget;
-use grundy::{mex, Game, Nimber, Outcome, Play, Theory};
+use grundy::{mex, Game, Heaps, Nimber, Outcome, Play, Theory};
 
 /// Nimbers by recursion over the moves, memoised (small positions only).
 struct Brute<G: Game> {

@@ -4,10 +4,10 @@
 //! and the nimber is the place of the lowest 0 bit of (m − 1) OR (n − 1): the number
 //! of 1s that binary number ends with.
 
-use super::heaps::{self, Heaps};
+use super::heaps;
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
+use crate::{invalid, Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
 /// Empty and Divide; a position is the two boxes' chips.
 #[derive(Clone, Copy, Debug, Default)]

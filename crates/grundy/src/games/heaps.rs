@@ -1,8 +1,7 @@
 //! Positions made of heaps of chips, shared by the heap games: the text syntax
 //! (`13,12,8`), the split into single heaps, and what changed in a move.
 
-pub use crate::solve::sequence::Heaps;
-use crate::{invalid, Result};
+use crate::{invalid, Heaps, Result};
 
 /// Reads heap sizes written as `13,12,8`.
 pub fn parse(text: &str) -> Result<Heaps> {

@@ -4,10 +4,10 @@
 //! k + 1. Nimble is the same game told with coins on a strip of squares: a coin on
 //! square n is a heap of n, and a move slides up to k coins to the left.
 
-use super::heaps::{self, Heaps};
+use super::heaps;
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
+use crate::{invalid, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How the position is told: heaps of chips, or coins on numbered squares (Nimble).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! Nim: take any number of chips from one heap. Bouton's theorem gives a heap of n
 //! chips the nimber n, and a position the nim-sum of its heaps.
 
-use super::heaps::{self, Heaps};
+use super::heaps;
 use super::Family;
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
+use crate::{Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
 /// The game of Nim; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]

@@ -11,7 +11,7 @@
 
 use super::{heaps, Family};
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Result, Size};
+use crate::{Capabilities, Game, Heaps, Result, Size};
 
 /// Square-But-One on one or more heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -29,21 +29,21 @@ impl SquareButOne {
 /// A heap grows only from an even size, by one chip, to an odd size that cannot
 /// grow: every heap stays at most one above its size now.
 impl Game for SquareButOne {
-    type Position = heaps::Heaps;
+    type Position = Heaps;
 
-    fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) -> Result<()> {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         for (i, &h) in p.iter().enumerate() {
             out.extend(Self::heap_moves(h).map(|next| heaps::with(p, i, next)));
         }
         Ok(())
     }
 
-    fn components(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) -> Result<()> {
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         heaps::split(p, out);
         Ok(())
     }
 
-    fn parse_position(&self, text: &str) -> Result<heaps::Heaps> {
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
         let heaps = heaps::parse(text)?;
         if let Some(&h) = heaps.iter().find(|&&h| h == u64::MAX) {
             return Err(crate::invalid!(
@@ -53,11 +53,11 @@ impl Game for SquareButOne {
         Ok(heaps)
     }
 
-    fn format_position(&self, p: &heaps::Heaps) -> String {
+    fn format_position(&self, p: &Heaps) -> String {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> Result<String> {
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
         Ok(match (0..from.len()).find(|&i| from[i] != to[i]) {
             Some(i) if to[i] > from[i] => format!("add 1 chip to the heap of {}", from[i]),
             Some(i) => format!("take {} from the heap of {}", from[i] - to[i], from[i]),
@@ -65,14 +65,14 @@ impl Game for SquareButOne {
         })
     }
 
-    fn why_illegal(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> String {
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
         if from.len() != to.len() {
             return format!("the number of heaps must stay {}", from.len());
         }
         "a move takes a positive square number of chips from one heap, or adds one chip to a heap of a positive even number".into()
     }
 
-    fn capabilities(&self) -> Capabilities<'_, heaps::Heaps> {
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
         Capabilities {
             cycles: true,
             size: Some(self),
@@ -84,18 +84,18 @@ impl Game for SquareButOne {
 /// A heap of h chips has ⌊√h⌋ moves that take, and one that adds where h is even and
 /// positive; it reaches the heaps 0 to h + 1. A search larger than its budget (a heap
 /// of 2^63 chips has three billion moves) is refused before any is listed.
-impl Size<heaps::Heaps> for SquareButOne {
-    fn count_moves(&self, p: &heaps::Heaps) -> Option<u64> {
+impl Size<Heaps> for SquareButOne {
+    fn count_moves(&self, p: &Heaps) -> Option<u64> {
         Some(p.iter().fold(0, |total: u64, &h| {
             total.saturating_add(h.isqrt() + u64::from(h > 0 && h % 2 == 0))
         }))
     }
 
-    fn weight(&self, p: &heaps::Heaps) -> u64 {
+    fn weight(&self, p: &Heaps) -> u64 {
         p.len() as u64
     }
 
-    fn count_positions(&self, p: &heaps::Heaps) -> Option<u64> {
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
         Some(p.iter().fold(1, |total: u64, &h| {
             total.saturating_mul(h.saturating_add(2))
         }))
@@ -125,7 +125,7 @@ mod tests {
     #[test]
     fn the_counted_moves_are_the_moves_listed() {
         for h in 0..200 {
-            let p: heaps::Heaps = [h, 3].into_iter().collect();
+            let p: Heaps = [h, 3].into_iter().collect();
             let mut moves = Vec::new();
             SquareButOne.moves(&p, &mut moves).unwrap();
             assert_eq!(

@@ -4,11 +4,11 @@
 //! steps form a P-position of Nim; its nimber is the nim-sum of the odd steps, since
 //! every move changes exactly one odd step, and lowering an odd step is a Nim move.
 
-use super::heaps::{self, Heaps};
+use super::heaps;
 use super::Family;
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
+use crate::{invalid, Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
 /// Staircase Nim; a position lists the coins on steps 1, 2, …, n.
 #[derive(Clone, Copy, Debug, Default)]

@@ -12,7 +12,7 @@
 
 use super::{heaps, Family};
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Result, Size};
+use crate::{invalid, Capabilities, Game, Heaps, Result, Size};
 
 /// The most chips a heap may hold (the largest cap).
 pub const MAX_CAP: u64 = 1 << 32;
@@ -90,29 +90,29 @@ impl TakeAdd {
 }
 
 /// No heap holds more than the cap: (cap + 1) to the power of the heaps.
-impl Size<heaps::Heaps> for TakeAdd {
-    fn count_positions(&self, p: &heaps::Heaps) -> Option<u64> {
+impl Size<Heaps> for TakeAdd {
+    fn count_positions(&self, p: &Heaps) -> Option<u64> {
         let heaps = u32::try_from(p.len()).unwrap_or(u32::MAX);
         Some(self.cap.saturating_add(1).saturating_pow(heaps))
     }
 }
 
 impl Game for TakeAdd {
-    type Position = heaps::Heaps;
+    type Position = Heaps;
 
-    fn moves(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) -> Result<()> {
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         for (i, &h) in p.iter().enumerate() {
             out.extend(self.heap_moves(h).map(|next| heaps::with(p, i, next)));
         }
         Ok(())
     }
 
-    fn components(&self, p: &heaps::Heaps, out: &mut Vec<heaps::Heaps>) -> Result<()> {
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
         heaps::split(p, out);
         Ok(())
     }
 
-    fn parse_position(&self, text: &str) -> Result<heaps::Heaps> {
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
         let heaps = heaps::parse(text)?;
         if let Some(&h) = heaps.iter().find(|&&h| h > self.cap) {
             return Err(invalid!(
@@ -124,11 +124,11 @@ impl Game for TakeAdd {
         Ok(heaps)
     }
 
-    fn format_position(&self, p: &heaps::Heaps) -> String {
+    fn format_position(&self, p: &Heaps) -> String {
         heaps::format(p)
     }
 
-    fn describe_move(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> Result<String> {
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
         Ok(match (0..from.len()).find(|&i| from[i] != to[i]) {
             Some(i) if to[i] > from[i] => {
                 format!("add {} to the heap of {}", to[i] - from[i], from[i])
@@ -138,14 +138,14 @@ impl Game for TakeAdd {
         })
     }
 
-    fn why_illegal(&self, from: &heaps::Heaps, to: &heaps::Heaps) -> String {
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
         if from.len() != to.len() {
             return format!("the number of heaps must stay {}", from.len());
         }
         format!("a move changes one heap by a number of {}", self.name())
     }
 
-    fn capabilities(&self) -> Capabilities<'_, heaps::Heaps> {
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
         Capabilities {
             cycles: !self.adds.is_empty(),
             size: Some(self),

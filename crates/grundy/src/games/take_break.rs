@@ -8,11 +8,11 @@ use std::cell::{Cell, OnceCell, RefCell};
 
 use smallvec::smallvec;
 
-use super::heaps::{self, Heaps};
+use super::heaps;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::{leaves, Algorithm, Beyond, Rules, Sequence};
-use crate::{Budget, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
+use crate::{Budget, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;

@@ -4,10 +4,10 @@
 //! complementary Beatty sequences. Under misère play the P-positions are the same
 //! except that (0, 0) and (1, 2) give way to (0, 1) and (2, 2).
 
-use super::heaps::{self, Heaps};
+use super::heaps;
 use super::Family;
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Nimber, Outcome, Play, Result, Size, Theory};
+use crate::{invalid, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// Wythoff's game; a position is two heaps.
 #[derive(Clone, Copy, Debug, Default)]

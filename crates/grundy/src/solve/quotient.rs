@@ -84,9 +84,9 @@
 
 use std::collections::HashMap;
 
-use crate::solve::sequence::{Heaps, Rules};
+use crate::solve::sequence::Rules;
 use crate::stop::Every;
-use crate::{invalid, mex, Budget, Nimber, Outcome, Result};
+use crate::{invalid, mex, Budget, Heaps, Nimber, Outcome, Result};
 
 /// Entries a multiplication table may have (a monoid of 4,096 elements).
 const TABLE_LIMIT: usize = 1 << 24;

@@ -23,12 +23,8 @@ pub mod store;
 use std::time::Instant;
 
 use crate::stop::Every;
-use crate::{invalid, Budget, Result};
-use smallvec::{smallvec, SmallVec};
-
-/// Heap sizes, in the order the user wrote them (up to two kept inline, since a
-/// position in a search is most often one heap or the two a heap breaks into).
-pub type Heaps = SmallVec<[u64; 2]>;
+use crate::{invalid, Budget, Heaps, Result};
+use smallvec::smallvec;
 
 /// What removing k chips may leave: bits of an octal (or hexadecimal) digit.
 pub mod leaves {
