@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 
 use super::grid::{self, Cell};
 use super::heaps::parse_number;
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::table::{Save, Table, TableRequest};
 use crate::{
@@ -544,7 +544,8 @@ pub const FAMILY: Family = Family::game(
     |_| Ok(GameBox::new("chomp", Chomp)),
 )
 .with_table(p_position_table)
-.with_start("Chomp and the divisor game", "chomp 5x4");
+.with_start("Chomp and the divisor game", "chomp 5x4")
+.with_figure(Figure::Diagram);
 
 /// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
 /// bottom row, each as its rows (bottom first), in increasing order.

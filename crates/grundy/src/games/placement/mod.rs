@@ -18,7 +18,7 @@ mod search;
 mod table;
 
 use super::grid::{self, Cell};
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{
     invalid, too_large, Budget, Capabilities, Game, Nimber, OwnSearch, Picture, Result, Size,
@@ -626,7 +626,8 @@ pub const CRAM: Family = Family::game(
     "Cram: place a domino on two empty adjacent cells of the board",
     |_| Ok(GameBox::new("cram", Placement::cram())),
 )
-.with_start("Cram and placement", "cram 4x4");
+.with_start("Cram and placement", "cram 4x4")
+.with_figure(Figure::Board);
 
 /// The registry entry of `place`.
 pub const PLACE: Family = Family::game(
@@ -635,7 +636,8 @@ pub const PLACE: Family = Family::game(
     |pieces| Placement::parse(pieces).map(|g| GameBox::new(g.name(), g)),
 )
 .with_parameter("PIECES", "place:0.0,0.1,1.0")
-.with_start("Cram and placement", "place:0.0,0.1,1.0 4x5");
+.with_start("Cram and placement", "place:0.0,0.1,1.0 4x5")
+.with_figure(Figure::Board);
 
 #[cfg(test)]
 mod tests {
