@@ -138,6 +138,7 @@ fn positions(name: &'static str) -> BoxedStrategy<String> {
             .prop_map(spec)
             .boxed(),
         "square-but-one" => heaps_of(12, 2),
+        "aliquot" => heaps_of(40, 2),
         "take-add" => (set(3), set(2), 0..=8u64, 0..=8u64)
             .prop_map(|(take, add, cap, n)| {
                 format!("take-add:{take}/{add}/{} {}", cap + 4, n.min(cap + 4))

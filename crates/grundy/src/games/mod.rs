@@ -5,6 +5,7 @@
 //! of heap lists), [`grid`] (pictures of boards) and [`take_break`] (a game given by
 //! take-and-break rules, for octal codes, Grundy's game and subtraction sets).
 
+pub mod aliquot;
 pub mod chomp;
 pub mod divisors;
 pub mod dynamic;
@@ -213,6 +214,7 @@ pub static FAMILIES: &[Family] = &[
     sos::FAMILY,
     wythoff::FAMILY,
     graph::FAMILY,
+    aliquot::FAMILY,
     square_but_one::FAMILY,
     take_add::FAMILY,
 ];
