@@ -62,10 +62,10 @@ const MAX_CHIPS = 60;
 
 /**
  * Heaps as rows of chips. `mode` says what a click means:
- *   tail   take the clicked chip and every chip right of it (Nim, subtraction games)
- *   run    mark a run of chips in one heap, then take it (take-and-break codes)
- *   split  split the heap before the clicked chip (Grundy's game)
- *   multi  mark a tail in several heaps, then take them all (Moore's Nim_K)
+ *   take-tail          take the clicked chip and every chip right of it (Nim, subtraction games)
+ *   take-run           mark a run of chips in one heap, then take it (take-and-break codes)
+ *   split              split the heap before the clicked chip (Grundy's game)
+ *   take-from-several  mark a tail in several heaps, then take them all (Moore's Nim_K)
  */
 function heaps(mode) {
   return (text, ctx) => {
@@ -91,7 +91,7 @@ function heaps(mode) {
       chips.forEach((chip, j) => {
         const tail = chips.slice(j);
         const light = (on) => tail.forEach((c) => c.classList.toggle('lit', on));
-        if (mode === 'tail') {
+        if (mode === 'take-tail') {
           chip.addEventListener('mouseenter', () => light(true));
           chip.addEventListener('mouseleave', () => light(false));
           clickable(chip, `take ${plural(h - j, 'chip')} from heap ${i + 1}, leaving ${j}`,
@@ -104,7 +104,7 @@ function heaps(mode) {
             const out = [...hs.slice(0, i), ...[j, h - j].sort((a, b) => a - b), ...hs.slice(i + 1)];
             ctx.play(out.join(','));
           });
-        } else if (mode === 'multi') {
+        } else if (mode === 'take-from-several') {
           clickable(chip, `mark ${plural(h - j, 'chip')} of heap ${i + 1} to take`, () => {
             for (let k = 0; k < h; k++) sel.delete(`${i}:${k}`);
             if (sel.anchor !== `${i}:${j}`) {
@@ -144,10 +144,10 @@ function heaps(mode) {
         }
       });
     });
-    const words = { tail: 'click a chip to take it and every chip right of it',
+    const words = { 'take-tail': 'click a chip to take it and every chip right of it',
       split: 'click a chip to split its heap just before it',
-      multi: 'click chips to mark what to take from each heap, then take them',
-      run: 'click a chip, and another in the same heap to mark a run, then take it' };
+      'take-from-several': 'click chips to mark what to take from each heap, then take them',
+      'take-run': 'click a chip, and another in the same heap to mark a run, then take it' };
     return picture(width, height, `heaps ${text}: ${words[mode]}`, kids);
   };
 }
@@ -598,10 +598,10 @@ function graphGame(text, ctx) {
 
 /** The drawer of each figure the registry names, one a line (a Rust test reads them). */
 const DRAWERS = {
-  'heaps-take-tail': heaps('tail'),
-  'heaps-take-run': heaps('run'),
+  'heaps-take-tail': heaps('take-tail'),
+  'heaps-take-run': heaps('take-run'),
   'heaps-split': heaps('split'),
-  'heaps-take-from-several': heaps('multi'),
+  'heaps-take-from-several': heaps('take-from-several'),
   pile: pile(1),
   'pile-doubling': pile(2),
   staircase,
