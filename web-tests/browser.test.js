@@ -84,6 +84,11 @@ test('the computer starts when asked, and plays the winning move', async () => {
 test('Chomp 4x3: a square is chomped by clicking it', async () => {
   const page = await open(gamePath('chomp 4x3'));
   await settled(page);
+  // Each square carries the diagram its chomp leaves: the hint shows the winning one.
+  await page.click('#hint');
+  await page.waitForSelector('rect.hinted');
+  const hinted = await page.getAttribute('rect.hinted', 'data-move');
+  assert.match(await page.textContent('.status'), new RegExp(`leaving chomp ${hinted},`));
   // The top right square: row 0 (top), column 3.
   await page.click('rect[data-cell="0,3"]');
   await settled(page);
@@ -115,6 +120,26 @@ test('Cram 3x3: a domino is placed by clicking two cells', async () => {
   assert.match(await page.textContent('.played'), /You: place a domino on \(2,2\) \(2,3\)/);
   assert.match(await position(page), /#/);
   await screenshot(page, 'cram');
+  await page.close();
+});
+
+test('placement: a piece is placed by marking its cells, or by confirming where pieces differ in size', async () => {
+  let page = await open(gamePath('place:0.0,0.1,1.0 3x3'));
+  await settled(page);
+  for (const cell of ['0,0', '0,1', '1,0']) await page.click(`rect[data-cell="${cell}"]`);
+  await settled(page);
+  assert.match(await page.textContent('.played'), /You: place a piece on \(1,1\) \(1,2\) \(2,1\)/);
+  await screenshot(page, 'placement');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  // A monomino or a domino: one marked cell is offered as a piece, to confirm.
+  page = await open(gamePath('place:0.0|0.0,0.1 2x3'));
+  await settled(page);
+  await page.click('rect[data-cell="1,2"]');
+  await page.click('.confirm button.primary');
+  await settled(page);
+  assert.match(await page.textContent('.played'), /You: place a piece on \(2,3\)/);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 
@@ -180,6 +205,17 @@ test('the home page lists every family, and each start opens a drawn game', asyn
     assert.ok(await page.locator('.board .hit').count() > 0, `${spec} has something to click`);
   }
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the home page links a sequence page for exactly the heap games of the registry', async () => {
+  const page = await open('/');
+  await page.waitForSelector('a.start');
+  const families = await (await fetch(`${server.url}/api/families`)).json();
+  const heapGames = families.filter((f) => f.heap_game).map((f) => f.start.split(' ')[0]);
+  assert.ok(heapGames.length >= 10, `${heapGames.length} heap games`);
+  const links = await page.$$eval('a.seq', (as) => as.map((a) => new URL(a.href).searchParams.get('game')));
+  assert.deepEqual(links, heapGames);
   await page.close();
 });
 

@@ -295,7 +295,58 @@ async fn every_family_has_a_start_that_the_playground_analyses() {
                 answer.body
             );
         }
+        // The registry's entry as the page reads it: the figure, and a sequence
+        // page for heap games (the game of the start, heaps 0 to 20).
+        assert_eq!(entry["figure"], family.figure.unwrap().name());
+        assert_eq!(entry["heap_game"], family.heap_game);
+        if family.heap_game {
+            let game = start.split(' ').next().unwrap();
+            let answer = get_api(&app, "table", &[("game", game), ("to", "20")]).await;
+            assert_eq!(answer.status, StatusCode::OK, "{game}: {}", answer.body);
+            // Heaps 0 to 20, or to the game's cap (take-add's is 10).
+            let heaps = answer.json()["outcomes"].as_array().unwrap().len();
+            assert!((11..=21).contains(&heaps), "{game}: {heaps} heaps");
+        }
     }
+    let heap_games: Vec<_> = list.iter().filter(|e| e["heap_game"] == true).collect();
+    let names: Vec<_> = heap_games
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[..3], ["nim", "sub", "sub-allbut"]);
+    assert!(names.contains(&"grundy-game") && !names.contains(&"chomp"));
+    let graph = list.iter().find(|e| e["name"] == "graph").unwrap();
+    assert_eq!(graph["figure"], "graph");
+    assert!(graph["graph"].as_str().unwrap().starts_with("a -> b c\n"));
+}
+
+/// The page draws every figure the registry names, by the drawer of its name
+/// (`DRAWERS` in web/games.js), and keeps no drawer that no family names: a family
+/// drawn as a figure the page lacks, or a drawer left behind, fails here.
+#[test]
+fn the_page_has_a_drawer_for_each_figure_of_the_registry_and_no_other() {
+    let page = include_str!("../web/games.js");
+    let table = page
+        .split_once("\nconst DRAWERS = {\n")
+        .and_then(|(_, rest)| rest.split_once("\n};"))
+        .expect("games.js keeps its drawers in `const DRAWERS = { … };`, one a line")
+        .0;
+    let drawers: std::collections::BTreeSet<&str> = table
+        .lines()
+        .map(|line| {
+            line.split([':', ','])
+                .next()
+                .unwrap()
+                .trim()
+                .trim_matches('\'')
+        })
+        .collect();
+    let figures: std::collections::BTreeSet<&str> = grundy::games::FAMILIES
+        .iter()
+        .map(|family| family.figure.expect("every family is drawn").name())
+        .collect();
+    assert_eq!(drawers, figures);
+    assert!(drawers.contains("heaps-take-tail") && drawers.contains("diagram"));
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 // of a heap game, plotted). Everything is computed by the server's API; the URL
 // holds what is shown, so that a page can be shared and reloaded.
 
-import { s, drawerFor, familyOf, HEAP_FAMILIES } from './games.js';
+import { s, drawerFor, familyOf } from './games.js';
 
 const main = document.getElementById('main');
 
@@ -117,7 +117,7 @@ async function home() {
         h('p', {}, [h('code', { text: f.syntax }), ' — ', f.about]),
         f.start ? h('p', {}, [
           h('a', { class: 'start', href: gameUrl({ spec: f.start, graph: f.graph }) }, `Play ${f.start}`),
-          HEAP_FAMILIES.has(f.name) ? h('a', { class: 'seq', href: `/sequence?${new URLSearchParams({ game: splitPart(f.start)[0], to: 100 })}` }, 'its sequence') : null,
+          f.heap_game ? h('a', { class: 'seq', href: `/sequence?${new URLSearchParams({ game: splitPart(f.start)[0], to: 100 })}` }, 'its sequence') : null,
         ]) : null,
       ])),
     ]));
@@ -297,7 +297,7 @@ async function game(params) {
         const m = v.winning_moves[0];
         say(`Hint: ${m.description}, leaving ${m.position}, a P-position: whatever the opponent does next, there is an answer that wins.`);
         for (const li of moveList.querySelectorAll('li')) li.classList.toggle('winning', li.dataset.position === m.position);
-        // Pictures whose elements carry their move (Hackenbush) show it too.
+        // Pictures whose elements carry their move (Chomp, Hackenbush) show it too.
         board.querySelectorAll('figure.part').forEach((figure, i) => {
           for (const e of figure.querySelectorAll('[data-move]')) {
             const parts = partsOf(state.spec);
@@ -350,9 +350,10 @@ async function game(params) {
 
   async function drawBoard() {
     const parts = partsOf(state.spec);
+    const all = await families().catch(() => []);
     const figures = await Promise.all(parts.map(async (part, index) => {
       const [gameName, position] = splitPart(part);
-      const drawer = drawerFor(gameName);
+      const drawer = drawerFor(all.find((f) => f.name === familyOf(gameName)));
       const ctx = {
         game: gameName,
         select: sel,

@@ -1,7 +1,9 @@
-// Pictures of positions, one drawer a family, each clickable: a click (or Enter on
-// a focused element) turns into the position the player means to leave, written
-// in the game's own syntax; the server checks it (/api/check) and says why when it
-// is not a legal move. No rule of any game is decided here.
+// Pictures of positions, one drawer for each figure the registry names (a family's
+// `figure` in /api/families), each clickable: a click (or Enter on a focused
+// element) turns into the position the player means to leave, written in the game's
+// own syntax; the server checks it (/api/check) and says why when it is not a legal
+// move. No rule of any game is decided here, and the pictures the library draws
+// carry the positions their clicks leave: none is parsed here.
 //
 // A drawer is called as draw(position, ctx) with the part's position text (after
 // the game's name) and returns an element, or null where the game has no picture
@@ -60,10 +62,10 @@ const MAX_CHIPS = 60;
 
 /**
  * Heaps as rows of chips. `mode` says what a click means:
- *   tail   take the clicked chip and every chip right of it (Nim, subtraction games)
- *   run    mark a run of chips in one heap, then take it (take-and-break codes)
- *   split  split the heap before the clicked chip (Grundy's game)
- *   multi  mark a tail in several heaps, then take them all (Moore's Nim_K)
+ *   take-tail          take the clicked chip and every chip right of it (Nim, subtraction games)
+ *   take-run           mark a run of chips in one heap, then take it (take-and-break codes)
+ *   split              split the heap before the clicked chip (Grundy's game)
+ *   take-from-several  mark a tail in several heaps, then take them all (Moore's Nim_K)
  */
 function heaps(mode) {
   return (text, ctx) => {
@@ -89,7 +91,7 @@ function heaps(mode) {
       chips.forEach((chip, j) => {
         const tail = chips.slice(j);
         const light = (on) => tail.forEach((c) => c.classList.toggle('lit', on));
-        if (mode === 'tail') {
+        if (mode === 'take-tail') {
           chip.addEventListener('mouseenter', () => light(true));
           chip.addEventListener('mouseleave', () => light(false));
           clickable(chip, `take ${plural(h - j, 'chip')} from heap ${i + 1}, leaving ${j}`,
@@ -102,7 +104,7 @@ function heaps(mode) {
             const out = [...hs.slice(0, i), ...[j, h - j].sort((a, b) => a - b), ...hs.slice(i + 1)];
             ctx.play(out.join(','));
           });
-        } else if (mode === 'multi') {
+        } else if (mode === 'take-from-several') {
           clickable(chip, `mark ${plural(h - j, 'chip')} of heap ${i + 1} to take`, () => {
             for (let k = 0; k < h; k++) sel.delete(`${i}:${k}`);
             if (sel.anchor !== `${i}:${j}`) {
@@ -142,10 +144,10 @@ function heaps(mode) {
         }
       });
     });
-    const words = { tail: 'click a chip to take it and every chip right of it',
+    const words = { 'take-tail': 'click a chip to take it and every chip right of it',
       split: 'click a chip to split its heap just before it',
-      multi: 'click chips to mark what to take from each heap, then take them',
-      run: 'click a chip, and another in the same heap to mark a run, then take it' };
+      'take-from-several': 'click chips to mark what to take from each heap, then take them',
+      'take-run': 'click a chip, and another in the same heap to mark a run, then take it' };
     return picture(width, height, `heaps ${text}: ${words[mode]}`, kids);
   };
 }
@@ -163,77 +165,62 @@ function drawn(wire) {
   };
 }
 
-/** Chomp rows, bottom first: `5x4` or `5,3,1`. */
-function chompRows(text) {
-  const m = text.match(/^(\d+)x(\d+)$/);
-  if (m) return Array(Number(m[2])).fill(Number(m[1]));
-  return numbers(text);
-}
+/** The row and column of a square of a library picture (`data-cell="r,c"`, row 0 at the top). */
+const cellOf = (square) => square.dataset.cell.split(',').map(Number);
 
-const chomp = drawn((svg, text, ctx) => {
-  const rows = chompRows(text);
-  for (const cell of svg.querySelectorAll('[data-cell]')) {
-    const [r, c] = cell.dataset.cell.split(',').map(Number);
-    const y = rows.length - 1 - r;
-    const after = rows.map((len, k) => (k >= y ? Math.min(len, c) : len)).filter((n) => n > 0);
-    const poisoned = r === rows.length - 1 && c === 0;
-    const others = svg.querySelectorAll('[data-cell]');
-    const light = (on) => others.forEach((o) => {
-      const [r2, c2] = o.dataset.cell.split(',').map(Number);
-      if (rows.length - 1 - r2 >= y && c2 >= c) o.classList.toggle('lit', on);
+/** Chomp: each square carries the diagram its chomp leaves (data-move); the poisoned one has none. */
+const diagram = drawn((svg, text, ctx) => {
+  const squares = [...svg.querySelectorAll('[data-cell]')];
+  const rows = Math.max(...squares.map((square) => cellOf(square)[0])) + 1;
+  for (const square of squares) {
+    const [r, c] = cellOf(square);
+    // A chomp takes the square and every square right of it and above it.
+    const light = (on) => squares.forEach((o) => {
+      const [r2, c2] = cellOf(o);
+      if (r2 <= r && c2 >= c) o.classList.toggle('lit', on);
     });
-    cell.addEventListener('mouseenter', () => light(true));
-    cell.addEventListener('mouseleave', () => light(false));
-    if (poisoned) {
-      cell.append(s('title', {}, 'the poisoned square (1,1): whoever must take it loses'));
+    square.addEventListener('mouseenter', () => light(true));
+    square.addEventListener('mouseleave', () => light(false));
+    if (square.dataset.move === undefined) {
+      square.append(s('title', {}, 'the poisoned square (1,1): whoever must take it loses'));
       continue;
     }
-    clickable(cell, `chomp the square (${c + 1},${y + 1})`, () => ctx.play(after.join(',')));
+    clickable(square, `chomp the square (${c + 1},${rows - r})`, () => ctx.play(square.dataset.move));
   }
 });
 
-/** A board text (`4x5` or `..#/...`) as rows of '.' and '#'. */
-function boardRows(text) {
-  const m = text.match(/^(\d+)x(\d+)$/);
-  if (m) return Array.from({ length: Number(m[1]) }, () => '.'.repeat(Number(m[2])));
-  return text.split('/');
-}
+/**
+ * Cram and placement: mark empty cells; a move is placed once they make a piece. The
+ * picture carries the board as text (data-board), each empty cell its place in that
+ * text (data-index), and the sizes of the pieces (data-piece-sizes); a marked cell is
+ * written '#', as a filled one.
+ */
+const board = drawn((svg, text, ctx) => {
+  const cells = [...svg.dataset.board];
+  const sizes = numbers(svg.dataset.pieceSizes);
+  const sel = ctx.select;
+  const after = () => cells.map((x, i) => (sel.has(String(i)) ? '#' : x)).join('');
+  for (const cell of svg.querySelectorAll('[data-index]')) {
+    const [r, c] = cellOf(cell);
+    const key = cell.dataset.index;
+    if (sel.has(key)) cell.classList.add('marked');
+    clickable(cell, `mark the cell in row ${r + 1}, column ${c + 1}`, () => {
+      if (sel.has(key)) sel.delete(key); else sel.add(key);
+      cell.classList.toggle('marked', sel.has(key));
+      if (sizes.length === 1 && sel.size === sizes[0]) {
+        ctx.play(after());
+      } else if (sel.size > Math.max(...sizes)) {
+        sel.clear();
+        ctx.say(`No piece has more than ${Math.max(...sizes)} cells: the marks are cleared.`);
+      } else {
+        sel.offer(sizes.includes(sel.size) ? `place a piece on the ${plural(sel.size, 'marked cell')}` : null, () => ctx.play(after()));
+      }
+    });
+  }
+});
 
-/** Cram and placement: mark empty cells; a move is placed once they make a piece. */
-function placement(pieceSizes) {
-  return drawn((svg, text, ctx) => {
-    const rows = boardRows(text).map((r) => r.split(''));
-    const sizes = pieceSizes(ctx.game);
-    const sel = ctx.select;
-    for (const cell of svg.querySelectorAll('[data-cell]')) {
-      const [r, c] = cell.dataset.cell.split(',').map(Number);
-      if (rows[r]?.[c] !== '.') continue;
-      if (sel.has(`${r},${c}`)) cell.classList.add('marked');
-      clickable(cell, `mark the cell in row ${r + 1}, column ${c + 1}`, () => {
-        const key = `${r},${c}`;
-        if (sel.has(key)) sel.delete(key); else sel.add(key);
-        cell.classList.toggle('marked', sel.has(key));
-        const after = () => rows.map((row, i) => row.map((x, j) => (sel.has(`${i},${j}`) ? '#' : x)).join('')).join('/');
-        if (sizes.length === 1 && sel.size === sizes[0]) {
-          ctx.play(after());
-        } else if (sel.size > Math.max(...sizes)) {
-          sel.clear();
-          ctx.say(`No piece has more than ${Math.max(...sizes)} cells: the marks are cleared.`);
-        } else {
-          sel.offer(sizes.includes(sel.size) ? `place a piece on the ${plural(sel.size, 'marked cell')}` : null, () => ctx.play(after()));
-        }
-      });
-    }
-  });
-}
-
-const pieceCells = (game) => {
-  const spec = game.split(':').slice(1).join(':');
-  if (!spec) return [2];
-  return [...new Set(spec.split('|').map((p) => p.replace(/:fixed$/, '').split(',').length))];
-};
-
-const hackenbush = drawn((svg, text, ctx) => {
+/** Hackenbush: each edge carries the drawing left by cutting it (data-move). */
+const edges = drawn((svg, text, ctx) => {
   for (const edge of svg.querySelectorAll('.edge')) {
     // A wide transparent copy of each edge is easier to hit with a finger.
     const hit = edge.cloneNode();
@@ -607,27 +594,33 @@ function graphGame(text, ctx) {
   return picture(width, height, `the graph with tokens on ${text}: click a token, then a vertex it may move to`, kids);
 }
 
-// ---------------------------------------------------------------- the registry of drawers
+// ---------------------------------------------------------------- the drawers by figure
 
-const TAIL = heaps('tail');
-const RUN = heaps('run');
-
+/** The drawer of each figure the registry names, one a line (a Rust test reads them). */
 const DRAWERS = {
-  nim: TAIL, sub: TAIL, 'sub-allbut': TAIL, 'sub-pow2': TAIL, 'sub-squares': TAIL, 'sub-primes': TAIL,
-  octal: RUN, kayles: RUN, 'dawson-kayles': RUN, 'dawson-chess': RUN, treblecross: RUN, guiles: RUN, officers: RUN,
-  'grundy-game': heaps('split'), moore: heaps('multi'),
-  hackenbush, chomp, cram: placement(() => [2]), place: placement(pieceCells),
-  staircase, nimble, 'nimble-k': nimble, turtles, 'mock-turtles': turtles, wythoff, northcott,
-  'empty-divide': emptyDivide, dynamic: pile(1), fibonacci: pile(2), 'thirty-one': thirtyOne, sos, divisors,
-  graph: graphGame, 'square-but-one': TAIL, 'take-add': TAIL,
+  'heaps-take-tail': heaps('take-tail'),
+  'heaps-take-run': heaps('take-run'),
+  'heaps-split': heaps('split'),
+  'heaps-take-from-several': heaps('take-from-several'),
+  pile: pile(1),
+  'pile-doubling': pile(2),
+  staircase,
+  strip: nimble,
+  'coin-row': turtles,
+  queen: wythoff,
+  checkers: northcott,
+  boxes: emptyDivide,
+  cards: thirtyOne,
+  letters: sos,
+  divisors,
+  graph: graphGame,
+  diagram,
+  board,
+  edges,
 };
 
 /** The family of a game name: `sub:1,3,4` is `sub`. */
 export const familyOf = (game) => game.split(':')[0];
 
-/** The drawer for a game, if it has one. */
-export const drawerFor = (game) => DRAWERS[familyOf(game)] ?? null;
-
-/** Families whose positions are heap sizes, with a sequence page. */
-export const HEAP_FAMILIES = new Set(['nim', 'sub', 'sub-allbut', 'sub-pow2', 'sub-squares', 'sub-primes', 'octal', 'kayles',
-  'dawson-kayles', 'dawson-chess', 'treblecross', 'guiles', 'officers', 'grundy-game']);
+/** The drawer of a family's figure (its entry of /api/families), if it has one. */
+export const drawerFor = (family) => DRAWERS[family?.figure] ?? null;

@@ -248,12 +248,24 @@ fn chomp_p_positions(
     })
 }
 
-/// Every game a SPEC can name: (syntax, description) pairs.
+/// Every family a SPEC can name, as the registry holds it: a dict a family, with
+/// the fields of `grundy.Family`.
 #[pyfunction]
-fn games() -> Vec<(String, &'static str)> {
+fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
     grundy::games::FAMILIES
         .iter()
-        .map(|f| (f.syntax(), f.about))
+        .map(|f| {
+            let d = PyDict::new(py);
+            d.set_item("syntax", f.syntax())?;
+            d.set_item("about", f.about)?;
+            d.set_item("name", f.name)?;
+            d.set_item("group", f.group)?;
+            d.set_item("start", f.start)?;
+            d.set_item("start_graph", f.start_graph)?;
+            d.set_item("figure", f.figure.map(|figure| figure.name()))?;
+            d.set_item("heap_game", f.heap_game)?;
+            Ok(d)
+        })
         .collect()
 }
 

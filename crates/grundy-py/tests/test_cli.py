@@ -144,5 +144,23 @@ def test_jupyter_reprs():
 
 
 def test_games_lists_every_family():
-    names = [syntax for syntax, _ in grundy.games()]
+    names = [f.syntax for f in grundy.games()]
     assert "nim" in names and "octal:CODE" in names and "chomp" in names
+
+
+def test_games_gives_each_family_the_registry_entry_the_playground_reads():
+    # games() gave (syntax, description) pairs; it gives Family tuples now, whose
+    # first two fields are that pair (f[0], f[1] and f[:2] read as before, but
+    # unpacking takes all the fields).
+    families = grundy.games()
+    nim = families[0]
+    assert isinstance(nim, grundy.Family)
+    assert nim[:2] == ("nim", "Nim: take any number of chips from one heap")
+    assert (nim.name, nim.group, nim.start) == ("nim", "Nim", "nim 3,4,5")
+    assert (nim.figure, nim.heap_game, nim.start_graph) == ("heaps-take-tail", True, None)
+    by_name = {f.name: f for f in families}
+    assert by_name["chomp"].figure == "diagram" and not by_name["chomp"].heap_game
+    assert by_name["kayles"].heap_game and by_name["grundy-game"].figure == "heaps-split"
+    assert by_name["graph"].start == "graph:inline f"
+    assert by_name["graph"].start_graph.startswith("a -> b c\n")
+    assert all(f.figure for f in families)

@@ -17,8 +17,9 @@ use crate::{invalid, spec, Budget, Error, Play, Result};
 /// after 1,024 values, then after as many again as it has, up to this.
 const CHUNK: usize = 1 << 16;
 
-/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`; a
-/// table longer than the position budget is refused.
+/// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`
+/// ([`Family::heap_game`]), ending at the game's largest heap where it bounds its
+/// heaps (take-add's cap); a table longer than the position budget is refused.
 fn heaps(
     solver: &mut Solver,
     family: &Family,
@@ -26,16 +27,21 @@ fn heaps(
     to: u64,
     play: Play,
 ) -> Result<Vec<Value>> {
+    if !family.heap_game {
+        return Err(invalid!(
+            "'{game}' is not a heap game: its positions are not heap sizes ({})",
+            family.about
+        ));
+    }
     let g = spec::game(game, solver)?;
     solver.budget().fits(to.saturating_add(1))?;
     let mut values = Vec::new();
     for n in 0..=to {
-        let part = solver.parse_part(g, &n.to_string()).map_err(|_| {
-            invalid!(
-                "'{game}' is not a heap game: its positions are not heap sizes ({})",
-                family.about
-            )
-        })?;
+        let part = match solver.parse_part(g, &n.to_string()) {
+            Ok(part) => part,
+            Err(_) if n > 0 => break,
+            Err(e) => return Err(e),
+        };
         values.push(solver.value(&Sum(vec![part]), play)?);
     }
     Ok(values)
@@ -51,8 +57,8 @@ pub fn table(
 ) -> Result<Table> {
     let (family, parameter) = spec::family(game)?;
     let saved = !matches!(request.save, Save::No);
-    let heap_game = matches!(family.make, crate::games::Make::Heap(_));
-    if saved && !(heap_game && request.play == Play::Normal) {
+    let take_break = matches!(family.make, crate::games::Make::Heap(_));
+    if saved && !(take_break && request.play == Play::Normal) {
         return Err(invalid!(
             "only take-and-break heap games under normal play are saved and resumed, not '{game}'"
         ));
@@ -70,7 +76,7 @@ pub fn table(
             "'table {game}' needs the largest heap size to tabulate"
         ));
     };
-    if heap_game && request.play == Play::Normal {
+    if take_break && request.play == Play::Normal {
         let (_, values) = sequence(game, to, request, progress)?;
         let saved = match request.save {
             Save::To(path) | Save::Resume(path) => Some(path.to_string()),

@@ -7,8 +7,8 @@
 //! another. A family added to the registry without small positions here fails.
 
 use grundy::games::heaps::format as join;
-use grundy::games::FAMILIES;
-use grundy::solve::Solver;
+use grundy::games::{Graph, FAMILIES};
+use grundy::solve::{GameBox, Solver};
 use grundy::{analyse, Analysis, Budget, Outcome, Play};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -138,6 +138,7 @@ fn positions(name: &'static str) -> BoxedStrategy<String> {
             .prop_map(spec)
             .boxed(),
         "square-but-one" => heaps_of(12, 2),
+        "aliquot" => heaps_of(40, 2),
         "take-add" => (set(3), set(2), 0..=8u64, 0..=8u64)
             .prop_map(|(take, add, cap, n)| {
                 format!("take-add:{take}/{add}/{} {}", cap + 4, n.min(cap + 4))
@@ -326,17 +327,19 @@ fn every_family_bounds_the_positions_it_can_reach() {
     }
 }
 
-/// The one registry holds what every front end needs: each family's group and a
-/// starting position that reads as a position of that family.
+/// The one registry holds what every front end needs: each family's group, a
+/// figure, and a starting position that reads as a position of that family (on its
+/// starting graph, where it has one).
 #[test]
-fn every_family_has_a_group_and_a_start_that_reads() {
+fn every_family_has_a_group_a_figure_and_a_start_that_reads() {
     for family in FAMILIES {
         assert!(!family.group.is_empty(), "{} has no group", family.name);
+        assert!(family.figure.is_some(), "{} has no figure", family.name);
         let mut solver = Solver::new(Budget::default().with_positions(1 << 20));
         // The playground's graph game is posted, not read from a file.
-        if family.name == "graph" {
-            assert_eq!(family.start, "graph:inline f");
-            continue;
+        if let Some(lines) = family.start_graph {
+            let graph = Graph::parse(lines, "the starting graph", 100).unwrap();
+            solver.add(GameBox::new("graph:inline", graph));
         }
         let sum = grundy::spec::parse(family.start, &mut solver)
             .unwrap_or_else(|e| panic!("{}: '{}' does not read: {e}", family.name, family.start));

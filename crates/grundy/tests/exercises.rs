@@ -1,4 +1,4 @@
-//! The games of the exercises of Ferguson's notes (sections 1.5 and 2.6): each theorem
+//! The games of the exercises of Ferguson's notes (sections 1.5, 2.6 and 3.5): each theorem
 //! (a fast path of the game) is compared with exhaustive search on every position up
 //! to a stated size, and the notes' own questions are answered. The brute force here
 //! is plain recursion over `Game::moves`, independent of the solvers and of theory.
@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use common::{outcome, value, winning};
+use grundy::games::aliquot::Aliquot;
 use grundy::games::dynamic::{Dynamic, Pile};
 use grundy::games::moore::{self, Board};
 use grundy::games::{
@@ -284,6 +285,48 @@ fn empty_and_divide_nimbers_up_to_boxes_of_32() {
             assert_eq!(g == 0, m % 2 == 1 && n % 2 == 1, "P exactly when both odd");
         }
     }
+}
+
+#[test]
+fn aliquot_nimbers_are_the_exponent_of_2_up_to_heaps_of_500_and_pairs_of_40() {
+    // The Aliquot game (Silverman, Your Move, 1971): a move takes a proper divisor
+    // of the heap, and 1 is the terminal position. Its Sprague–Grundy function:
+    // g(n) is the exponent of 2 in n, so the P-positions are the odd heaps (the
+    // proof is in games/aliquot.rs; brute force checks it below).
+    let values: Vec<Nimber> = (1..=16).map(grundy::games::aliquot::nimber).collect();
+    assert_eq!(values, [0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4]);
+    let mut brute = Brute::new(Aliquot);
+    for n in 0..=500 {
+        let p = Heaps::from_slice(&[n]);
+        let g = brute.nimber(&p);
+        assert_eq!(Theory::nimber(&Aliquot, &p), Some(g), "{n}");
+        assert_eq!(g == 0, n % 2 == 1 || n == 0, "{n}: P exactly when odd");
+    }
+    for (a, b) in tuples(2, 40).iter().map(|t| (t[0], t[1])) {
+        let p = Heaps::from_slice(&[a, b]);
+        assert_eq!(
+            Theory::nimber(&Aliquot, &p),
+            Some(brute.nimber(&p)),
+            "{a},{b}"
+        );
+        // Misère play, by the solver's search, against plain recursion.
+        assert_eq!(
+            outcome(&format!("aliquot {a},{b}"), Play::Misere),
+            brute.outcome(&p, Play::Misere),
+            "misère {a},{b}"
+        );
+    }
+    // From 12 = 2^2 × 3 the odd heaps 11 and 9 win; the playground's start 12,15
+    // (nimber 2 ⊕ 0) is won by those, or by taking 3 from 15, leaving 12 and 12.
+    assert_eq!(
+        winning("aliquot 12", Play::Normal),
+        ["aliquot 11", "aliquot 9"]
+    );
+    assert_eq!(
+        winning("aliquot 12,15", Play::Normal),
+        strings(&["aliquot 11,15", "aliquot 9,15", "aliquot 12,12"])
+    );
+    assert_eq!(value("aliquot 96", Play::Normal).nimber, Some(5));
 }
 
 #[test]

@@ -1,10 +1,11 @@
 //! The home page's list: every family of the registry ([`grundy::games::FAMILIES`])
-//! with its rules, its group and its starting position, as the registry gives them.
+//! with its rules, its group, its starting position and its figure, as the registry
+//! gives them.
 
 use grundy::games::FAMILIES;
 use serde::Serialize;
 
-/// A family as the home page shows it.
+/// A family as the playground shows it.
 #[derive(Serialize, Debug)]
 pub struct FamilyEntry {
     /// The family's name in a SPEC (`nim`, `sub`).
@@ -20,13 +21,13 @@ pub struct FamilyEntry {
     /// The graph of the start, for graph games (lines of a graph file).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub graph: Option<&'static str>,
+    /// The name of the figure the page draws of a position (its drawer's), or null.
+    pub figure: Option<&'static str>,
+    /// Whether positions are heap sizes, with a sequence page.
+    pub heap_game: bool,
 }
 
-/// A small acyclic graph: the playground's graph game to start with.
-pub const START_GRAPH: &str = "a -> b c\nb -> d\nc -> d e\nd -> e\ne ->\nf -> a c\n";
-
-/// Every family of the registry, in its order (the notes'), with its group and
-/// starting position.
+/// Every family of the registry, in its order (the notes').
 pub fn list() -> Vec<FamilyEntry> {
     FAMILIES
         .iter()
@@ -36,7 +37,9 @@ pub fn list() -> Vec<FamilyEntry> {
             group: family.group,
             about: family.about,
             start: family.start,
-            graph: (family.name == "graph").then_some(START_GRAPH),
+            graph: family.start_graph,
+            figure: family.figure.map(|f| f.name()),
+            heap_game: family.heap_game,
         })
         .collect()
 }

@@ -28,7 +28,7 @@ Long computations release the interpreter's lock and stop on Ctrl-C
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
+from typing import Any, Dict, Hashable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _native
 from .analysis import Analysis, Move, MoveValue, Outcome, PartValue
@@ -56,6 +56,7 @@ __all__ = [
     "draw",
     "chomp_p_positions",
     "games",
+    "Family",
     "register",
     "Session",
     "Game",
@@ -432,6 +433,33 @@ def chomp_p_positions(
     return [tuple(p) for p in found]
 
 
-def games() -> List[Tuple[str, str]]:
-    """Every game a SPEC can name: (syntax, description) pairs."""
-    return list(_native.games())
+class Family(NamedTuple):
+    """A family of games as the registry holds it, the entry that the command line,
+    the web playground and this module all read. Its first two fields are the
+    (syntax, description) pair that :func:`games` gave before it gave families."""
+
+    #: How a SPEC writes it: ``"sub:S"``.
+    syntax: str
+    #: What the game is, in one line.
+    about: str
+    #: Its name in a SPEC, before any colon: ``"sub"``.
+    name: str
+    #: The heading the playground lists it under: ``"Subtraction games"``.
+    group: str
+    #: A starting position to play, as a SPEC.
+    start: str
+    #: The graph the start is played on (lines of a graph file), for graph games.
+    start_graph: Optional[str]
+    #: The name of the figure the playground draws of a position: ``"heaps-take-tail"``.
+    figure: Optional[str]
+    #: Whether positions are heap sizes, with a sequence of one heap's values.
+    heap_game: bool
+
+
+def games() -> List[Family]:
+    """Every family a SPEC can name, in the order of the notes.
+
+    >>> grundy.games()[0][:2]
+    ('nim', 'Nim: take any number of chips from one heap')
+    """
+    return [Family(**f) for f in _native.games()]

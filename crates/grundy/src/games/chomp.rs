@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 
 use super::grid::{self, Cell};
 use super::heaps::parse_number;
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::table::{Save, Table, TableRequest};
 use crate::{
@@ -316,21 +316,31 @@ impl Theory<Rows> for Chomp {
     }
 }
 
+/// The most rows of a Chomp diagram drawn, and the most squares: each square carries
+/// the diagram its chomp leaves, so a picture grows with squares × rows.
+const DRAWN_ROWS: usize = 100;
+const DRAWN_SQUARES: usize = 10_000;
+
 impl Picture<Rows> for Chomp {
-    /// The diagram as squares, the bottom row lowest, the poisoned square red.
+    /// The diagram as squares, the bottom row lowest, the poisoned square red; every
+    /// other square carries the diagram its chomp leaves (`data-move`), for front ends
+    /// that play by clicking the picture.
     fn svg(&self, p: &Rows) -> Result<String> {
         let (rows, cols) = (p.len(), p[0] as usize);
-        if rows.saturating_mul(cols) > 100_000 {
+        if rows > DRAWN_ROWS || rows.saturating_mul(cols) > DRAWN_SQUARES {
             return Err(too_large!(
-                "a Chomp diagram of {rows} rows and {cols} columns is too large to draw: at most 100000 squares"
+                "a Chomp diagram of {rows} rows and {cols} columns is too large to draw: at most {DRAWN_ROWS} rows and {DRAWN_SQUARES} squares"
             ));
         }
-        Ok(grid::picture(rows, cols, |r, c| {
+        Ok(grid::picture(rows, cols, "", |r, c| {
             let y = rows - 1 - r;
             match (c, y) {
-                (0, 0) => Cell::Marked,
-                _ if c < p[y] as usize => Cell::Empty,
-                _ => Cell::Absent,
+                (0, 0) => (Cell::Marked, String::new()),
+                _ if c < p[y] as usize => (
+                    Cell::Empty,
+                    grid::data("move", self.format_position(&chomped(p, c as u32, y))),
+                ),
+                _ => (Cell::Absent, String::new()),
             }
         }))
     }
@@ -535,7 +545,8 @@ pub const FAMILY: Family = Family::game(
     |_| Ok(GameBox::new("chomp", Chomp)),
 )
 .with_table(p_position_table)
-.with_start("Chomp and the divisor game", "chomp 5x4");
+.with_start("Chomp and the divisor game", "chomp 5x4")
+.with_figure(Figure::Diagram);
 
 /// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
 /// bottom row, each as its rows (bottom first), in increasing order.
@@ -640,5 +651,43 @@ mod tests {
         assert!(err.contains("row 2 (9 squares) is longer"), "{err}");
         assert!(Chomp.parse_position("3,0").is_err());
         assert_eq!(Chomp.parse_position("8x3").unwrap().as_slice(), [8, 8, 8]);
+    }
+
+    #[test]
+    fn each_square_of_the_picture_carries_the_diagram_its_chomp_leaves() {
+        let svg = Chomp.svg(&Rows::from_slice(&[3, 2])).unwrap();
+        // Row 0 is the top row (2 squares), row 1 the bottom (3).
+        assert!(svg.contains(r#"data-cell="0,0" data-move="3"/>"#), "{svg}");
+        assert!(
+            svg.contains(r#"data-cell="0,1" data-move="3,1"/>"#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r#"data-cell="1,1" data-move="1x2"/>"#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r#"data-cell="1,2" data-move="2x2"/>"#),
+            "{svg}"
+        );
+        // The poisoned square has no move.
+        assert!(
+            svg.contains(r##"fill="#c0392b" stroke="#333333" data-cell="1,0"/>"##),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("data-move").count(), 4);
+    }
+
+    #[test]
+    fn a_picture_grows_with_squares_times_rows_and_is_bounded() {
+        assert!(Chomp.svg(&Rows::from_slice(&[100; 100])).is_ok());
+        assert!(Chomp.svg(&Rows::from_slice(&[10_000])).is_ok());
+        for rows in [Rows::from_slice(&[1; 101]), Rows::from_slice(&[10_001])] {
+            let e = Chomp.svg(&rows).unwrap_err().to_string();
+            assert!(
+                e.contains("too large to draw: at most 100 rows and 10000 squares"),
+                "{e}"
+            );
+        }
     }
 }

@@ -9,7 +9,7 @@
 //! is not implied by another are listed, so each position has one spelling.
 
 use super::heaps::parse_number;
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
 
@@ -261,7 +261,8 @@ pub const FAMILY: Family = Family::game(
     "Schuh's divisor game: name a divisor of N, removing its multiples; 1 loses",
     |_| Ok(GameBox::new("divisors", DivisorGame)),
 )
-.with_start("Chomp and the divisor game", "divisors 72");
+.with_start("Chomp and the divisor game", "divisors 72")
+.with_figure(Figure::Divisors);
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,7 @@
 //! A position is the pile and the most the player to move may take.
 
 use super::heaps;
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
 
@@ -327,7 +327,8 @@ pub const DYNAMIC: Family = Family::game(
     "dynamic subtraction: take at most what the opponent just took (pile n, or n/limit)",
     |_| Ok(GameBox::new("dynamic", Dynamic::DYNAMIC)),
 )
-.with_start("Dynamic subtraction", "dynamic 20");
+.with_start("Dynamic subtraction", "dynamic 20")
+.with_figure(Figure::Pile);
 
 /// The registry entry of `fibonacci`.
 pub const FIBONACCI: Family = Family::game(
@@ -335,7 +336,8 @@ pub const FIBONACCI: Family = Family::game(
     "Fibonacci Nim: take at most twice what the opponent just took (pile n, or n/limit)",
     |_| Ok(GameBox::new("fibonacci", Dynamic::FIBONACCI)),
 )
-.with_start("Fibonacci Nim", "fibonacci 20");
+.with_start("Fibonacci Nim", "fibonacci 20")
+.with_figure(Figure::PileDoubling);
 
 #[cfg(test)]
 mod tests {

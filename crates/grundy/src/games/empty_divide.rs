@@ -5,7 +5,7 @@
 //! of 1s that binary number ends with.
 
 use super::heaps;
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
@@ -155,4 +155,5 @@ pub const FAMILY: Family = Family::game(
     "Empty and Divide: empty one box, divide the other between both (boxes m,n)",
     |_| Ok(GameBox::new("empty-divide", EmptyDivide)),
 )
-.with_start("Empty and Divide", "empty-divide 4,7");
+.with_start("Empty and Divide", "empty-divide 4,7")
+.with_figure(Figure::Boxes);

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
 
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::loopy::{self, Builder, Digraph};
 use crate::solve::{retrograde, GameBox};
 use crate::table::{GraphTable, Save, Table, TableRequest};
@@ -406,7 +406,9 @@ pub const FAMILY: Family = Family::game(
 )
 .with_parameter("FILE", "graph:moves.txt")
 .with_table(vertex_table)
-.with_start("Graph games", "graph:inline f");
+.with_start("Graph games", "graph:inline f")
+.with_start_graph("a -> b c\nb -> d\nc -> d e\nd -> e\ne ->\nf -> a c\n")
+.with_figure(Figure::Graph);
 
 /// Every vertex of the graph in `path`: its outcome by Ferguson's labelling and,
 /// under normal play, its generalised Sprague–Grundy value γ.

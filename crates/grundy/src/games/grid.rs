@@ -1,5 +1,6 @@
 //! Pictures of boards of square cells, shared by the board games (Chomp, Cram and
-//! placement): an SVG document with one square per cell.
+//! placement): an SVG document with one square per cell, carrying what a front end
+//! needs to play by clicking it.
 
 use std::fmt::Write as _;
 
@@ -16,20 +17,34 @@ pub enum Cell {
     Marked,
 }
 
-/// An SVG picture of `rows` × `cols` cells, row 0 at the top; `cell(r, c)` says how
-/// each is drawn. Each square carries its row and column (`data-cell="r,c"`, from 0
-/// at the top left), for front ends that play by clicking the picture.
-pub fn picture(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Cell) -> String {
+/// An attribute of a picture or a square for front ends that play by clicking,
+/// ` data-NAME="VALUE"`; `value` is position text (digits, `,`, `x`, `.`, `#`, `/`),
+/// which needs no escaping.
+pub fn data(name: &str, value: impl std::fmt::Display) -> String {
+    format!(r#" data-{name}="{value}""#)
+}
+
+/// An SVG picture of `rows` × `cols` cells, row 0 at the top, the root carrying the
+/// attributes `root` ([`data`], or nothing); `cell(r, c)` says how each is drawn and
+/// the attributes it carries. Each square carries its row and column too
+/// (`data-cell="r,c"`, from 0 at the top left).
+pub fn picture(
+    rows: usize,
+    cols: usize,
+    root: &str,
+    cell: impl Fn(usize, usize) -> (Cell, String),
+) -> String {
     const SIZE: usize = 30;
     let (width, height) = (cols * SIZE + 2, rows * SIZE + 2);
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"{root}>"#
     );
     for r in 0..rows {
         for c in 0..cols {
-            let fill = match cell(r, c) {
+            let (look, data) = cell(r, c);
+            let fill = match look {
                 Cell::Absent => continue,
                 Cell::Empty => "#f5deb3",
                 Cell::Filled => "#555555",
@@ -37,7 +52,7 @@ pub fn picture(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Cell) ->
             };
             let _ = writeln!(
                 svg,
-                r##"<rect x="{}" y="{}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="#333333" data-cell="{r},{c}"/>"##,
+                r##"<rect x="{}" y="{}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="#333333" data-cell="{r},{c}"{data}/>"##,
                 1 + c * SIZE,
                 1 + r * SIZE
             );
@@ -52,16 +67,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_square_carries_its_row_and_column() {
-        let svg = picture(2, 3, |r, c| {
-            if (r, c) == (0, 2) {
-                Cell::Absent
-            } else {
-                Cell::Empty
-            }
+    fn each_square_carries_its_row_and_column_and_its_data() {
+        let svg = picture(2, 3, &data("board", "../..."), |r, c| match (r, c) {
+            (0, 2) => (Cell::Absent, String::new()),
+            (1, 0) => (Cell::Empty, data("move", 7)),
+            _ => (Cell::Empty, String::new()),
         });
         assert_eq!(svg.matches("<rect").count(), 5);
-        assert!(svg.contains(r#"data-cell="1,2""#), "{svg}");
+        assert!(svg.contains(r#"data-cell="1,2"/>"#), "{svg}");
         assert!(!svg.contains(r#"data-cell="0,2""#), "{svg}");
+        assert!(svg.contains(r#"data-cell="1,0" data-move="7"/>"#), "{svg}");
+        assert!(
+            svg.contains(r#"viewBox="0 0 92 62" data-board="../...">"#),
+            "{svg}"
+        );
     }
 }

@@ -17,7 +17,7 @@
 
 use std::fmt::Write as _;
 
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{
     files, invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, ReadingNotes,
@@ -1005,7 +1005,8 @@ pub const FAMILY: Family = Family::game(
     "Green Hackenbush: cut an edge; what loses touch with the ground g falls",
     |_| Ok(GameBox::new("hackenbush", Hackenbush)),
 )
-.with_start("Hackenbush", "hackenbush g-a,a-b,a-c,c-c,g-d,d-e,e-g");
+.with_start("Hackenbush", "hackenbush g-a,a-b,a-c,c-c,g-d,d-e,e-g")
+.with_figure(Figure::Edges);
 
 #[cfg(test)]
 mod tests {

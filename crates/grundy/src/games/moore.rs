@@ -5,7 +5,7 @@
 //! square n is a heap of n, and a move slides up to k coins to the left.
 
 use super::heaps;
-use super::Family;
+use super::{Family, Figure, HeapClick};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
 
@@ -361,7 +361,8 @@ pub const FAMILY: Family = Family::game(
     |k| Moore::parse(k, Board::Heaps).map(|g| GameBox::new(g.name(), g)),
 )
 .with_parameter("K", "moore:2")
-.with_start("Moore's Nim", "moore:2 3,5,6,7");
+.with_start("Moore's Nim", "moore:2 3,5,6,7")
+.with_figure(Figure::Heaps(HeapClick::TakeFromSeveral));
 
 /// The registry entry of `nimble`.
 pub const NIMBLE: Family = Family::game(
@@ -369,7 +370,8 @@ pub const NIMBLE: Family = Family::game(
     "Nimble: slide one coin left on a strip of squares (the coins' squares)",
     |_| Ok(GameBox::new("nimble", Moore::new(1, Board::Squares))),
 )
-.with_start("Nimble", "nimble 2,5,7,9");
+.with_start("Nimble", "nimble 2,5,7,9")
+.with_figure(Figure::Strip);
 
 /// The registry entry of `nimble-k`.
 pub const NIMBLE_K: Family = Family::game(
@@ -378,7 +380,8 @@ pub const NIMBLE_K: Family = Family::game(
     |k| Moore::parse(k, Board::Squares).map(|g| GameBox::new(g.name(), g)),
 )
 .with_parameter("K", "nimble-k:2")
-.with_start("Nimble", "nimble-k:2 2,5,7,9");
+.with_start("Nimble", "nimble-k:2 2,5,7,9")
+.with_figure(Figure::Strip);
 
 #[cfg(test)]
 mod tests {

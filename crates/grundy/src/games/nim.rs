@@ -2,7 +2,7 @@
 //! chips the nimber n, and a position the nim-sum of its heaps.
 
 use super::heaps;
-use super::Family;
+use super::{Family, Figure, HeapClick};
 use crate::solve::GameBox;
 use crate::{Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
 
@@ -107,4 +107,6 @@ pub const FAMILY: Family =
     Family::game("nim", "Nim: take any number of chips from one heap", |_| {
         Ok(GameBox::new("nim", Nim))
     })
-    .with_start("Nim", "nim 3,4,5");
+    .with_start("Nim", "nim 3,4,5")
+    .with_figure(Figure::Heaps(HeapClick::TakeTail))
+    .as_heap_game();

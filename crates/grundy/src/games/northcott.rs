@@ -9,7 +9,7 @@
 //! checker can be undone at once, and no one can retreat for ever), so the player to
 //! move wins exactly when the nim-sum of the gaps is not 0, whatever their colour.
 
-use super::Family;
+use super::{Family, Figure};
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
@@ -284,7 +284,8 @@ pub const FAMILY: Family = Family::game(
     "Northcott's game, partizan and loopy (rows like W..B,.B.W then white or black to move)",
     |_| Ok(GameBox::new("northcott", Northcott)),
 )
-.with_start("Northcott's game", "northcott W...B,.B..W.,W.B white");
+.with_start("Northcott's game", "northcott W...B,.B..W.,W.B white")
+.with_figure(Figure::Checkers);
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! player to move has lost, as in normal play. A full board without SOS is a drawn
 //! end ([`Game::is_drawn_end`]). There is no theorem to lean on: the search answers.
 
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, DrawnEnds, Game, Outcome, Play, Result, Size, Theory};
 
@@ -246,7 +246,8 @@ pub const FAMILY: Family = Family::game(
     "the SOS game: write S or O, first to complete SOS wins, a full board draws (n, or S-O-)",
     |_| Ok(GameBox::new("sos", Sos)),
 )
-.with_start("The SOS game", "sos 7");
+.with_start("The SOS game", "sos 7")
+.with_figure(Figure::Letters);
 
 #[cfg(test)]
 mod tests {

@@ -9,7 +9,7 @@
 //! that a heap of it joins sums with any other game; a position of several heaps is
 //! a sum of single heaps.
 
-use super::{heaps, Family};
+use super::{heaps, Family, Figure, HeapClick};
 use crate::solve::GameBox;
 use crate::{Capabilities, Game, Heaps, Result, Size};
 
@@ -108,7 +108,9 @@ pub const FAMILY: Family = Family::game(
     "take a square number of chips, or add one to an even heap (loopy)",
     |_| Ok(GameBox::new("square-but-one", SquareButOne)),
 )
-.with_start("Games with cycles", "square-but-one 14 + square-but-one 2");
+.with_start("Games with cycles", "square-but-one 14 + square-but-one 2")
+.with_figure(Figure::Heaps(HeapClick::TakeTail))
+.as_heap_game();
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,7 @@
 //! every move changes exactly one odd step, and lowering an odd step is a Nim move.
 
 use super::heaps;
-use super::Family;
+use super::{Family, Figure};
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
@@ -174,7 +174,8 @@ pub const FAMILY: Family = Family::game(
     "Staircase Nim: carry coins from one step to the next lower one (coins on steps 1..n)",
     |_| Ok(GameBox::new("staircase", Staircase)),
 )
-.with_start("Staircase Nim", "staircase 3,2,4,1");
+.with_start("Staircase Nim", "staircase 3,2,4,1")
+.with_figure(Figure::Staircase);
 
 #[cfg(test)]
 mod tests {

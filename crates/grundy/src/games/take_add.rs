@@ -10,7 +10,7 @@
 //! applies. With A empty it is the subtraction game `sub:S`; a heap above the cap
 //! is refused.
 
-use super::{heaps, Family};
+use super::{heaps, Family, Figure, HeapClick};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Result, Size};
 
@@ -164,7 +164,9 @@ pub const FAMILY: Family = Family::game(
     },
 )
 .with_parameter("S/A/CAP", "take-add:2,3/1/10")
-.with_start("Games with cycles", "take-add:2,3/1/10 4,1");
+.with_start("Games with cycles", "take-add:2,3/1/10 4,1")
+.with_figure(Figure::Heaps(HeapClick::TakeTail))
+.as_heap_game();
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@
 //! keeps turning 4s defeats that strategy. The first player still wins: the search
 //! finds how.
 
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Play, Result, Size, Theory};
 
@@ -184,7 +184,8 @@ pub const FAMILY: Family = Family::game(
     "the Thirty-one game: turn cards 1-6 (four of each), never above 31 (cards turned, or -)",
     |_| Ok(GameBox::new("thirty-one", ThirtyOne)),
 )
-.with_start("Thirty-one", "thirty-one -");
+.with_start("Thirty-one", "thirty-one -")
+.with_figure(Figure::Cards);
 
 #[cfg(test)]
 mod tests {

@@ -11,7 +11,7 @@
 //! of coin-turning games), though the heads are not independent parts: a move may turn
 //! two heads at once.
 
-use super::Family;
+use super::{Family, Figure};
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory};
@@ -255,7 +255,8 @@ pub const TURTLES: Family = Family::game(
     "Turning Turtles: turn a head to tails and maybe one coin to its left (a row like THTTH)",
     |_| Ok(GameBox::new("turtles", CoinTurning::TURTLES)),
 )
-.with_start("Turning Turtles", "turtles THTTHHTH");
+.with_start("Turning Turtles", "turtles THTTHHTH")
+.with_figure(Figure::CoinRow);
 
 /// The registry entry of `mock-turtles`.
 pub const MOCK_TURTLES: Family = Family::game(
@@ -263,7 +264,8 @@ pub const MOCK_TURTLES: Family = Family::game(
     "Mock Turtles: turn a head to tails and up to two coins to its left",
     |_| Ok(GameBox::new("mock-turtles", CoinTurning::MOCK_TURTLES)),
 )
-.with_start("Turning Turtles", "mock-turtles HTTHTHH");
+.with_start("Turning Turtles", "mock-turtles HTTHTHH")
+.with_figure(Figure::CoinRow);
 
 #[cfg(test)]
 mod tests {

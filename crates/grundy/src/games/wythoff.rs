@@ -5,7 +5,7 @@
 //! except that (0, 0) and (1, 2) give way to (0, 1) and (2, 2).
 
 use super::heaps;
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
 
@@ -257,7 +257,8 @@ pub const FAMILY: Family = Family::game(
     "Wythoff's game: take from one heap, or the same from both (two heaps a,b)",
     |_| Ok(GameBox::new("wythoff", Wythoff)),
 )
-.with_start("Wythoff's game", "wythoff 7,10");
+.with_start("Wythoff's game", "wythoff 7,10")
+.with_figure(Figure::Queen);
 
 #[cfg(test)]
 mod tests {

@@ -18,7 +18,7 @@ mod known;
 mod search;
 
 use super::grid::{self, Cell};
-use super::Family;
+use super::{Family, Figure};
 use crate::solve::GameBox;
 use crate::{
     invalid, too_large, Budget, Capabilities, Game, Nimber, OwnSearch, Picture, Result, Size,
@@ -533,17 +533,7 @@ impl Game for Placement {
         if p.empty.count_ones() == cells {
             return format!("{}x{}", p.rows, p.cols);
         }
-        let rows: Vec<String> = (0..p.rows as u32)
-            .map(|r| {
-                (0..p.cols as u32)
-                    .map(|c| match p.empty >> (r * p.cols as u32 + c) & 1 {
-                        1 => '.',
-                        _ => '#',
-                    })
-                    .collect()
-            })
-            .collect();
-        rows.join("/")
+        picture_text(p)
     }
 
     fn describe_move(&self, from: &Board, to: &Board) -> Result<String> {
@@ -587,14 +577,40 @@ impl Size<Board> for Placement {
     }
 }
 
+/// The board as a picture in text, rows joined by `/`, `.` an empty cell and `#` a
+/// filled one: cell (r, c) is character r × (cols + 1) + c.
+fn picture_text(p: &Board) -> String {
+    let rows: Vec<String> = (0..p.rows as u32)
+        .map(|r| {
+            (0..p.cols as u32)
+                .map(|c| match p.empty >> (r * p.cols as u32 + c) & 1 {
+                    1 => '.',
+                    _ => '#',
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}
+
 impl Picture<Board> for Placement {
-    /// The board, empty cells light and filled ones dark.
+    /// The board, empty cells light and filled ones dark. For front ends that play by
+    /// clicking it, the picture carries the board in text (`data-board`, every cell
+    /// written out) and the sizes of the pieces (`data-piece-sizes`), and each empty
+    /// cell its place in that text (`data-index`): marking a piece's cells `#` there
+    /// writes the move.
     fn svg(&self, p: &Board) -> Result<String> {
         let cols = p.cols as usize;
-        Ok(grid::picture(p.rows as usize, cols, |r, c| {
+        let mut sizes: Vec<usize> = self.shapes.iter().map(Vec::len).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+        let root =
+            grid::data("board", picture_text(p)) + &grid::data("piece-sizes", sizes.join(","));
+        Ok(grid::picture(p.rows as usize, cols, &root, |r, c| {
             match p.empty >> (r * cols + c) & 1 {
-                1 => Cell::Empty,
-                _ => Cell::Filled,
+                1 => (Cell::Empty, grid::data("index", r * (cols + 1) + c)),
+                _ => (Cell::Filled, String::new()),
             }
         }))
     }
@@ -612,7 +628,8 @@ pub const CRAM: Family = Family::game(
     "Cram: place a domino on two empty adjacent cells of the board",
     |_| Ok(GameBox::new("cram", Placement::cram())),
 )
-.with_start("Cram and placement", "cram 4x4");
+.with_start("Cram and placement", "cram 4x4")
+.with_figure(Figure::Board);
 
 /// The registry entry of `place`.
 pub const PLACE: Family = Family::game(
@@ -621,7 +638,8 @@ pub const PLACE: Family = Family::game(
     |pieces| Placement::parse(pieces).map(|g| GameBox::new(g.name(), g)),
 )
 .with_parameter("PIECES", "place:0.0,0.1,1.0")
-.with_start("Cram and placement", "place:0.0,0.1,1.0 4x5");
+.with_start("Cram and placement", "place:0.0,0.1,1.0 4x5")
+.with_figure(Figure::Board);
 
 #[cfg(test)]
 mod tests {
@@ -672,5 +690,26 @@ mod tests {
         assert!(err.contains("not connected"), "{err}");
         assert_eq!(Placement::parse("0.0,0.1:fixed").unwrap().shapes.len(), 1);
         assert_eq!(Placement::parse("0.0,0.1,1.0").unwrap().shapes.len(), 4);
+    }
+
+    #[test]
+    fn the_picture_carries_the_board_in_text_and_each_empty_cell_its_place() {
+        let cram = Placement::cram();
+        let svg = cram.svg(&cram.parse_position("..#/...").unwrap()).unwrap();
+        assert!(
+            svg.contains(r#" data-board="..#/..." data-piece-sizes="2">"#),
+            "{svg}"
+        );
+        assert!(svg.contains(r#"data-cell="1,2" data-index="6"/>"#), "{svg}");
+        assert!(
+            svg.contains(r#"data-cell="0,2"/>"#),
+            "a filled cell has no place: {svg}"
+        );
+        assert_eq!(svg.matches("data-index").count(), 5);
+        let full = cram.svg(&cram.parse_position("2x2").unwrap()).unwrap();
+        assert!(full.contains(r#" data-board="../..""#), "{full}");
+        let pieces = Placement::parse("0.0|0.0,0.1,0.2|0.0,1.0,1.1").unwrap();
+        let svg = pieces.svg(&pieces.parse_position("1x3").unwrap()).unwrap();
+        assert!(svg.contains(r#" data-piece-sizes="1,3""#), "{svg}");
     }
 }
