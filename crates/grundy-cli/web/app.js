@@ -3,7 +3,7 @@
 // of a heap game, plotted). Everything is computed by the server's API; the URL
 // holds what is shown, so that a page can be shared and reloaded.
 
-import { s, drawerFor, familyOf } from './games.js';
+import { s, drawerFor } from './games.js';
 
 const main = document.getElementById('main');
 
@@ -54,20 +54,13 @@ const sentence = (m) => {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
 
-/** The parts of a SPEC: "nim 3,4 + kayles 5" is two. */
-const partsOf = (spec) => spec.split('+').map((p) => p.trim());
-
-/** A part split into its game and its position. */
-function splitPart(part) {
-  const at = part.search(/\s/);
-  return at < 0 ? [part, ''] : [part.slice(0, at), part.slice(at).trim()];
-}
-
-const OUTCOME_WORDS = {
-  P: 'P-position: the previous player wins',
-  N: 'N-position: the player to move wins',
-  D: 'D-position: a draw with perfect play',
-};
+/**
+ * A position written from its components (as the server lists them: game and
+ * position each), with component `index` at `position` instead.
+ */
+const written = (components, index = -1, position = '') => components
+  .map((c, k) => `${c.game} ${k === index ? position : c.position}`)
+  .join(' + ');
 
 function setTitle(text) {
   document.title = text ? `${text} · grundy playground` : 'grundy playground';
@@ -117,7 +110,7 @@ async function home() {
         h('p', {}, [h('code', { text: f.syntax }), ' — ', f.about]),
         f.start ? h('p', {}, [
           h('a', { class: 'start', href: gameUrl({ spec: f.start, graph: f.graph }) }, `Play ${f.start}`),
-          f.heap_game ? h('a', { class: 'seq', href: `/sequence?${new URLSearchParams({ game: splitPart(f.start)[0], to: 100 })}` }, 'its sequence') : null,
+          f.heap_game ? h('a', { class: 'seq', href: `/sequence?${new URLSearchParams({ game: f.sequence_game, to: 100 })}` }, 'its sequence') : null,
         ]) : null,
       ])),
     ]));
@@ -173,6 +166,8 @@ async function game(params) {
     first: params.get('first') === 'computer' ? 'computer' : 'you',
     graph: params.get('graph') || '',
     history: history.state?.history ?? [],
+    /** The position's components, as the server last listed them. */
+    components: null,
     over: null,
     busy: false,
     analysis: localStorage.getItem('grundy-analysis') !== 'hidden',
@@ -197,7 +192,6 @@ async function game(params) {
   const radio = (name, value, label, checked, onchange) => h('label', {}, [
     h('input', { type: 'radio', name, value, checked, onchange }), ` ${label}`,
   ]);
-  const title = partsOf(start).map((p) => familyOf(splitPart(p)[0])).join(' + ');
 
   const controls = h('div', { class: 'controls' }, [
     h('button', { id: 'hint', onclick: () => hint(), text: 'Hint' }),
@@ -221,13 +215,15 @@ async function game(params) {
   ]);
 
   const rules = h('div', { class: 'rules' });
-  const heading = h('h1', { text: title });
-  families().then((all) => {
-    const names = [...new Set(partsOf(start).map((p) => familyOf(splitPart(p)[0])))];
+  const heading = h('h1', { text: start });
+  /** The heading and the rules: the families of the position's components. */
+  async function showRules() {
+    const all = await families().catch(() => []);
+    const names = [...new Set(state.components.map((c) => c.family))];
     const found = names.map((n) => all.find((f) => f.name === n)).filter(Boolean);
-    if (found.length === names.length) heading.textContent = found.map(familyTitle).join(' + ');
+    heading.textContent = found.length === names.length ? found.map(familyTitle).join(' + ') : names.join(' + ');
     rules.replaceChildren(...found.map((f) => h('p', {}, [h('code', { text: f.syntax }), ' — ', f.about])));
-  }).catch(() => {});
+  }
   main.replaceChildren(
     heading,
     rules,
@@ -300,9 +296,7 @@ async function game(params) {
         // Pictures whose elements carry their move (Chomp, Hackenbush) show it too.
         board.querySelectorAll('figure.part').forEach((figure, i) => {
           for (const e of figure.querySelectorAll('[data-move]')) {
-            const parts = partsOf(state.spec);
-            parts[i] = `${splitPart(parts[i])[0]} ${e.dataset.move}`;
-            if (parts.join(' + ') === m.position) e.classList.add('hinted');
+            if (written(state.components, i, e.dataset.move) === m.position) e.classList.add('hinted');
           }
         });
       } else if (v.outcome === 'P') {
@@ -321,14 +315,7 @@ async function game(params) {
     if (state.busy) return;
     if (state.over) { fail('The game is over: start a new game, or undo.'); return; }
     if (state.toMove !== 'you') return;
-    let move = text;
-    if (index !== null) {
-      const parts = partsOf(state.spec);
-      if (parts.length > 1) {
-        parts[index] = `${splitPart(parts[index])[0]} ${text}`;
-        move = parts.join(' + ');
-      }
-    }
+    const move = index !== null && state.components.length > 1 ? written(state.components, index, text) : text;
     fail('');
     busy(true);
     try {
@@ -349,13 +336,12 @@ async function game(params) {
   }
 
   async function drawBoard() {
-    const parts = partsOf(state.spec);
     const all = await families().catch(() => []);
-    const figures = await Promise.all(parts.map(async (part, index) => {
-      const [gameName, position] = splitPart(part);
-      const drawer = drawerFor(all.find((f) => f.name === familyOf(gameName)));
+    const figures = await Promise.all(state.components.map(async (component, index) => {
+      const { game, position } = component;
+      const drawer = drawerFor(all.find((f) => f.name === component.family));
       const ctx = {
-        game: gameName,
+        game,
         select: sel,
         graph: state.graph,
         play: (t) => propose(t, index),
@@ -373,7 +359,7 @@ async function game(params) {
       try { pic = drawer ? await drawer(position, ctx) : null; } catch (e) { console.error(e); pic = null; }
       return h('figure', { class: 'part' }, [
         pic ?? h('p', { class: 'no-picture', text: 'No picture for this position: choose from the list of moves, or type your move.' }),
-        h('figcaption', {}, [h('code', { text: part })]),
+        h('figcaption', {}, [h('code', { text: `${game} ${position}` })]),
       ]);
     }));
     board.replaceChildren(...figures);
@@ -389,10 +375,9 @@ async function game(params) {
 
   function showAnalysisOf(v, ex, over) {
     const who = over ? ' (no move is left)' : state.toMove === 'you' ? ' (you are to move)' : ' (the computer is to move)';
-    const nimber = v.nimber ?? (v.nimber_not_computed ? `not computed (${v.nimber_not_computed})` : 'none (misère play, or a game with cycles or draws)');
     analysisBox.replaceChildren(
-      h('p', { class: `outcome outcome-${v.outcome}` }, [h('strong', { text: OUTCOME_WORDS[v.outcome] }), who]),
-      h('p', {}, [`Nimber: `, h('strong', { id: 'nimber', text: String(nimber) }), ` (${v.play === 'misere' ? 'misère' : 'normal'} play)`]),
+      h('p', { class: `outcome outcome-${v.outcome}` }, [h('strong', { text: `${v.outcome}-position: ${v.who_wins}` }), who]),
+      h('p', {}, [`Nimber: `, h('strong', { id: 'nimber', text: v.nimber_text }), ` (${v.play === 'misere' ? 'misère' : 'normal'} play)`]),
       h('h3', { text: 'Winning moves' }),
       v.winning_moves.length
         ? h('ul', { class: 'winning-moves' }, v.winning_moves.map((m) => h('li', {}, [m.description, ' → ', h('code', { text: m.position })])))
@@ -431,6 +416,9 @@ async function game(params) {
       return;
     }
     const t = turn.value;
+    const first = !state.components;
+    state.components = t.components;
+    if (first) showRules();
     if (t.position !== state.spec) {
       // The server writes positions in one normal form: keep that one.
       if (state.spec === state.start) state.start = t.position;

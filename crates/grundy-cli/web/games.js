@@ -619,8 +619,5 @@ const DRAWERS = {
   edges,
 };
 
-/** The family of a game name: `sub:1,3,4` is `sub`. */
-export const familyOf = (game) => game.split(':')[0];
-
 /** The drawer of a family's figure (its entry of /api/families), if it has one. */
 export const drawerFor = (family) => DRAWERS[family?.figure] ?? null;

@@ -99,6 +99,19 @@ impl PartialEq<&str> for Position {
     }
 }
 
+/// A part of a position as it is written: its game's family (the registry's name,
+/// or the name of a game of one's own), its game and its position in the game's
+/// syntax (`sub`, `sub:1,3,4`, `13`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Component {
+    /// The family.
+    pub family: String,
+    /// The game, as a SPEC names it.
+    pub game: String,
+    /// The position, in the game's own syntax.
+    pub position: String,
+}
+
 /// A move: the position it leaves, and the move in words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Move {
@@ -152,6 +165,8 @@ pub struct PartAnalysis {
 pub struct Analysis {
     /// The position, its parts normalised.
     pub position: Position,
+    /// Its parts as written, each its game and its position.
+    pub components: Vec<Component>,
     /// What reading the position's text changed at once, as the rules say (edges of
     /// a Hackenbush drawing not joined to the ground fall away), one sentence each.
     pub notes: Vec<String>,
@@ -319,6 +334,22 @@ impl Analyst {
         parts.map(|&part| self.position(Sum(vec![part]))).collect()
     }
 
+    /// The parts of `position` as written: each its family, game and position.
+    pub fn components(&self, position: &Position) -> Vec<Component> {
+        let parts = position.sum.0.iter();
+        parts
+            .map(|&part| {
+                let game = self.solver.game_name(part.game);
+                let family = spec::family(game).map_or(game, |(family, _)| family.name);
+                Component {
+                    family: family.to_string(),
+                    game: game.to_string(),
+                    position: self.solver.format_position(part),
+                }
+            })
+            .collect()
+    }
+
     /// Of a position of one part, its game's name (`nim`, `sub:1,3,4`).
     pub fn game_name(&self, part: &Position) -> Option<&str> {
         match part.sum.0[..] {
@@ -465,8 +496,10 @@ impl Analyst {
             }
             _ => (None, None),
         };
+        let position = self.position(sum.clone());
         Ok(Analysis {
-            position: self.position(sum.clone()),
+            components: self.components(&position),
+            position,
             notes: self.notes.clone(),
             play,
             valuation,

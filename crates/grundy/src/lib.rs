@@ -44,7 +44,7 @@ pub mod stop;
 pub mod table;
 pub mod tabulate;
 
-pub use analysis::{analyse, draw, Analysis, Analyst, Options, Position};
+pub use analysis::{analyse, draw, Analysis, Analyst, Component, Options, Position};
 pub use budget::{Budget, Effort};
 pub use game::{
     Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,

@@ -3,6 +3,7 @@
 //! gives them.
 
 use grundy::games::FAMILIES;
+use grundy::{Analyst, Budget};
 use serde::Serialize;
 
 /// A family as the playground shows it.
@@ -25,6 +26,10 @@ pub struct FamilyEntry {
     pub figure: Option<&'static str>,
     /// Whether positions are heap sizes, with a sequence page.
     pub heap_game: bool,
+    /// Of a heap game, the game its sequence page shows: the game of its start
+    /// (`sub:1,2,3`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sequence_game: Option<String>,
 }
 
 /// Every family of the registry, in its order (the notes').
@@ -40,6 +45,15 @@ pub fn list() -> Vec<FamilyEntry> {
             graph: family.start_graph,
             figure: family.figure.map(|f| f.name()),
             heap_game: family.heap_game,
+            sequence_game: family.heap_game.then(|| game_of(family.start)).flatten(),
         })
         .collect()
+}
+
+/// The game of the first part of `start`, as the library reads it.
+fn game_of(start: &str) -> Option<String> {
+    let mut analyst = Analyst::new(Budget::default());
+    let position = analyst.parse(start).ok()?;
+    let component = analyst.components(&position).into_iter().next()?;
+    Some(component.game)
 }

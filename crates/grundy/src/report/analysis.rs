@@ -7,7 +7,7 @@ use std::fmt::{self, Display, Formatter};
 use serde::Serialize;
 
 use super::{play_words, who_wins};
-use crate::analysis::{Analysis, Move, Position, Winner};
+use crate::analysis::{Analysis, Component, Move, Position, Winner};
 use crate::notation::LABEL;
 use crate::{Gamma, Nimber};
 
@@ -15,11 +15,14 @@ use crate::{Gamma, Nimber};
 #[derive(Serialize)]
 pub struct ValueReport<'a> {
     position: &'a Position,
+    components: &'a [Component],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     notes: &'a [String],
     play: &'static str,
     outcome: &'static str,
+    who_wins: &'static str,
     nimber: Option<Nimber>,
+    nimber_text: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     gamma: Option<&'a Gamma>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -36,10 +39,13 @@ impl<'a> ValueReport<'a> {
     pub fn new(a: &'a Analysis) -> Self {
         ValueReport {
             position: &a.position,
+            components: &a.components,
             notes: &a.notes,
             play: a.play.name(),
             outcome: a.outcome.letter(),
+            who_wins: who_wins(a.outcome),
             nimber: a.nimber,
+            nimber_text: nimber_text(a),
             gamma: a.gamma.as_ref(),
             nimber_not_computed: a.nimber_not_computed.as_deref(),
             winning_moves: &a.winning_moves,
@@ -49,17 +55,22 @@ impl<'a> ValueReport<'a> {
     }
 
     /// The nimber, or why there is none: "9", "not computed (…)", "none (…)".
-    pub fn nimber_text(&self) -> String {
-        match (self.nimber, self.nimber_not_computed) {
-            (Some(g), _) => g.to_string(),
-            (None, Some(why)) => format!("not computed ({why})"),
-            (None, None) => "none (misère play, or a game with cycles or draws)".into(),
-        }
+    pub fn nimber_text(&self) -> &str {
+        &self.nimber_text
     }
 
     /// Who wins, in words.
     pub fn who_wins(&self) -> &'static str {
-        who_wins(self.analysis.outcome)
+        self.who_wins
+    }
+}
+
+/// The nimber of `a`, or why there is none, in words.
+fn nimber_text(a: &Analysis) -> String {
+    match (a.nimber, &a.nimber_not_computed) {
+        (Some(g), _) => g.to_string(),
+        (None, Some(why)) => format!("not computed ({why})"),
+        (None, None) => "none (misère play, or a game with cycles or draws)".into(),
     }
 }
 
@@ -205,6 +216,7 @@ impl Display for ExplainReport<'_> {
 #[derive(Serialize)]
 pub struct ComputerReport<'a> {
     position: &'a Position,
+    components: &'a [Component],
     play: &'static str,
     outcome: &'static str,
     /// No move is left: the game is over.
@@ -226,6 +238,7 @@ impl<'a> ComputerReport<'a> {
     pub fn new(a: &'a Analysis) -> Self {
         ComputerReport {
             position: &a.position,
+            components: &a.components,
             play: a.play.name(),
             outcome: a.outcome.letter(),
             terminal: a.terminal,
