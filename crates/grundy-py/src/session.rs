@@ -310,7 +310,7 @@ impl Inner {
         // What the library says of it, in words and as JSON.
         let report = ValueReport::new(a);
         d.set_item("text", self.display(py, &report.to_string())?)?;
-        d.set_item("nimber_text", self.display(py, &report.nimber_text())?)?;
+        d.set_item("nimber_text", self.display(py, report.nimber_text())?)?;
         d.set_item("who_wins", report.who_wins())?;
         d.set_item("gamma_text", a.gamma.as_ref().map(Gamma::to_string))?;
         let json = serde_json::to_value(&report).map_err(|e| {
