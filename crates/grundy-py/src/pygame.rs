@@ -264,6 +264,27 @@ impl PyGame {
     }
 }
 
+impl PyGame {
+    /// The game's own text of position `p`: its `format(position)` where it has
+    /// one, else `str(position)`; the token only where Python fails at both (the
+    /// session's error messages show the game's text in its place).
+    fn shown(&self, p: u32) -> String {
+        Python::attach(|py| {
+            let position = self.positions.get(py, p).ok()?;
+            let formatted = match self.methods.format {
+                true => self
+                    .object
+                    .bind(py)
+                    .call_method1("format", (&position,))
+                    .ok(),
+                false => None,
+            };
+            formatted.unwrap_or(position).str().ok()?.extract().ok()
+        })
+        .unwrap_or_else(|| token(self.index, p))
+    }
+}
+
 /// The engine's error that carries an exception raised by a game's code.
 fn raised(e: PyErr) -> grundy::Error {
     grundy::Error::Game(Box::new(e))
@@ -315,13 +336,13 @@ impl Game for PyGame {
     }
 
     fn format_position(&self, p: &u32) -> String {
-        token(self.index, *p)
+        self.shown(*p)
     }
 
     fn describe_move(&self, from: &u32, to: &u32) -> grundy::Result<String> {
         match self.methods.describe {
             true => self.text("describe", &[*from, *to]),
-            false => Ok(format!("move to {}", token(self.index, *to))),
+            false => Ok(format!("move to {}", self.shown(*to))),
         }
     }
 

@@ -5,9 +5,11 @@
 //! or a pair (game, position) of a game defined in Python. The session writes it
 //! as one SPEC, with a token ([`pygame::token`]) for each Python position, has the
 //! analyst read and analyse it on a thread of its own ([`run::stoppable`]), and
-//! turns every position in the analysis back into Python: its text, with each
-//! token replaced by the game's own text of the position, and its parts, with each
-//! token replaced by the Python object.
+//! turns every position in the analysis back into Python: its text (a Python
+//! game writes its own positions, [`PyGame`]), and its parts, each a SPEC or, of a
+//! Python game, the pair (game, position object) found through the analyst's typed
+//! positions. Tokens are only ever read back in an error message that quotes the
+//! SPEC the session wrote.
 
 use std::sync::{Arc, Mutex};
 
@@ -210,20 +212,16 @@ impl Inner {
                 (Some(e), Some(&id)) => {
                     parts.append((e.object.bind(py), e.positions.get(py, id)?))?
                 }
-                _ => parts.append(self.display(py, part.as_str())?)?,
+                _ => parts.append(part.as_str())?,
             }
         }
-        (self.display(py, position.as_str())?, parts).into_pyobject(py)
-    }
-
-    fn texts(&self, py: Python<'_>, lines: &[String]) -> PyResult<Vec<String>> {
-        lines.iter().map(|l| self.display(py, l)).collect()
+        (position.as_str(), parts).into_pyobject(py)
     }
 
     fn a_move<'py>(&self, py: Python<'py>, m: &Move) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("position", self.position(py, &m.position)?)?;
-        d.set_item("description", self.display(py, &m.description)?)?;
+        d.set_item("description", &m.description)?;
         Ok(d)
     }
 
@@ -255,7 +253,7 @@ impl Inner {
         };
         d.set_item("method", method)?;
         d.set_item("theorem", theorem)?;
-        d.set_item("reasoning", self.texts(py, &p.reasoning)?)?;
+        d.set_item("reasoning", &p.reasoning)?;
         Ok(d)
     }
 
@@ -263,16 +261,13 @@ impl Inner {
     fn analysis<'py>(&self, py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("position", self.position(py, &a.position)?)?;
-        d.set_item("notes", self.texts(py, &a.notes)?)?;
+        d.set_item("notes", &a.notes)?;
         d.set_item("play", a.play.name())?;
         d.set_item("outcome", a.outcome.letter())?;
         d.set_item("nimber", a.nimber)?;
         let gamma = a.gamma.as_ref().map(|g| crate::gamma(py, g)).transpose()?;
         d.set_item("gamma", gamma)?;
-        let not_computed = |why: &Option<String>| -> PyResult<Option<String>> {
-            why.as_deref().map(|w| self.display(py, w)).transpose()
-        };
-        d.set_item("nimber_not_computed", not_computed(&a.nimber_not_computed)?)?;
+        d.set_item("nimber_not_computed", &a.nimber_not_computed)?;
         d.set_item("terminal", a.terminal)?;
         let parts = PyList::empty(py);
         for p in &a.parts {
@@ -280,10 +275,7 @@ impl Inner {
         }
         d.set_item("parts", parts)?;
         d.set_item("winning_moves", self.moves(py, &a.winning_moves)?)?;
-        d.set_item(
-            "winning_moves_not_computed",
-            not_computed(&a.winning_moves_not_computed)?,
-        )?;
+        d.set_item("winning_moves_not_computed", &a.winning_moves_not_computed)?;
         d.set_item("drawing_moves", self.moves(py, &a.drawing_moves)?)?;
         match &a.moves {
             Some(moves) => {
@@ -296,7 +288,7 @@ impl Inner {
             None => d.set_item("moves", py.None())?,
         }
         match &a.explanation {
-            Some(lines) => d.set_item("explanation", self.texts(py, lines)?)?,
+            Some(lines) => d.set_item("explanation", lines)?,
             None => d.set_item("explanation", py.None())?,
         }
         match &a.computer_move {
@@ -309,36 +301,15 @@ impl Inner {
         )?;
         // What the library says of it, in words and as JSON.
         let report = ValueReport::new(a);
-        d.set_item("text", self.display(py, &report.to_string())?)?;
-        d.set_item("nimber_text", self.display(py, report.nimber_text())?)?;
+        d.set_item("text", report.to_string())?;
+        d.set_item("nimber_text", report.nimber_text())?;
         d.set_item("who_wins", report.who_wins())?;
         d.set_item("gamma_text", a.gamma.as_ref().map(Gamma::to_string))?;
-        let json = serde_json::to_value(&report).map_err(|e| {
+        let json = serde_json::to_string(&report).map_err(|e| {
             pyo3::exceptions::PyRuntimeError::new_err(format!("a report in JSON: {e}"))
         })?;
-        d.set_item("report", self.display_json(py, json)?.to_string())?;
+        d.set_item("report", json)?;
         Ok(d)
-    }
-
-    /// `json` with the tokens in its strings replaced by the games' text.
-    fn display_json(&self, py: Python<'_>, json: serde_json::Value) -> PyResult<serde_json::Value> {
-        use serde_json::Value;
-        Ok(match json {
-            Value::String(text) => Value::String(self.display(py, &text)?),
-            Value::Array(items) => Value::Array(
-                items
-                    .into_iter()
-                    .map(|item| self.display_json(py, item))
-                    .collect::<PyResult<_>>()?,
-            ),
-            Value::Object(fields) => Value::Object(
-                fields
-                    .into_iter()
-                    .map(|(k, v)| Ok((k, self.display_json(py, v)?)))
-                    .collect::<PyResult<_>>()?,
-            ),
-            other => other,
-        })
     }
 }
 
