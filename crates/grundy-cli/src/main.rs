@@ -41,7 +41,8 @@ static ALLOCATOR: grundy::stop::CountingAllocator = grundy::stop::CountingAlloca
 
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use grundy::budget::Knobs;
 use grundy::solve::sequence::Algorithm;
 use grundy::{Budget, Effort, Play};
@@ -128,6 +129,18 @@ enum Command {
     Play(PlayArgs),
     /// Serve the web playground: every game to see, click and play.
     Serve(ServeArgs),
+    /// Print a shell's completions of grundy's commands and options, to source or
+    /// install (e.g. `grundy completions bash > ~/.local/share/bash-completion/completions/grundy`).
+    Completions(CompletionsArgs),
+    /// Print grundy's manual page in roff (e.g. `grundy man | man -l -`).
+    Man,
+}
+
+#[derive(Args)]
+struct CompletionsArgs {
+    /// The shell: bash, elvish, fish, powershell or zsh.
+    #[arg(value_name = "SHELL")]
+    shell: clap_complete::Shell,
 }
 
 /// Options shared by every command.
@@ -328,6 +341,30 @@ fn serve(a: &ServeArgs) -> anyhow::Result<()> {
     })
 }
 
+/// One sentence from clap's message: its first line, with the argument it names
+/// when that comes on the next line ("the following required arguments were not
+/// provided:"), and its suggestion where it has one ("did you mean 'table'?").
+fn clap_sentence(message: &str) -> String {
+    let mut lines = message.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("bad arguments");
+    let first = first.trim_start_matches("error: ");
+    let sentence = match first.strip_suffix(':') {
+        Some(head) => format!("{head}: {}", lines.next().unwrap_or_default()),
+        None => first.to_string(),
+    };
+    let suggestion = message
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("tip: a similar "))
+        .find_map(|tip| {
+            tip.split_once(" exists: ")
+                .map(|(_, what)| what.to_string())
+        });
+    match suggestion {
+        Some(what) => format!("{sentence}: did you mean {what}?"),
+        None => sentence,
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -335,18 +372,13 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
+        // A bare `grundy` (or a command with nothing after it): the usage.
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            // clap's first line, with the argument it names when that comes on the
-            // next line ("the following required arguments were not provided:").
-            let message = e.render().to_string();
-            let mut lines = message.lines().map(str::trim).filter(|l| !l.is_empty());
-            let first = lines.next().unwrap_or("bad arguments");
-            let first = first.trim_start_matches("error: ");
-            let sentence = match first.strip_suffix(':') {
-                Some(head) => format!("{head}: {}", lines.next().unwrap_or_default()),
-                None => first.to_string(),
-            };
-            fail(&sentence);
+            fail(&clap_sentence(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
@@ -370,6 +402,19 @@ fn main() -> ExitCode {
             play::run(&a.spec.join(" "), a.misere, a.computer_first, budget)
         }
         Command::Serve(a) => serve(a),
+        Command::Completions(a) => {
+            let mut command = Cli::command();
+            let mut out = std::io::stdout();
+            clap_complete::generate(a.shell, &mut command, "grundy", &mut out);
+            Ok(())
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            let written = clap_mangen::Man::new(Cli::command()).render(&mut page);
+            written
+                .map(|()| out!("{}", String::from_utf8_lossy(&page).trim_end()))
+                .map_err(Into::into)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -76,7 +76,14 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             return Ok(());
         }
         let Some(line) = read_line(&mut input)? else {
+            // Standard input ended (Ctrl-D, or a script's last line) before the game.
             out!();
+            if interactive {
+                out!("The game is left unfinished.");
+                return Ok(());
+            }
+            // A script may stop early on purpose; it is told so on standard error.
+            crate::fail("standard input ended before the game did: the game is left unfinished");
             return Ok(());
         };
         let text = line.trim();

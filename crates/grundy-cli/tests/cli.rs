@@ -434,3 +434,97 @@ fn misere_sums_of_huge_heaps_come_from_a_periodic_quotient() {
     assert_eq!(v["outcome"], "P");
     assert!(start.elapsed().as_secs_f64() < 10.0);
 }
+
+#[test]
+fn a_bare_grundy_prints_its_usage_and_a_typo_gets_a_suggestion() {
+    let run = grundy(&[], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("Usage: grundy [OPTIONS] <COMMAND>"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("value        Who wins"),
+        "{}",
+        run.stderr
+    );
+    let run = grundy(&["tabel", "kayles"], "");
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.trim(),
+        "grundy: unrecognized subcommand 'tabel': did you mean 'table'?"
+    );
+    let run = grundy(&["value", "--outcome-onyl", "nim", "3"], "");
+    assert_eq!(
+        run.stderr.trim(),
+        "grundy: unexpected argument '--outcome-onyl' found: did you mean '--outcome-only'?"
+    );
+    let run = grundy(&["value", "nimm", "3"], "");
+    assert_eq!(
+        run.stderr.trim(),
+        "grundy: unknown game 'nimm': did you mean nim?"
+    );
+    // A game run into its position is read as an unknown game, with the split
+    // suggested; a game with no position at all says so.
+    let run = grundy(&["value", "kayles10"], "");
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.trim(),
+        "grundy: unknown game 'kayles10': did you mean 'kayles 10', the game and its position?"
+    );
+    let run = grundy(&["value", "kayles"], "");
+    assert_eq!(
+        run.stderr.trim(),
+        "grundy: 'kayles' needs a position after the game, e.g. 'kayles 7'"
+    );
+}
+
+#[test]
+fn play_says_when_its_input_ends_before_the_game() {
+    let run = grundy(&["play", "nim 3,4,5"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Position: nim 3,4,5"), "{}", run.stdout);
+    assert_eq!(
+        run.stderr.trim(),
+        "grundy: standard input ended before the game did: the game is left unfinished"
+    );
+    // A game played to its end says nothing of the kind.
+    let run = grundy(&["play", "nim 1"], "0\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("I have no move left: you win."),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn completions_and_the_manual_page_come_from_the_command_line_definition() {
+    let bash = grundy(&["completions", "bash"], "");
+    assert_eq!(bash.code, 0, "{}", bash.stderr);
+    assert!(bash.stdout.contains("_grundy()"), "{}", bash.stdout);
+    for word in [
+        "value",
+        "moves",
+        "quotient",
+        "--outcome-only",
+        "--max-memory",
+    ] {
+        assert!(bash.stdout.contains(word), "bash completions lack {word}");
+    }
+    let zsh = grundy(&["completions", "zsh"], "");
+    assert!(zsh.stdout.starts_with("#compdef grundy"), "{}", zsh.stdout);
+    let man = grundy(&["man"], "");
+    assert_eq!(man.code, 0, "{}", man.stderr);
+    assert!(man.stdout.contains(".TH grundy 1"), "{}", man.stdout);
+    assert!(man.stdout.contains("grundy\\-value"), "{}", man.stdout);
+    let run = grundy(&["completions", "tcsh"], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("invalid value 'tcsh'"),
+        "{}",
+        run.stderr
+    );
+}

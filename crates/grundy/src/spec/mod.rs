@@ -65,6 +65,27 @@ fn unknown_game(name: &str, family: &str) -> crate::Error {
     }
 }
 
+/// The error of a part written without a space: a game with no position
+/// (`kayles`), a game run into its position (`kayles10`, did you mean `kayles
+/// 10`?), or an unknown game.
+fn no_position(component: &str) -> crate::Error {
+    let Err(unknown) = family(component) else {
+        return invalid!("'{component}' needs a position after the game, e.g. '{component} 7'");
+    };
+    let run_into = FAMILIES
+        .iter()
+        .filter(|f| f.parameter.is_none())
+        .filter_map(|f| Some((f.name, component.strip_prefix(f.name)?)))
+        .filter(|(_, rest)| rest.starts_with(|c: char| c.is_ascii_digit()))
+        .max_by_key(|(name, _)| name.len());
+    match run_into {
+        Some((name, rest)) => invalid!(
+            "unknown game '{component}': did you mean '{name} {rest}', the game and its position?"
+        ),
+        None => unknown,
+    }
+}
+
 /// The edit (Levenshtein) distance between `a` and `b`.
 fn edits(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -140,9 +161,7 @@ pub fn parse_noted(spec: &str, solver: &mut Solver) -> Result<(Sum, Vec<String>)
             ));
         }
         let Some((name, position)) = component.split_once(char::is_whitespace) else {
-            return Err(invalid!(
-                "'{component}' needs a position after the game, e.g. '{component} 7'"
-            ));
+            return Err(no_position(component));
         };
         let g = game(name, solver)?;
         parts.push(solver.parse_part(g, position.trim())?);
