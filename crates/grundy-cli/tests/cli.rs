@@ -489,6 +489,14 @@ fn play_says_when_its_input_ends_before_the_game() {
         run.stderr.trim(),
         "grundy: standard input ended before the game did: the game is left unfinished"
     );
+    // One word typed for a game of one part is its position: the game says what is
+    // wrong with it.
+    let run = grundy(&["play", "nim 3,4"], "hello\n");
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.trim(),
+        "grundy: 'hello' is not a position of this game: 'hello' is not a heap size: expected a whole number such as 7."
+    );
     // A game played to its end says nothing of the kind.
     let run = grundy(&["play", "nim 1"], "0\n");
     assert_eq!(run.code, 0, "{}", run.stderr);

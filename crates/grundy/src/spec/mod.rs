@@ -182,8 +182,12 @@ pub fn parse_noted(spec: &str, solver: &mut Solver) -> Result<(Sum, Vec<String>)
 /// whole SPEC, or, when `current` has one part, just that part's position.
 pub fn parse_like(text: &str, current: &Sum, solver: &mut Solver) -> Result<Sum> {
     if let [part] = current.0[..] {
-        if let Ok(moved) = solver.parse_part(part.game, text.trim()) {
-            return Ok(Sum(vec![moved]));
+        let text = text.trim();
+        match solver.parse_part(part.game, text) {
+            Ok(moved) => return Ok(Sum(vec![moved])),
+            // One word is the part's position: its game says what is wrong with it.
+            Err(e) if !text.contains(|c: char| c.is_whitespace() || c == '+') => return Err(e),
+            Err(_) => {}
         }
     }
     parse(text, solver)
