@@ -6,6 +6,8 @@
 # stable fuzzer (cargo test --release -p grundy --test fuzz) runs the same bodies.
 # The seed is fixed (-seed=1): a run explores the same inputs in the same order, so
 # a shorter or slower run (CI's) meets only inputs a longer run here has passed.
+# Where cargo-fuzz is not installed, it is installed inside the repository
+# (target/tools/, ignored by git), never into the user's cargo.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}
@@ -13,7 +15,11 @@ if ! cargo +nightly --version >/dev/null 2>&1; then
   echo "fuzz/run.sh: no nightly toolchain here; the stable fuzzer stands in"
   exit 0
 fi
-command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+if ! command -v cargo-fuzz >/dev/null; then
+  tools="$(cd .. && pwd)/target/tools"
+  [ -x "$tools/bin/cargo-fuzz" ] || cargo install cargo-fuzz --locked --root "$tools"
+  export PATH="$tools/bin:$PATH"
+fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cargo +nightly fuzz build --release
