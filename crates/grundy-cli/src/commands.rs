@@ -8,11 +8,11 @@ use std::io::Write as _;
 
 use anyhow::Result;
 use grundy::report::{
-    ExplainReport, HeapHeading, HeapRow, MovesReport, PeriodReport, QuotientReport, TableReport,
-    ValueReport,
+    ExplainReport, HeapHeading, HeapRow, MovesReport, PeriodReport, QuotientReport,
+    StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::Value;
-use grundy::table::{Save, TableRequest};
+use grundy::table::{Save, Table, TableRequest};
 use grundy::{tabulate, Analysis, Analyst, Budget, Options, Play};
 use serde::Serialize;
 
@@ -117,7 +117,7 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
     let bar = progress::bar(args.to.unwrap_or(0).saturating_add(1), "heaps");
     // A sequence's rows are printed as its values come, unless they are saved or
     // printed as one JSON object.
-    let streamed = !common.json && matches!(save, Save::No);
+    let streamed = !common.json && !args.stats && matches!(save, Save::No);
     let mut printed = 0;
     let table = tabulate::table(&args.game, &request, &mut |values| {
         bar.set_position(values.len() as u64);
@@ -143,6 +143,15 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
         }
     })?;
     bar.finish_and_clear();
+    if args.stats {
+        let (Table::Heaps { game, values, .. }, Play::Normal) = (&table, common.play()) else {
+            anyhow::bail!("--stats is for the heap tables of normal play, of nimbers");
+        };
+        let Some(statistics) = values.statistics() else {
+            anyhow::bail!("'{game}' has no nimbers to count: --stats needs them");
+        };
+        return print(&StatisticsReport::new(game, &statistics), common.json);
+    }
     let report = TableReport::new(&table, common.play());
     match common.json {
         true => print(&report, true),

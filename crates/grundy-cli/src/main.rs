@@ -230,6 +230,11 @@ struct TableArgs {
     /// Go on from the values an interrupted `--save` run left in FILE.
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
+    /// Print the statistics of the values instead of the table: the rare/common
+    /// partition, the rare values, the largest value, and how often each value
+    /// occurs below each power of two from 2^10.
+    #[arg(long)]
+    stats: bool,
     #[command(flatten)]
     common: Common,
 }

@@ -7,7 +7,7 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{grundy, root};
+use common::{grundy, json, root};
 
 #[test]
 fn a_killed_run_resumes_to_the_same_values() {
@@ -347,4 +347,47 @@ fn a_periodic_table_is_saved_and_printed_whole() {
     }
     assert_eq!(saved, printed);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn stats_count_the_values_of_a_heap_table() {
+    // Kayles: the rare values (under the mask 15) end at heap 70, where the period
+    // of 12 begins (Guy and Smith); its largest value, 8, first at heap 27.
+    let v = json(&["table", "kayles", "--to", "3000", "--stats", "--json"]);
+    assert_eq!(v["heaps"], 3001);
+    assert_eq!(v["mask"], 15);
+    assert_eq!(v["rare"], 10);
+    assert_eq!(v["last_rare"], 70);
+    assert_eq!(
+        (v["largest"].as_u64(), v["largest_first"].as_u64()),
+        (Some(8), Some(27))
+    );
+    let bounds: Vec<u64> = v["histograms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["below"].as_u64().unwrap())
+        .collect();
+    assert_eq!(bounds, [1024, 2048, 3001]);
+    let below_1024: u64 = v["histograms"][0]["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(below_1024, 1024);
+    for (args, why) in [
+        (
+            &["table", "kayles", "--to", "10", "--misere", "--stats"][..],
+            "--stats is for",
+        ),
+        (
+            &["table", "graph:examples/dag.txt", "--stats"][..],
+            "--stats is for",
+        ),
+    ] {
+        let run = grundy(args, "");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(why), "{}", run.stderr);
+    }
 }

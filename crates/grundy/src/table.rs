@@ -6,6 +6,7 @@
 //! [`tabulate`](crate::tabulate) computes them.
 
 use crate::solve::sequence::period::Period;
+use crate::solve::sequence::statistics::Statistics;
 use crate::solve::sequence::Algorithm;
 use crate::solve::Value;
 use crate::{Budget, Gamma, Nimber, Outcome, Play};
@@ -80,6 +81,14 @@ impl Column {
             Column::Periodic { len, .. } => *len,
             Column::Values(values) => values.len(),
         }
+    }
+
+    /// The statistics of the values ([`Statistics`]), where every heap has a
+    /// nimber (normal play); `None` for a table with outcomes only, or no heap.
+    pub fn statistics(&self) -> Option<Statistics> {
+        let nimbers = (0..self.len()).all(|n| self.get(n).nimber.is_some());
+        let value = |n: u64| self.get(n as usize).nimber.unwrap_or_default();
+        (nimbers && !self.is_empty()).then(|| Statistics::of(self.len() as u64, value))
     }
 
     /// Every heap's nimber, for a table of the sequence engine (a periodic one's

@@ -9,7 +9,7 @@ use std::path::Path;
 use grundy::games::graph;
 use grundy::report::{
     CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, QuotientReport,
-    TableReport, ValueReport,
+    StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::table::{Save, Table, TableRequest};
@@ -155,6 +155,15 @@ fn every_report_has_the_fields_the_guide_lists() {
     add(
         "chomp table",
         fields(&TableReport::new(&chomp, Play::Normal)),
+    );
+    let kayles = heap_table("kayles", 1500);
+    let Table::Heaps { values, .. } = &kayles else {
+        panic!("a heap table")
+    };
+    let statistics = values.statistics().expect("the nimbers of Kayles");
+    add(
+        "statistics",
+        fields(&StatisticsReport::new("kayles", &statistics)),
     );
     for (game, to) in [("kayles", 200), ("nim", 3)] {
         let budget = Budget::default();

@@ -2,6 +2,7 @@
 //! rare/common algorithm against the naive one and both against an independent brute
 //! force, and huge heaps answered by proved periods.
 
+use grundy::solve::sequence::statistics::Statistics;
 use grundy::solve::sequence::{naive, period, Algorithm, Sequence};
 use grundy::solve::Solver;
 use grundy::Budget;
@@ -367,4 +368,30 @@ fn a_huge_periodic_table_holds_only_its_first_values() {
         let expected = kayles[if n < 71 { n } else { 71 + (n - 71) % 12 }];
         assert_eq!(column.get(n).nimber, Some(expected.into()), "g({n})");
     }
+}
+
+#[test]
+fn grundys_game_has_flammenkamps_rare_values() {
+    // A. Flammenkamp, "Sprague-Grundy Values of Grundy's Game"
+    // (wwwhomes.uni-bielefeld.de/achim/grundy.html): the sparse (rare) values are
+    // those with an even number of 1s above the lowest bit, and the known ones
+    // begin with these heaps (to G(231) = 10).
+    let published: [u64; 48] = [
+        0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 15, 20, 23, 26, 28, 31, 34, 37, 40, 43, 46, 49, 50, 52, 53,
+        55, 58, 61, 87, 90, 93, 146, 149, 152, 158, 161, 164, 167, 176, 179, 181, 182, 185, 188,
+        190, 193, 196, 231,
+    ];
+    let g = values("grundy-game", 1 << 14, Algorithm::RareCommon);
+    let stats = Statistics::of(g.len() as u64, |n| g[n as usize].into());
+    let rare: Vec<u64> = (0..232)
+        .filter(|&n| stats.is_rare(g[n as usize].into()))
+        .collect();
+    assert_eq!(rare, published);
+    // The partition found is Flammenkamp's: every bit but the lowest, on the bits
+    // the values use.
+    assert_eq!(stats.mask & 1, 0);
+    assert_eq!(
+        stats.mask | 1,
+        (1 << (64 - stats.largest.leading_zeros())) - 1
+    );
 }

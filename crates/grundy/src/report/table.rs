@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::play_words;
 use crate::notation::{shorten, LABEL};
 use crate::solve::sequence::period::Period;
+use crate::solve::sequence::statistics::Statistics;
 use crate::solve::Value;
 use crate::table::{Column, GraphTable, Table};
 use crate::{Gamma, Outcome, Play};
@@ -302,5 +303,49 @@ impl Display for PeriodReport {
             true => write!(f, "proved: the values up to heap {checked_to} repeat long enough for the periodicity theorem"),
             false => write!(f, "not proved: seen in the values up to heap {checked_to}, but no theorem covers it yet"),
         }
+    }
+}
+
+/// The statistics of a heap table's values, as the record tables publish them.
+#[derive(Serialize)]
+pub struct StatisticsReport<'a> {
+    game: &'a str,
+    #[serde(flatten)]
+    statistics: &'a Statistics,
+}
+
+impl<'a> StatisticsReport<'a> {
+    /// The statistics of `game`'s values.
+    pub fn new(game: &'a str, statistics: &'a Statistics) -> Self {
+        StatisticsReport { game, statistics }
+    }
+}
+
+impl Display for StatisticsReport<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let s = self.statistics;
+        writeln!(f, "{}, heaps 0 to {}", self.game, s.heaps - 1)?;
+        writeln!(
+            f,
+            "mask: {} (binary {:b}): a value is rare when it has an even number of 1s under it",
+            s.mask, s.mask
+        )?;
+        match s.last_rare {
+            Some(last) => writeln!(f, "rare values: {} heaps, the last at heap {last}", s.rare)?,
+            None => writeln!(f, "rare values: none")?,
+        }
+        writeln!(
+            f,
+            "largest value: {}, first at heap {}",
+            s.largest, s.largest_first
+        )?;
+        write!(f, "how often each value occurs (value:count):")?;
+        for h in &s.histograms {
+            write!(f, "\n  below {}:", h.below)?;
+            for (v, &c) in h.counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+                write!(f, " {v}:{c}")?;
+            }
+        }
+        Ok(())
     }
 }

@@ -18,6 +18,7 @@
 pub mod naive;
 pub mod period;
 pub mod rare_common;
+pub mod statistics;
 pub mod store;
 
 use std::time::Instant;
