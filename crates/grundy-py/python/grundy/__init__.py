@@ -44,6 +44,9 @@ from .errors import (
 from .positions import Game, Part, Position, game_name
 from .tables import ChompTable, GraphTable, HeapTable, Period, _heap_table
 
+#: The version of the module (and of the engine it holds), from the crate's Cargo.toml.
+__version__: str = _native.__version__
+
 #: A sum of games: another name for :class:`Position`.
 Sum = Position
 

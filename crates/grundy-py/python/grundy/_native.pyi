@@ -7,6 +7,9 @@ import numpy.typing as npt
 
 DEFAULT_MAX_POSITIONS: int
 
+#: The version of the crate, as Cargo.toml gives it.
+__version__: str
+
 _Part = Union[str, Tuple[Any, Any]]
 _EnginePosition = Tuple[str, List[_Part]]
 
