@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python module's tests: a virtual environment (target/python-venv, or
-# $GRUNDY_VENV) with maturin, pytest, hypothesis, numpy, ray and pyarrow; the
+# $GRUNDY_VENV) with maturin, pytest, hypothesis, numpy, ray, pyarrow and mypy; the
 # module built from this crate and installed with pip; then pytest, whose exit
 # status is this script's. Arguments go to pytest (e.g. -k census).
 set -euo pipefail
@@ -28,7 +28,7 @@ fi
 export PATH="$venv/bin:$PATH"   # maturin's build hook runs the maturin it installed
 pip=("$venv/bin/python" -m pip --disable-pip-version-check -q)
 "${pip[@]}" install --upgrade pip
-"${pip[@]}" install "maturin>=1.9.4,<2" pytest hypothesis numpy ray pyarrow
+"${pip[@]}" install "maturin>=1.9.4,<2" pytest hypothesis numpy ray pyarrow mypy typing_extensions
 # The module, built in release by maturin (the tests compute tables of millions of heaps).
 "${pip[@]}" install --no-build-isolation --force-reinstall --no-deps "$crate"
 

@@ -62,9 +62,7 @@ class HeapTable(np.ndarray):
     def to_dict(self) -> Dict[str, Any]:
         """The table as ``grundy table --json`` prints it."""
         plain = self.view(np.ndarray)
-        values = None if plain.dtype.kind == "U" else [int(v) for v in plain]
-        if values is None:
-            values = [None] * len(plain)
+        values: List[Optional[int]] = [None] * len(plain) if plain.dtype.kind == "U" else [int(v) for v in plain]
         return {
             "game": self.game,
             "play": self.play,
