@@ -93,8 +93,9 @@ PositionLike = Union[str, Position, Tuple[GameLike, Hashable], GameLike]
 
 
 def register(game: GameLike) -> str:
-    """Lets SPEC text name ``game``, a game defined in Python, by its name; the game
-    must then have a ``parse(text)`` method for the positions written after its name.
+    """Lets SPEC text name ``game``, a game defined in Python, by its name (its
+    ``name`` attribute, else its class's name in lower case); the game must then
+    have a ``parse(text)`` method for the positions written after its name.
 
     >>> grundy.register(MyGame())               # doctest: +SKIP
     >>> grundy.value("mygame 12 + nim 3")       # doctest: +SKIP
