@@ -2,8 +2,8 @@
 # Every test of the project, on a fresh machine too:
 #   1. the Rust tests (debug), and the few searches too slow for a debug build, and the
 #      adversarial inputs searched to the budget (release);
-#   2. the Python module, built and installed into a virtual environment, against
-#      its pytest suite (crates/grundy-py/test.sh);
+#   2. the Python module, built as an abi3 wheel and installed into a fresh virtual
+#      environment with no Rust on PATH, against its pytest suite (crates/grundy-py/test.sh);
 #   3. the web playground in a real browser: Debian's headless Chromium driven by
 #      playwright-core (web-tests/browser.test.js), screenshots in web-tests/artifacts/;
 #   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh);

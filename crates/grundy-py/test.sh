@@ -1,42 +1,70 @@
 #!/usr/bin/env bash
-# The Python module's tests: a virtual environment (target/python-venv, or
-# $GRUNDY_VENV) with maturin, pytest, hypothesis, numpy, ray and pyarrow; the
-# module built from this crate and installed with pip; then pytest, whose exit
-# status is this script's. Arguments go to pytest (e.g. -k census).
+# The Python module's tests, run on the wheel a user installs:
+#   1. maturin, in a virtual environment of its own (target/python-venv, or
+#      $GRUNDY_VENV), builds this crate's abi3 wheel in release (the tests compute
+#      tables of millions of heaps) into target/python-wheel/;
+#   2. a fresh virtual environment (target/python-wheel-venv, made anew each run)
+#      gets the wheel and its `test` extra (pytest, hypothesis, ray, pyarrow, mypy,
+#      typing_extensions) from pip, with no Rust toolchain on PATH;
+#   3. pytest runs there, still without Rust on PATH; its exit status is this
+#      script's. tests/test_install.py checks that the module it tests is the wheel,
+#      installed in that environment, with no cargo or rustc to be found.
+# Arguments go to pytest (e.g. -k census).
 set -euo pipefail
 crate="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$crate/../.." && pwd)"
 cd "$root"
-venv="${GRUNDY_VENV:-$root/target/python-venv}"
+target="${CARGO_TARGET_DIR:-$root/target}"
+build_venv="${GRUNDY_VENV:-$root/target/python-venv}"
+test_venv="$root/target/python-wheel-venv"
+wheels="$root/target/python-wheel"
 python="${PYTHON:-python3}"
 
-if [ ! -x "$venv/bin/python" ]; then
-    if ! "$python" -m venv "$venv" 2>/dev/null; then
+# A virtual environment at $1, unless one is there.
+make_venv() {
+    [ -x "$1/bin/python" ] && return
+    if ! "$python" -m venv "$1" 2>/dev/null; then
         # Debian keeps venv (ensurepip) in a package of its own.
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
             version="$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
             apt-get update -qq
             apt-get install -y -qq "python$version-venv" || apt-get install -y -qq python3-venv
-            rm -rf "$venv"
-            "$python" -m venv "$venv"
+            rm -rf "$1"
+            "$python" -m venv "$1"
         else
             echo "cannot create a virtual environment: install python3-venv" >&2
             exit 1
         fi
     fi
-fi
-export PATH="$venv/bin:$PATH"   # maturin's build hook runs the maturin it installed
-pip=("$venv/bin/python" -m pip --disable-pip-version-check -q)
-"${pip[@]}" install --upgrade pip
-"${pip[@]}" install "maturin>=1.9.4,<2" pytest hypothesis numpy ray pyarrow
-# The module, built in release by maturin (the tests compute tables of millions of heaps).
-"${pip[@]}" install --no-build-isolation --force-reinstall --no-deps "$crate"
+}
+
+# 1. The wheel.
+make_venv "$build_venv"
+"$build_venv/bin/python" -m pip --disable-pip-version-check -q install "maturin>=1.9.4,<2"
+rm -rf "$wheels"
+"$build_venv/bin/maturin" build --quiet --release --manifest-path "$crate/Cargo.toml" \
+    --interpreter "$build_venv/bin/python" --out "$wheels"
+wheel="$(echo "$wheels"/grundy-*-abi3-*.whl)"
+[ -f "$wheel" ] || { echo "no abi3 wheel in $wheels" >&2; exit 1; }
 
 # The tests compare with the `grundy` command: the one `cargo test` built.
-target="${CARGO_TARGET_DIR:-$root/target}"
 if [ -z "${GRUNDY_BIN:-}" ]; then
     cargo build -q -p grundy-cli
     export GRUNDY_BIN="$target/debug/grundy"
 fi
+
+# 2. and 3. The wheel installed and tested where no Rust toolchain is on PATH: PATH
+# without its directories that hold cargo or rustc (~/.cargo/bin, rustup's).
+path=""
+IFS=: read -ra dirs <<<"$PATH"
+for dir in "${dirs[@]}"; do
+    if [ -n "$dir" ] && [ ! -e "$dir/cargo" ] && [ ! -e "$dir/rustc" ]; then
+        path="${path:+$path:}$dir"
+    fi
+done
+no_rust=(env -u CARGO_HOME -u RUSTUP_HOME -u RUSTUP_TOOLCHAIN PATH="$test_venv/bin:$path" GRUNDY_WHEEL="$wheel")
+rm -rf "$test_venv"
+make_venv "$test_venv"
+"${no_rust[@]}" "$test_venv/bin/python" -m pip --disable-pip-version-check -q install "$wheel[test]"
 cd "$crate"
-exec "$venv/bin/python" -m pytest tests -q -p no:cacheprovider "$@"
+exec "${no_rust[@]}" "$test_venv/bin/python" -m pytest tests -q -p no:cacheprovider "$@"

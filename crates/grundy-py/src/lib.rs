@@ -284,6 +284,7 @@ fn gamma<'py>(py: Python<'py>, g: &Gamma) -> PyResult<Bound<'py, PyAny>> {
 /// The module `grundy._native`.
 #[pymodule(gil_used = true)]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<session::Session>()?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;

@@ -259,6 +259,32 @@ def test_errors_in_a_games_parts_and_descriptions_come_through():
     assert type(e.value) is GameFault
 
 
+def test_a_game_is_named_by_its_name_attribute_else_by_its_class():
+    class TakeTwo(grundy.Game):
+        def moves(self, n):
+            return [n - 2] if n >= 2 else []
+
+        def parse(self, text):
+            return int(text)
+
+    game = TakeTwo()
+    assert grundy.Session().register(game) == "taketwo"
+    assert str(game(5)) == str(grundy.value(game, 5).position) == "taketwo 5"
+    game.name = "two"
+    session = grundy.Session()
+    assert session.register(game) == "two"
+    assert str(game(5)) == str(session.value("two 5").position) == "two 5"
+    assert [str(m.position) for m in session.moves("two 5 + nim 1")] == ["two 3 + nim 1", "two 5 + nim 0"]
+
+    class Named(TakeTwo):
+        name = "named"
+
+    assert grundy.Session().register(Named()) == "named"
+    with pytest.raises(grundy.ParseError, match="^'two words' cannot name a game: a name is one word"):
+        game.name = "two words"
+        grundy.Session().register(game)
+
+
 def test_games_are_named_once():
     with pytest.raises(grundy.ParseError, match="two different games"):
         grundy.value(grundy.Position((Subtraction([1]), 1), (Subtraction([1]), 2)))

@@ -28,7 +28,7 @@ Long computations release the interpreter's lock and stop on Ctrl-C
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, Hashable, List, NamedTuple, Optional, Tuple, Union, overload
 
 from . import _native
 from .analysis import Analysis, Move, MoveValue, Outcome, PartValue
@@ -41,8 +41,11 @@ from .errors import (
     TimeoutError,
     TooLargeError,
 )
-from .positions import Game, Part, Position, game_name
+from .positions import Game, GameLike, Part, Position, game_name
 from .tables import ChompTable, GraphTable, HeapTable, Period, _heap_table
+
+#: The version of the module (and of the engine it holds), from the crate's Cargo.toml.
+__version__: str = _native.__version__
 
 #: A sum of games: another name for :class:`Position`.
 Sum = Position
@@ -60,6 +63,7 @@ __all__ = [
     "register",
     "Session",
     "Game",
+    "GameLike",
     "Position",
     "Sum",
     "Analysis",
@@ -81,15 +85,17 @@ __all__ = [
 ]
 
 #: Games defined in Python that SPEC text may name, by name (see :func:`register`).
-_registered: Dict[str, Any] = {}
+_registered: Dict[str, GameLike] = {}
 
-#: What the functions accept as a position.
-PositionLike = Union[str, Position, Tuple[Any, Hashable], Game, Any]
+#: What the functions accept as a position: a SPEC, a :class:`Position`, a pair
+#: (game, position), or a game whose position comes after it (``value(game, 12)``).
+PositionLike = Union[str, Position, Tuple[GameLike, Hashable], GameLike]
 
 
-def register(game: Any) -> str:
-    """Lets SPEC text name ``game``, a game defined in Python, by its name; the game
-    must then have a ``parse(text)`` method for the positions written after its name.
+def register(game: GameLike) -> str:
+    """Lets SPEC text name ``game``, a game defined in Python, by its name (its
+    ``name`` attribute, else its class's name in lower case); the game must then
+    have a ``parse(text)`` method for the positions written after its name.
 
     >>> grundy.register(MyGame())               # doctest: +SKIP
     >>> grundy.value("mygame 12 + nim 3")       # doctest: +SKIP
@@ -142,7 +148,7 @@ class Session:
         """The most positions a search may keep (set, or from the memory budget)."""
         return self._native.max_positions
 
-    def register(self, game: Any) -> str:
+    def register(self, game: GameLike) -> str:
         """Lets SPEC text given to this session name ``game``; its name."""
         return self._native.register(game)
 
@@ -156,8 +162,8 @@ class Session:
         parts = _parts(x, position)
         for game in _registered.values():
             self._native.register(game)
-        text, parts = self._native.normalise(list(parts))
-        return Position._engine(text, parts)
+        text, written = self._native.normalise(list(parts))
+        return Position._engine(text, written)
 
     def value(
         self,
@@ -309,7 +315,7 @@ def explain(
     return Session(max_positions).explain(x, position, misere=misere, timeout=timeout)
 
 
-def _python_heap_table(game: Any, to: int, misere: bool, max_positions: Optional[int], timeout: Optional[float]) -> HeapTable:
+def _python_heap_table(game: GameLike, to: int, misere: bool, max_positions: Optional[int], timeout: Optional[float]) -> HeapTable:
     import numpy as np
 
     session = Session(max_positions)
@@ -321,8 +327,34 @@ def _python_heap_table(game: Any, to: int, misere: bool, max_positions: Optional
     return HeapTable(values, game_name(game), "misere" if misere else "normal")
 
 
+@overload
 def table(
-    game: Any,
+    game: GameLike,
+    to: int,
+    *,
+    misere: bool = False,
+    max_positions: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> HeapTable: ...
+
+
+@overload
+def table(
+    game: str,
+    to: Optional[int] = None,
+    *,
+    misere: bool = False,
+    rows: Optional[int] = None,
+    max_positions: Optional[int] = None,
+    method: str = "rare-common",
+    save: Optional[str] = None,
+    resume: Optional[str] = None,
+    timeout: Optional[float] = None,
+) -> Union[HeapTable, GraphTable, ChompTable]: ...
+
+
+def table(
+    game: Union[str, GameLike],
     to: Optional[int] = None,
     *,
     misere: bool = False,

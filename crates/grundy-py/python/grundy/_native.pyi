@@ -1,19 +1,20 @@
 """Type stubs of the compiled module grundy._native (the Rust engine)."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
-import numpy as np
-import numpy.typing as npt
+__all__ = ["__version__", "Session", "census_row", "chomp_p_positions", "draw", "games", "period", "table"]
 
-DEFAULT_MAX_POSITIONS: int
+#: The version of the crate, as Cargo.toml gives it.
+__version__: str
 
 _Part = Union[str, Tuple[Any, Any]]
 _EnginePosition = Tuple[str, List[_Part]]
 
+@final
 class Session:
     """An analyst that keeps what it learnt between calls, with Python games."""
 
-    def __init__(self, max_positions: int = ...) -> None: ...
+    def __new__(cls, max_positions: Optional[int] = None) -> Session: ...
     @property
     def max_positions(self) -> int: ...
     def register(self, game: Any) -> str: ...
@@ -25,6 +26,7 @@ class Session:
         all_moves: bool = False,
         explain: bool = False,
         computer_move: bool = False,
+        outcome_only: bool = False,
         timeout: Optional[float] = None,
     ) -> Dict[str, Any]: ...
 
@@ -33,7 +35,7 @@ def table(
     to: Optional[int] = None,
     rows: Optional[int] = None,
     misere: bool = False,
-    max_positions: int = ...,
+    max_positions: Optional[int] = None,
     method: str = "rare-common",
     save: Optional[str] = None,
     resume: Optional[str] = None,
@@ -42,14 +44,14 @@ def table(
 def period(
     game: str,
     to: int = 1000000,
-    max_positions: int = ...,
+    max_positions: Optional[int] = None,
     method: str = "rare-common",
     timeout: Optional[float] = None,
 ) -> Dict[str, Any]: ...
 def census_row(game: str, to: int, method: str = "rare-common", timeout: Optional[float] = None) -> Dict[str, Any]: ...
 def draw(spec: str) -> str: ...
 def chomp_p_positions(
-    rows: int, to: int, max_positions: int = ..., timeout: Optional[float] = None
+    rows: int, to: int, max_positions: Optional[int] = None, timeout: Optional[float] = None
 ) -> List[List[int]]: ...
 def games() -> List[Dict[str, Any]]: ...
 

@@ -219,7 +219,8 @@ class Analysis:
 
     def to_dict(self) -> Dict[str, Any]:
         """The verdict as ``grundy value --json`` prints it."""
-        return json.loads(self._report)
+        report: Dict[str, Any] = json.loads(self._report)
+        return report
 
     def _repr_html_(self) -> str:
         e = html.escape

@@ -111,7 +111,19 @@ def classify(code: str, to: int, *, method: str = "rare-common") -> Dict[str, An
     )
 
 
-def _row(code, game, status, preperiod, period, saltus, max_value, last_heap, to, seconds, note) -> Dict[str, Any]:
+def _row(
+    code: str,
+    game: str,
+    status: str,
+    preperiod: Optional[int],
+    period: Optional[int],
+    saltus: Optional[int],
+    max_value: Optional[int],
+    last_heap: Optional[int],
+    to: int,
+    seconds: float,
+    note: str,
+) -> Dict[str, Any]:
     return {
         "code": code,
         "game": game,

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Hashable, Iterable, List, Optional, Protocol, Tuple, Union
 
-__all__ = ["Game", "Position", "Part", "game_name"]
+if TYPE_CHECKING:
+    from .analysis import Analysis, MoveValue
+
+__all__ = ["Game", "GameLike", "Position", "Part", "Addend", "game_name"]
+
+
+class GameLike(Protocol):
+    """What a game defined in Python is to a type checker: any object with a method
+    ``moves`` (a :class:`Game` or not)."""
+
+    def moves(self, position: Any, /) -> Iterable[Any]: ...
+
 
 #: A part of a position: a SPEC of one built-in component (``"nim 13,12,8"``), or
 #: a game defined in Python with one of its positions.
 Part = Union[str, Tuple[Any, Hashable]]
+
+#: What adds to a position: a SPEC, a :class:`Position`, or a pair (game, position).
+Addend = Union[str, "Position", Tuple[GameLike, Hashable]]
 
 
 def game_name(game: Any) -> str:
@@ -108,7 +122,7 @@ class Position:
 
     parts: Tuple[Part, ...]
 
-    def __init__(self, *items: Any) -> None:
+    def __init__(self, *items: Addend) -> None:
         parts: Tuple[Part, ...] = ()
         for item in items:
             parts += _parts(item)
@@ -123,10 +137,10 @@ class Position:
         p._text = text
         return p
 
-    def __add__(self, other: Any) -> "Position":
+    def __add__(self, other: Addend) -> "Position":
         return Position(self, other)
 
-    def __radd__(self, other: Any) -> "Position":
+    def __radd__(self, other: Addend) -> "Position":
         return Position(other, self)
 
     def __str__(self) -> str:
@@ -155,13 +169,13 @@ class Position:
 
     # Convenience: the module's functions on this position.
 
-    def value(self, **options: Any) -> Any:
+    def value(self, **options: Any) -> "Analysis":
         """``grundy.value(self, **options)``: who wins, the nimber, winning moves."""
         from . import value
 
         return value(self, **options)
 
-    def moves(self, **options: Any) -> Any:
+    def moves(self, **options: Any) -> "List[MoveValue]":
         """``grundy.moves(self, **options)``: every move with what it leaves."""
         from . import moves
 

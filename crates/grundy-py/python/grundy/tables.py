@@ -16,7 +16,7 @@ __all__ = ["HeapTable", "GraphTable", "ChompTable", "Period"]
 _SHOWN = 240  # heaps shown in a notebook
 
 
-class HeapTable(np.ndarray):
+class HeapTable(np.ndarray[Any, Any]):
     """g(0), g(1), …, g(N) of one heap: a NumPy array (index = heap size) with the
     game's name and play beside it.
 
@@ -30,7 +30,7 @@ class HeapTable(np.ndarray):
     game: str
     play: str
 
-    def __new__(cls, values: np.ndarray, game: str, play: str) -> "HeapTable":
+    def __new__(cls, values: np.ndarray[Any, Any], game: str, play: str) -> "HeapTable":
         table = values.view(cls)
         table.game = game
         table.play = play
@@ -47,7 +47,7 @@ class HeapTable(np.ndarray):
         return plain[()] if plain.ndim == 0 else plain
 
     @property
-    def outcomes(self) -> np.ndarray:
+    def outcomes(self) -> np.ndarray[Any, Any]:
         """``"P"`` or ``"N"`` for each heap (a NumPy array of one-letter strings)."""
         plain = self.view(np.ndarray)
         if plain.dtype.kind == "U":
@@ -55,16 +55,14 @@ class HeapTable(np.ndarray):
         return np.where(plain == 0, "P", "N")
 
     @property
-    def p_positions(self) -> np.ndarray:
+    def p_positions(self) -> np.ndarray[Any, Any]:
         """The heap sizes that are P-positions."""
         return np.flatnonzero(self.outcomes == "P")
 
     def to_dict(self) -> Dict[str, Any]:
         """The table as ``grundy table --json`` prints it."""
         plain = self.view(np.ndarray)
-        values = None if plain.dtype.kind == "U" else [int(v) for v in plain]
-        if values is None:
-            values = [None] * len(plain)
+        values: List[Optional[int]] = [None] * len(plain) if plain.dtype.kind == "U" else [int(v) for v in plain]
         return {
             "game": self.game,
             "play": self.play,
