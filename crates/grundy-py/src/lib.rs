@@ -15,7 +15,7 @@ pub mod run;
 pub mod session;
 
 use grundy::budget::Knobs;
-use grundy::report::PeriodReport;
+use grundy::report::{PeriodReport, StatisticsReport};
 use grundy::solve::sequence::Algorithm;
 use grundy::table::{Column, Save, Table, TableRequest};
 use grundy::{Budget, Gamma, Play};
@@ -176,6 +176,53 @@ fn table<'py>(
     Ok(d)
 }
 
+/// The statistics of g(0..=to) of the heap game `game` (normal play): a dict with
+/// the report's JSON (`report`) and its text (`text`).
+#[pyfunction]
+#[pyo3(signature = (game, to, max_positions = None, method = "rare-common", timeout = None))]
+fn statistics<'py>(
+    py: Python<'py>,
+    game: &str,
+    to: u64,
+    max_positions: Option<usize>,
+    method: &str,
+    timeout: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let algorithm = self::algorithm(method)?;
+    let table = compute(py, timeout, budget(max_positions), |budget| {
+        let request = TableRequest {
+            to: Some(to),
+            rows: None,
+            play: Play::Normal,
+            budget: budget.clone(),
+            save: Save::No,
+            algorithm,
+        };
+        grundy::tabulate::table(game, &request, &mut |_| {})
+    })?;
+    let counted = match &table {
+        Table::Heaps { game, values, .. } => values.statistics().map(|s| (game, s)),
+        _ => None,
+    };
+    let Some((name, statistics)) = counted else {
+        return Err(errors::raise(
+            py,
+            "ParseError",
+            format!(
+                "'{game}' is not a heap game with nimbers: statistics count a heap table's nimbers"
+            ),
+            None,
+        ));
+    };
+    let report = StatisticsReport::new(name, &statistics);
+    let d = PyDict::new(py);
+    let json = serde_json::to_string(&report)
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("a report in JSON: {e}")))?;
+    d.set_item("report", json)?;
+    d.set_item("text", report.to_string())?;
+    Ok(d)
+}
+
 /// The period of the take-and-break game `game`: a dict (game, preperiod, period,
 /// saltus, proved, checked_to), the numbers None when no period was seen.
 #[pyfunction]
@@ -288,6 +335,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<session::Session>()?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics, m)?)?;
     m.add_function(wrap_pyfunction!(census_row, m)?)?;
     m.add_function(wrap_pyfunction!(draw, m)?)?;
     m.add_function(wrap_pyfunction!(chomp_p_positions, m)?)?;

@@ -164,3 +164,16 @@ def test_games_gives_each_family_the_registry_entry_the_playground_reads():
     assert by_name["graph"].start == "graph:inline f"
     assert by_name["graph"].start_graph.startswith("a -> b c\n")
     assert all(f.figure for f in families)
+
+
+def test_statistics_are_the_cli_s(cli):
+    # Kayles: the rare values (under the mask 15) end at heap 70, where its period of
+    # 12 begins; its largest value, 8, first at heap 27.
+    s = grundy.statistics("kayles", 1500)
+    assert (s.mask, s.rare, s.last_rare, s.largest, s.largest_first) == (15, 10, 70, 8, 27)
+    assert [h.below for h in s.histograms] == [1024, 1501]
+    assert sum(s.histograms[0].counts) == 1024
+    assert s.to_dict() == cli.json("table", "kayles", "--to", "1500", "--stats")
+    assert str(s) + "\n" == cli.text("table", "kayles", "--to", "1500", "--stats")
+    with pytest.raises(grundy.ParseError, match="'staircase' is not a heap game"):
+        grundy.statistics("staircase", 5)

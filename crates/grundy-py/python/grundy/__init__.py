@@ -42,7 +42,7 @@ from .errors import (
     TooLargeError,
 )
 from .positions import Game, GameLike, Part, Position, game_name
-from .tables import ChompTable, GraphTable, HeapTable, Period, _heap_table
+from .tables import ChompTable, GraphTable, HeapTable, Histogram, Period, Statistics, _heap_table
 
 #: The version of the module (and of the engine it holds), from the crate's Cargo.toml.
 __version__: str = _native.__version__
@@ -56,6 +56,7 @@ __all__ = [
     "explain",
     "table",
     "period",
+    "statistics",
     "draw",
     "chomp_p_positions",
     "games",
@@ -75,6 +76,8 @@ __all__ = [
     "GraphTable",
     "ChompTable",
     "Period",
+    "Statistics",
+    "Histogram",
     "Error",
     "ParseError",
     "TooLargeError",
@@ -429,6 +432,27 @@ def period(
     """
     d = _native.period(game, to=to, max_positions=max_positions, method=method, timeout=timeout)
     return Period._of(d)
+
+
+def statistics(
+    game: str,
+    to: int,
+    *,
+    max_positions: Optional[int] = None,
+    method: str = "rare-common",
+    timeout: Optional[float] = None,
+) -> Statistics:
+    """The statistics of g(0..to) of a heap game under normal play, as ``grundy
+    table GAME --to N --stats`` prints them: the rare/common mask, the rare heaps'
+    count and the last, the largest value and where it first occurs, and how
+    often each value occurs below each power of two from 2^10.
+
+    >>> s = grundy.statistics("kayles", 1500)
+    >>> s.mask, s.rare, s.last_rare, s.largest, s.largest_first
+    (15, 10, 70, 8, 27)
+    """
+    d = _native.statistics(game, to, max_positions=max_positions, method=method, timeout=timeout)
+    return Statistics._of(d)
 
 
 def draw(x: PositionLike, position: Any = None) -> str:

@@ -2,7 +2,7 @@
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
-__all__ = ["__version__", "Session", "census_row", "chomp_p_positions", "draw", "games", "period", "table"]
+__all__ = ["__version__", "Session", "census_row", "chomp_p_positions", "draw", "games", "period", "statistics", "table"]
 
 #: The version of the crate, as Cargo.toml gives it.
 __version__: str
@@ -44,6 +44,13 @@ def table(
 def period(
     game: str,
     to: int = 1000000,
+    max_positions: Optional[int] = None,
+    method: str = "rare-common",
+    timeout: Optional[float] = None,
+) -> Dict[str, Any]: ...
+def statistics(
+    game: str,
+    to: int,
     max_positions: Optional[int] = None,
     method: str = "rare-common",
     timeout: Optional[float] = None,

@@ -175,6 +175,62 @@ class ChompTable:
 
 
 @dataclass(frozen=True)
+class Histogram:
+    """How often each value occurs among the heaps below ``below``."""
+
+    #: The heaps 0 to ``below`` − 1 are counted.
+    below: int
+    #: ``counts[v]``: how many of them have the value v.
+    counts: List[int]
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """The statistics of a heap game's values, as the record tables publish them:
+    the rare/common mask (a value is rare when it has an even number of 1s under
+    it), how many heaps have a rare value and the last that does, the largest value
+    and the first heap where it occurs, and how often each value occurs below each
+    power of two from 2^10 and below ``heaps``. ``str()`` is ``grundy table GAME
+    --to N --stats``, ``to_dict()`` its JSON."""
+
+    game: str
+    heaps: int
+    mask: int
+    rare: int
+    last_rare: Optional[int]
+    largest: int
+    largest_first: int
+    histograms: List[Histogram]
+    _text: str = field(default="", repr=False, compare=False)
+
+    @classmethod
+    def _of(cls, d: Dict[str, Any]) -> "Statistics":
+        r = json.loads(d["report"])
+        histograms = [Histogram(h["below"], list(h["counts"])) for h in r.pop("histograms")]
+        return cls(**r, histograms=histograms, _text=d["text"])
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The statistics as ``grundy table GAME --to N --stats --json`` prints them."""
+        return {
+            "game": self.game,
+            "heaps": self.heaps,
+            "mask": self.mask,
+            "rare": self.rare,
+            "last_rare": self.last_rare,
+            "largest": self.largest,
+            "largest_first": self.largest_first,
+            "histograms": [{"below": h.below, "counts": list(h.counts)} for h in self.histograms],
+        }
+
+    def __str__(self) -> str:
+        """As ``grundy table GAME --to N --stats`` prints them."""
+        return self._text
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + html.escape(str(self)) + "</pre>"
+
+
+@dataclass(frozen=True)
 class Period:
     """The period of a take-and-break game's values: g(n + period) = g(n) + saltus
     for n ≥ preperiod, proved by a theorem (``proved``) or only seen up to heap
