@@ -60,16 +60,6 @@ impl Position {
     pub fn as_str(&self) -> &str {
         &self.text
     }
-
-    /// How many parts it is written with.
-    pub fn len(&self) -> usize {
-        self.sum.0.len()
-    }
-
-    /// True for the position of no part.
-    pub fn is_empty(&self) -> bool {
-        self.sum.0.is_empty()
-    }
 }
 
 impl fmt::Display for Position {
