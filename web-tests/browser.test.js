@@ -185,6 +185,10 @@ test('the sequence page plots g(n) with the period and the P-positions', async (
   assert.ok(await page.locator('svg.plot circle.point.p').count() >= 1, 'P-positions are marked');
   assert.ok(await page.locator('svg.plot rect.band').count() >= 2, 'the period is shaded');
   assert.equal(await page.locator('table.values td.p').count(), await page.locator('svg.plot circle.point.p').count());
+  // Kayles's rare values (under the mask 15) end at heap 70.
+  await page.waitForSelector('#statistics');
+  assert.match(await page.textContent('#statistics'), /rare\/common mask15 \(binary 1111\)/);
+  assert.match(await page.textContent('#statistics'), /the last of them70/);
   await screenshot(page, 'sequence');
   assert.deepEqual(page.errors, []);
   await page.close();

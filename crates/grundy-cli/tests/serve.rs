@@ -161,6 +161,10 @@ async fn table_and_period_answer_what_the_cli_prints_with_json() {
             &[("game", "chomp"), ("rows", "3"), ("to", "6")],
             &["table", "chomp", "--rows", "3", "--to", "6", "--json"],
         ),
+        (
+            &[("game", "kayles"), ("to", "1500"), ("stats", "true")],
+            &["table", "kayles", "--to", "1500", "--stats", "--json"],
+        ),
         (&[("game", "kayles")], &["period", "kayles", "--json"]),
         (
             &[("game", "dawson-chess")],
@@ -173,6 +177,17 @@ async fn table_and_period_answer_what_the_cli_prints_with_json() {
         assert_eq!(answer.status, StatusCode::OK, "{args:?}: {}", answer.body);
         assert_eq!(answer.json(), cli_json(args), "{args:?}");
     }
+    let misere = [
+        ("game", "kayles"),
+        ("to", "10"),
+        ("misere", "1"),
+        ("stats", "1"),
+    ];
+    let answer = get_api(&app, "table", &misere).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+    assert!(answer
+        .body
+        .contains("stats are for the heap tables of normal play"));
 }
 
 #[tokio::test]

@@ -494,9 +494,10 @@ async function sequence(params) {
     form, out,
   );
   const fieldsOf = { game: gameName, to, misere: misere ? 'true' : undefined };
-  const [table, period] = await Promise.allSettled([
+  const [table, period, stats] = await Promise.allSettled([
     api('table', fieldsOf),
     misere ? Promise.resolve(null) : api('period', { game: gameName }),
+    misere ? Promise.resolve(null) : api('table', { ...fieldsOf, stats: 'true' }),
   ]);
   if (table.status === 'rejected') {
     out.replaceChildren(h('p', { class: 'error', role: 'alert', text: table.reason.message }));
@@ -516,7 +517,23 @@ async function sequence(params) {
     plot(t, p),
     h('p', {}, [`P-positions (${pList.length}): `, h('span', { class: 'p-list', text: pList.slice(0, 200).join(', ') + (pList.length > 200 ? ', …' : '') })]),
     valueTable(t, p, gameName),
+    stats.status === 'fulfilled' && stats.value ? statistics(stats.value) : '',
   );
+}
+
+/** The statistics of the values shown, as `grundy table --stats` counts them. */
+function statistics(st) {
+  const row = (label, value) => h('tr', {}, [h('th', { text: label }), h('td', { text: String(value) })]);
+  return h('section', { id: 'statistics', 'aria-label': 'Statistics' }, [
+    h('h2', { text: 'Statistics' }),
+    h('table', { class: 'statistics' }, [
+      row('rare/common mask', `${st.mask} (binary ${st.mask.toString(2)})`),
+      row('heaps with a rare value', st.rare),
+      row('the last of them', st.last_rare ?? 'none'),
+      row('largest value', st.largest),
+      row('first at heap', st.largest_first),
+    ]),
+  ]);
 }
 
 /** The plot of g(n): points, P-positions in red, the period's stretches shaded. */

@@ -27,7 +27,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::games::{graph, Graph};
 use grundy::report::{
-    CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, TableReport, ValueReport,
+    CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, StatisticsReport,
+    TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::solve::GameBox;
@@ -56,6 +57,7 @@ pub struct Fields {
     #[serde(rename = "move")]
     chosen: Option<String>,
     graph: Option<String>,
+    stats: Option<Flag>,
 }
 
 /// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`), in a query
@@ -339,6 +341,20 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
             grundy::tabulate::table(&game, &request, &mut |_| {})
         })
         .await?;
+    if fields.stats.is_some_and(Flag::is_set) {
+        let counted = match (&made, play) {
+            (Table::Heaps { game, values, .. }, Play::Normal) => {
+                values.statistics().map(|s| (game, s))
+            }
+            _ => None,
+        };
+        let Some((game, statistics)) = counted else {
+            return Err(ApiError::bad(
+                "stats are for the heap tables of normal play, of nimbers",
+            ));
+        };
+        return Ok(Json(StatisticsReport::new(game, &statistics)).into_response());
+    }
     Ok(Json(TableReport::new(&made, play)).into_response())
 }
 
