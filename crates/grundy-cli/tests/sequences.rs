@@ -391,3 +391,13 @@ fn stats_count_the_values_of_a_heap_table() {
         assert!(run.stderr.contains(why), "{}", run.stderr);
     }
 }
+
+#[test]
+fn a_period_not_seen_says_how_far_it_was_looked_for() {
+    // Subtract a square has no period in its first heaps (none is known at all).
+    let v = json(&["period", "sub-squares", "--to", "100", "--json"]);
+    assert_eq!(v["period"], serde_json::Value::Null);
+    assert_eq!(v["checked_to"], 100);
+    let run = grundy(&["period", "sub-squares", "--to", "100"], "");
+    assert_eq!(run.stdout.trim(), "sub-squares: no period seen up to heap 100");
+}

@@ -768,3 +768,24 @@ async fn a_body_that_stops_coming_is_answered_408_after_the_body_timeout() {
     );
     assert!(started.elapsed() >= Duration::from_millis(900));
 }
+
+#[tokio::test]
+async fn a_yes_or_no_field_says_what_it_accepts() {
+    let app = app();
+    for (flag, play) in [
+        ("1", "misere"),
+        ("yes", "misere"),
+        ("", "misere"),
+        ("off", "normal"),
+    ] {
+        let answer = get_api(&app, "value", &[("spec", "nim 1"), ("misere", flag)]).await;
+        assert_eq!(answer.status, StatusCode::OK, "{flag}: {}", answer.body);
+        assert_eq!(answer.json()["play"], play, "{flag}");
+    }
+    let answer = get_api(&app, "value", &[("spec", "nim 1"), ("misere", "banana")]).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer.error(),
+        "the query string is not understood: misere: invalid value: string \"banana\", expected true or false (or 1/0, yes/no, on/off)"
+    );
+}

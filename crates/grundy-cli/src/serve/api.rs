@@ -60,28 +60,37 @@ pub struct Fields {
     stats: Option<Flag>,
 }
 
-/// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`), in a query
-/// string or as a JSON boolean.
-#[derive(Deserialize, Debug, Clone, Copy)]
-#[serde(untagged)]
-enum Flag {
-    Bool(bool),
-    Text(FlagText),
-}
-
-#[derive(Deserialize, Debug, Clone, Copy)]
-enum FlagText {
-    #[serde(alias = "1", alias = "yes", alias = "on", alias = "")]
-    #[serde(rename = "true")]
-    True,
-    #[serde(alias = "0", alias = "no", alias = "off")]
-    #[serde(rename = "false")]
-    False,
-}
+/// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, and an
+/// empty value for yes), in a query string or as a JSON boolean.
+#[derive(Debug, Clone, Copy)]
+struct Flag(bool);
 
 impl Flag {
     fn is_set(self) -> bool {
-        matches!(self, Flag::Bool(true) | Flag::Text(FlagText::True))
+        self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Flag {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Flag;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("true or false (or 1/0, yes/no, on/off)")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Flag, E> {
+                Ok(Flag(v))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Flag, E> {
+                match v {
+                    "true" | "1" | "yes" | "on" | "" => Ok(Flag(true)),
+                    "false" | "0" | "no" | "off" => Ok(Flag(false)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        deserializer.deserialize_any(Visitor)
     }
 }
 
@@ -111,7 +120,7 @@ impl FromRequest<Shared> for Fields {
         if query.is_empty() {
             serde_json::from_slice(&body).map_err(|e| {
                 ApiError::bad(format!(
-                    "the body is not a JSON object of the fields spec, misere, game, to, rows, move and graph: {e}"
+                    "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph and stats: {e}"
                 ))
             })
         } else {

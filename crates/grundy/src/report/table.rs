@@ -277,7 +277,7 @@ impl PeriodReport {
             period: period.map(|p| p.period),
             saltus: period.map(|p| p.saltus),
             proved: period.is_some_and(|p| p.proved),
-            checked_to: period.map(|p| p.checked_to),
+            checked_to: Some(period.map_or(to, |p| p.checked_to)),
             to,
         }
     }
