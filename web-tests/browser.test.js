@@ -73,6 +73,19 @@ test('Nim 3,4,5 played to the end by clicking chips: the computer wins', async (
   await page.close();
 });
 
+test('a reload after the game keeps who won', async () => {
+  const page = await open(gamePath('nim 1'));
+  await settled(page);
+  await page.click('circle.chip[data-heap="0"][data-chip="0"]');
+  const won = /The computer has no move left: you win/;
+  assert.match(await settled(page), won);
+  assert.match(page.url(), /turn=computer/);
+  await page.reload();
+  assert.match(await settled(page), won);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the computer starts when asked, and plays the winning move', async () => {
   const page = await open(gamePath('nim 3,4,5', { first: 'computer' }));
   await settled(page);

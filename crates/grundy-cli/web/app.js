@@ -121,13 +121,15 @@ async function home() {
 // ---------------------------------------------------------------- the game page
 
 /** The URL of a game page. */
-function gameUrl({ spec, start, misere, first, graph }) {
+function gameUrl({ spec, start, misere, first, graph, toMove }) {
   const q = new URLSearchParams();
   if (start && start !== spec) q.set('start', start);
   q.set('spec', spec);
   if (misere) q.set('misere', '1');
   if (first === 'computer') q.set('first', 'computer');
   if (graph) q.set('graph', graph);
+  // Whose turn it is, where the position alone does not say (the computer's).
+  if (toMove === 'computer') q.set('turn', 'computer');
   return `/game?${q}`;
 }
 
@@ -172,8 +174,10 @@ async function game(params) {
     busy: false,
     analysis: localStorage.getItem('grundy-analysis') !== 'hidden',
   };
-  // The computer moves first only from the very start.
-  state.toMove = state.spec === state.start && state.history.length === 0 ? state.first : 'you';
+  // The computer moves first from the very start when asked, and wherever the URL
+  // says it is its turn (a page reloaded after the person's move).
+  const atStart = state.spec === state.start && state.history.length === 0;
+  state.toMove = params.get('turn') === 'computer' || (atStart && state.first === 'computer') ? 'computer' : 'you';
   setTitle(state.spec);
 
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
@@ -258,7 +262,7 @@ async function game(params) {
 
   /** Saves the state in the URL and the history entry (reload keeps it, undo too). */
   function remember(push) {
-    const url = gameUrl({ spec: state.spec, start: state.start, misere: state.misere, first: state.first, graph: state.graph });
+    const url = gameUrl({ spec: state.spec, start: state.start, misere: state.misere, first: state.first, graph: state.graph, toMove: state.toMove });
     const saved = { history: state.history };
     if (push) window.history.pushState(saved, '', url); else window.history.replaceState(saved, '', url);
     setTitle(state.spec);
