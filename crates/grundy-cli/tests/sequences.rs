@@ -399,5 +399,8 @@ fn a_period_not_seen_says_how_far_it_was_looked_for() {
     assert_eq!(v["period"], serde_json::Value::Null);
     assert_eq!(v["checked_to"], 100);
     let run = grundy(&["period", "sub-squares", "--to", "100"], "");
-    assert_eq!(run.stdout.trim(), "sub-squares: no period seen up to heap 100");
+    assert_eq!(
+        run.stdout.trim(),
+        "sub-squares: no period seen up to heap 100"
+    );
 }
