@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Result};
-use grundy::report::{GameOver, Mover, NumberedMoves, Played};
+use grundy::report::{GameOver, Mover, NumberedMoves, Played, Voice};
 use grundy::{Analyst, Budget, Options, Play, Position};
 
 const HELP: &str = "Type the position you leave after your move, written like the one shown \
@@ -47,7 +47,15 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             false => Mover::Person,
         };
         if let Some(winner) = analysis.winner() {
-            out!("{}", GameOver { winner, to_move });
+            let voice = Voice::Computer;
+            out!(
+                "{}",
+                GameOver {
+                    winner,
+                    to_move,
+                    voice
+                }
+            );
             return Ok(());
         }
         if computer_to_move {

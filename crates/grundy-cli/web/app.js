@@ -409,7 +409,8 @@ async function game(params) {
     showPlayed();
     say(state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…');
     const [turn, v, ex, list] = await Promise.allSettled([
-      api('computer', fields()), api('value', fields()), api('explain', fields()), api('moves', fields()),
+      api('computer', fields({ turn: state.toMove === 'you' ? 'person' : 'computer' })),
+      api('value', fields()), api('explain', fields()), api('moves', fields()),
     ]);
     if (turn.status === 'rejected') {
       busy(false);
@@ -435,15 +436,10 @@ async function game(params) {
     if (list.status === 'fulfilled') showMoves(list.value);
     else { moveCount.textContent = ''; moveList.replaceChildren(h('li', { text: list.reason.message })); }
     if (t.terminal) {
-      const moverLost = t.winner === 'previous';
-      const youMove = state.toMove === 'you';
-      let message;
-      if (t.winner === 'draw') message = 'No move is left and nobody has won: a draw.';
-      else if (youMove === moverLost) message = `${youMove ? 'You have' : 'The computer has'} no move left: the computer wins.`;
-      else message = `${youMove ? 'You have' : 'The computer has'} no move left: you win. Well played!`;
-      state.over = message;
-      say(`${note ? `${note} ` : ''}Game over. ${message}`);
-      main.querySelector('.game').dataset.over = youMove === moverLost && t.winner !== 'draw' ? 'computer' : t.winner === 'draw' ? 'draw' : 'you';
+      // Who won, and the sentence, are the library's (the game_over of /api/computer).
+      state.over = t.game_over.text;
+      say(`${note ? `${note} ` : ''}Game over. ${t.game_over.text}`);
+      main.querySelector('.game').dataset.over = t.game_over.victor;
       await drawBoard();
       busy(false);
       return;

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use grundy::games::graph;
 use grundy::report::{
-    CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, QuotientReport,
+    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PeriodReport, QuotientReport,
     StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
@@ -116,8 +116,18 @@ fn every_report_has_the_fields_the_guide_lists() {
     );
     for spec in ["nim 2,3", "nim 0"] {
         let a = analysis(spec, with(false, false, true), whole);
-        add("computer", fields(&ComputerReport::new(&a)));
+        add("computer", fields(&ComputerReport::new(&a, None)));
     }
+    // A game over, the request saying whose turn it was: who won, in words.
+    let over = analysis("nim 0", with(false, false, true), whole);
+    let report = ComputerReport::new(&over, Some(Mover::Person));
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["game_over"]["victor"], "computer");
+    assert_eq!(
+        json["game_over"]["text"],
+        "You have no move left: the computer wins."
+    );
+    add("computer", fields(&report));
     // A move that cannot be proved to win within the budget: the computer says so.
     let budget = Budget::default().with_effort(Effort::Outcome);
     let mut analyst = Analyst::new(budget);
@@ -126,7 +136,7 @@ fn every_report_has_the_fields_the_guide_lists() {
         .analyse(&position, &with(false, false, true))
         .unwrap();
     assert!(a.computer_move_unproved.is_some());
-    add("computer", fields(&ComputerReport::new(&a)));
+    add("computer", fields(&ComputerReport::new(&a, None)));
     let mut analyst = Analyst::new(Budget::default());
     let from = analyst.parse("nim 3,5").unwrap();
     let to = analyst.legal_move(&from, "3,3").unwrap();

@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::games::{graph, Graph};
 use grundy::report::{
-    CheckReport, ComputerReport, ExplainReport, MovesReport, PeriodReport, StatisticsReport,
+    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PeriodReport, StatisticsReport,
     TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
@@ -58,6 +58,8 @@ pub struct Fields {
     chosen: Option<String>,
     graph: Option<String>,
     stats: Option<Flag>,
+    /// Whose turn it is in a game against the computer: `person` or `computer`.
+    turn: Option<Mover>,
 }
 
 /// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, and an
@@ -120,7 +122,7 @@ impl FromRequest<Shared> for Fields {
         if query.is_empty() {
             serde_json::from_slice(&body).map_err(|e| {
                 ApiError::bad(format!(
-                    "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph and stats: {e}"
+                    "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats and turn: {e}"
                 ))
             })
         } else {
@@ -285,7 +287,7 @@ pub async fn computer(State(pool): State<Shared>, fields: Fields) -> Result<Resp
         ..Options::default()
     };
     let a = analysis(&pool, &fields, options).await?;
-    Ok(Json(ComputerReport::new(&a)).into_response())
+    Ok(Json(ComputerReport::new(&a, fields.turn)).into_response())
 }
 
 /// `/api/check`: the position the move `move` leaves from `spec` (the whole SPEC, or

@@ -6,6 +6,7 @@ use std::fmt::{self, Display, Formatter};
 
 use serde::Serialize;
 
+use super::play::{GameOver, Mover, Victor, Voice};
 use super::{play_words, who_wins};
 use crate::analysis::{Analysis, Component, Move, Position, Winner};
 use crate::notation::LABEL;
@@ -231,11 +232,38 @@ pub struct ComputerReport<'a> {
     /// winning move was found within the budget); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     unproved: Option<&'a str>,
+    /// Of a game that is over, who won it and the sentence that says so, where
+    /// the request said whose turn it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_over: Option<Ending>,
+}
+
+/// The end of a game against the computer, for a page to show.
+#[derive(Serialize)]
+struct Ending {
+    victor: Victor,
+    text: String,
 }
 
 impl<'a> ComputerReport<'a> {
-    /// The report of `a` (analysed with the computer's move).
-    pub fn new(a: &'a Analysis) -> Self {
+    /// The report of `a` (analysed with the computer's move); of a game that is
+    /// over, with who won and the sentence, where `to_move` says whose turn it was.
+    pub fn new(a: &'a Analysis, to_move: Option<Mover>) -> Self {
+        let game_over = match (a.winner(), to_move) {
+            (Some(winner), Some(to_move)) => {
+                let voice = Voice::Narrator;
+                let ending = GameOver {
+                    winner,
+                    to_move,
+                    voice,
+                };
+                Some(Ending {
+                    victor: ending.victor(),
+                    text: ending.to_string(),
+                })
+            }
+            _ => None,
+        };
         ComputerReport {
             position: &a.position,
             components: &a.components,
@@ -245,6 +273,7 @@ impl<'a> ComputerReport<'a> {
             winner: a.winner(),
             chosen: a.computer_move.as_ref(),
             unproved: a.computer_move_unproved.as_deref(),
+            game_over,
         }
     }
 }

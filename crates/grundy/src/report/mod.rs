@@ -14,7 +14,7 @@ mod quotient;
 mod table;
 
 pub use analysis::{CheckReport, ComputerReport, ExplainReport, MovesReport, ValueReport};
-pub use play::{GameOver, Mover, NumberedMoves, Played};
+pub use play::{GameOver, Mover, NumberedMoves, Played, Victor, Voice};
 pub use quotient::QuotientReport;
 pub use table::{HeapHeading, HeapRow, PeriodReport, Rest, StatisticsReport, TableReport};
 

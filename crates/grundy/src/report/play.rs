@@ -3,11 +3,14 @@
 
 use std::fmt::{self, Display, Formatter};
 
+use serde::{Deserialize, Serialize};
+
 use crate::analysis::{Analysis, Position, Winner};
 use crate::Outcome;
 
 /// Who made a move, or is to make one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Mover {
     /// The computer.
     Computer,
@@ -73,28 +76,65 @@ impl Display for NumberedMoves<'_> {
     }
 }
 
+/// Who speaks for the computer: the computer itself (the terminal: "I win."), or
+/// a page that shows the game (the playground: "the computer wins.").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Voice {
+    /// The computer, in the first person.
+    Computer,
+    /// A narrator, of the computer in the third person.
+    Narrator,
+}
+
 /// The end of a game: who won, said to the person playing the computer.
 pub struct GameOver {
     /// Who won, as the analysis of the last position says.
     pub winner: Winner,
     /// Who was to move when no move was left.
     pub to_move: Mover,
+    /// Who says it.
+    pub voice: Voice,
+}
+
+/// Who won a game against the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Victor {
+    /// The computer.
+    Computer,
+    /// The person playing it.
+    Person,
+    /// Nobody: a draw.
+    Nobody,
+}
+
+impl GameOver {
+    /// Who won.
+    pub fn victor(&self) -> Victor {
+        match (self.winner, self.to_move) {
+            (Winner::Draw, _) => Victor::Nobody,
+            (Winner::Mover, Mover::Computer) | (Winner::Previous, Mover::Person) => {
+                Victor::Computer
+            }
+            _ => Victor::Person,
+        }
+    }
 }
 
 impl Display for GameOver {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let computer_won = match self.winner {
-            Winner::Draw => return f.write_str("No move is left and nobody has won: a draw."),
-            Winner::Mover => self.to_move == Mover::Computer,
-            Winner::Previous => self.to_move == Mover::Person,
+        let (who, computer_wins) = match self.voice {
+            Voice::Computer => ("I have", "I win."),
+            Voice::Narrator => ("The computer has", "the computer wins."),
         };
         let who = match self.to_move {
-            Mover::Computer => "I have",
+            Mover::Computer => who,
             Mover::Person => "You have",
         };
-        let verdict = match computer_won {
-            true => "I win.",
-            false => "you win. Well played!",
+        let verdict = match self.victor() {
+            Victor::Nobody => return f.write_str("No move is left and nobody has won: a draw."),
+            Victor::Computer => computer_wins,
+            Victor::Person => "you win. Well played!",
         };
         write!(f, "{who} no move left: {verdict}")
     }
