@@ -12,7 +12,7 @@ use grundy::report::{
     StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::Value;
-use grundy::table::{Save, Table, TableRequest};
+use grundy::table::{Save, TableRequest};
 use grundy::{tabulate, Analysis, Analyst, Budget, Options, Play};
 use serde::Serialize;
 
@@ -144,11 +144,8 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
     })?;
     bar.finish_and_clear();
     if args.stats {
-        let (Table::Heaps { game, values, .. }, Play::Normal) = (&table, common.play()) else {
+        let Some((game, statistics)) = table.statistics() else {
             anyhow::bail!("--stats is for the heap tables of normal play, of nimbers");
-        };
-        let Some(statistics) = values.statistics() else {
-            anyhow::bail!("'{game}' has no nimbers to count: --stats needs them");
         };
         return print(&StatisticsReport::new(game, &statistics), common.json);
     }

@@ -200,11 +200,7 @@ fn statistics<'py>(
         };
         grundy::tabulate::table(game, &request, &mut |_| {})
     })?;
-    let counted = match &table {
-        Table::Heaps { game, values, .. } => values.statistics().map(|s| (game, s)),
-        _ => None,
-    };
-    let Some((name, statistics)) = counted else {
+    let Some((name, statistics)) = table.statistics() else {
         return Err(errors::raise(
             py,
             "ParseError",

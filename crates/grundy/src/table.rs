@@ -54,6 +54,18 @@ pub enum Table {
     },
 }
 
+impl Table {
+    /// Of a heap table whose every heap has a nimber (normal play), the game and
+    /// the statistics of its values; `None` for any other table (misère play,
+    /// draws, a graph, Chomp's P-positions).
+    pub fn statistics(&self) -> Option<(&str, Statistics)> {
+        match self {
+            Table::Heaps { game, values, .. } => Some((game, values.statistics()?)),
+            _ => None,
+        }
+    }
+}
+
 /// The values of a heap table: two bytes a heap from the heap-sequence engine (a
 /// long table is never held as anything larger), up to a proved period and read
 /// from it after, or the solver's values.

@@ -167,13 +167,10 @@ fn every_report_has_the_fields_the_guide_lists() {
         fields(&TableReport::new(&chomp, Play::Normal)),
     );
     let kayles = heap_table("kayles", 1500);
-    let Table::Heaps { values, .. } = &kayles else {
-        panic!("a heap table")
-    };
-    let statistics = values.statistics().expect("the nimbers of Kayles");
+    let (game, statistics) = kayles.statistics().expect("the nimbers of Kayles");
     add(
         "statistics",
-        fields(&StatisticsReport::new("kayles", &statistics)),
+        fields(&StatisticsReport::new(game, &statistics)),
     );
     for (game, to) in [("kayles", 200), ("nim", 3)] {
         let budget = Budget::default();

@@ -353,13 +353,7 @@ pub async fn table(State(pool): State<Shared>, fields: Fields) -> Result<Respons
         })
         .await?;
     if fields.stats.is_some_and(Flag::is_set) {
-        let counted = match (&made, play) {
-            (Table::Heaps { game, values, .. }, Play::Normal) => {
-                values.statistics().map(|s| (game, s))
-            }
-            _ => None,
-        };
-        let Some((game, statistics)) = counted else {
+        let Some((game, statistics)) = made.statistics() else {
             return Err(ApiError::bad(
                 "stats are for the heap tables of normal play, of nimbers",
             ));
