@@ -22,10 +22,10 @@ pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
 }
 
 impl Solver {
-    /// The outcome by a search of the whole position, or its labelling where play
-    /// can go round a cycle.
-    pub(super) fn outcome(&mut self, sum: &Sum, play: Play) -> Result<Outcome> {
-        let state = self.state(&sum.0, play)?;
+    /// The outcome by a search of the whole position from `state`, its live
+    /// indivisible parts ([`Solver::state`]), or its labelling where play can go
+    /// round a cycle.
+    pub(super) fn outcome(&mut self, sum: &Sum, play: Play, state: Vec<Part>) -> Result<Outcome> {
         // A search that may meet more positions than the budget is refused at once
         // (the parts as written: a game bounds a position of several heaps better
         // than the product of its heaps' bounds).

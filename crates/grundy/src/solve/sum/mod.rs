@@ -268,39 +268,65 @@ impl Solver {
     /// the nim-sum under normal play, by Bouton's rule where every part is a Nim
     /// heap (misère play), else by a search or labelling of the whole position.
     pub fn valuation(&mut self, sum: &Sum, play: Play) -> Result<Valuation> {
+        Ok(self.decide(sum, play)?.0)
+    }
+
+    /// How `sum` is valued ([`Solver::valuation`]), with the state of its live
+    /// indivisible parts where the decision needed it (misère play), for the rule
+    /// or search that follows.
+    fn decide(&mut self, sum: &Sum, play: Play) -> Result<(Valuation, Option<Vec<Part>>)> {
         if self.has_gammas(sum, play) {
-            return Ok(Valuation::Gamma);
+            return Ok((Valuation::Gamma, None));
         }
         if self.outcome_known(&sum.0, play).is_some() {
             let theorem = match sum.0[..] {
                 [part] => self.theorem(part, play),
                 _ => None,
             };
-            return Ok(Valuation::Theorem(theorem.unwrap_or("a theorem")));
+            return Ok((Valuation::Theorem(theorem.unwrap_or("a theorem")), None));
         }
         let nimbers = self.has_nimbers(sum);
-        if play == Play::Normal && nimbers {
-            return Ok(Valuation::NimSum);
+        if play == Play::Normal {
+            return Ok(match nimbers {
+                true => (Valuation::NimSum, None),
+                false => (Valuation::Labelling, None),
+            });
         }
-        if play == Play::Misere && self.as_nim_heaps(sum)?.is_some() {
-            return Ok(Valuation::MisereNim);
-        }
-        Ok(match nimbers {
-            true => Valuation::MisereSearch,
-            false => Valuation::Labelling,
-        })
+        let state = self.state(&sum.0, play)?;
+        let valuation = match (self.nim_heaps(&state).is_some(), nimbers) {
+            (true, _) => Valuation::MisereNim,
+            (false, true) => Valuation::MisereSearch,
+            (false, false) => Valuation::Labelling,
+        };
+        Ok((valuation, Some(state)))
     }
 
     /// Who wins, and the nimber where it comes with the outcome: where a theorem
     /// gives the outcome, the nimber of an N-position is left to [`Solver::nimber`]
     /// (`None` here).
     pub fn value(&mut self, sum: &Sum, play: Play) -> Result<Value> {
-        let valuation = self.valuation(sum, play)?;
-        self.value_by(sum, play, valuation)
+        let (valuation, state) = self.decide(sum, play)?;
+        self.value_found(sum, play, valuation, state)
     }
 
     /// The value of `sum` found as `valuation` says.
     pub fn value_by(&mut self, sum: &Sum, play: Play, valuation: Valuation) -> Result<Value> {
+        self.value_found(sum, play, valuation, None)
+    }
+
+    /// The value of `sum` found as `valuation` says, from the state of its live
+    /// parts where the decision found it already.
+    fn value_found(
+        &mut self,
+        sum: &Sum,
+        play: Play,
+        valuation: Valuation,
+        state: Option<Vec<Part>>,
+    ) -> Result<Value> {
+        let state = |solver: &mut Self| match state {
+            Some(state) => Ok(state),
+            None => solver.state(&sum.0, play),
+        };
         let outcome = match valuation {
             Valuation::Gamma => self.gamma(sum)?.outcome(),
             Valuation::NimSum => return Ok(Value::of_nimber(self.nimber(sum)?)),
@@ -319,10 +345,14 @@ impl Solver {
                 outcome
             }
             Valuation::MisereNim => {
-                let heaps = self.as_nim_heaps(sum)?.expect("every part a Nim heap");
+                let state = state(self)?;
+                let heaps = self.nim_heaps(&state).expect("every part a Nim heap");
                 misere_nim_outcome(&heaps)
             }
-            Valuation::MisereSearch | Valuation::Labelling => self.outcome(sum, play)?,
+            Valuation::MisereSearch | Valuation::Labelling => {
+                let state = state(self)?;
+                self.outcome(sum, play, state)?
+            }
         };
         Ok(Value {
             outcome,
