@@ -45,7 +45,7 @@ use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use grundy::budget::Knobs;
 use grundy::solve::sequence::Algorithm;
-use grundy::{Budget, Effort, Play};
+use grundy::{Budget, Checkpoint, Effort, Play};
 
 /// Solve, explain and play impartial combinatorial games.
 #[derive(Parser)]
@@ -191,15 +191,38 @@ struct PositionArgs {
     /// nimber or the winning moves.
     #[arg(long)]
     outcome_only: bool,
+    /// Keep the board search (Cram, placement games) in FILE as it goes: every
+    /// five minutes (`GRUNDY_CHECKPOINT_SECONDS`) and at its end.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    save: Option<String>,
+    /// Go on from the board search an interrupted `--save` run kept in FILE (and
+    /// keep it there as it goes).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<String>,
     #[command(flatten)]
     common: Common,
 }
 
 impl PositionArgs {
-    /// The command's budget, with the effort `--outcome-only` asks for.
-    fn budget(&self, base: &Budget) -> Budget {
+    /// The command's budget, with the effort `--outcome-only` asks for, and the
+    /// checkpoint `--save` or `--resume` names.
+    fn budget(&self, base: &Budget) -> grundy::Result<Budget> {
         let effort = Effort::outcome_only(self.outcome_only);
-        self.common.budget(base).with_effort(effort)
+        let budget = self.common.budget(base).with_effort(effort);
+        Ok(match (&self.save, &self.resume) {
+            (Some(path), _) => budget.with_checkpoint(Checkpoint::at(path, false)?),
+            (_, Some(path)) => budget.with_checkpoint(Checkpoint::at(path, true)?),
+            _ => budget,
+        })
+    }
+
+    /// Runs `command` on the position, within the command's budget.
+    fn run(
+        &self,
+        base: &Budget,
+        command: fn(&str, &Common, &Budget) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        command(&self.spec.join(" "), &self.common, &self.budget(base)?)
     }
 }
 
@@ -395,9 +418,9 @@ fn main() -> ExitCode {
         }
     };
     let result = match &cli.command {
-        Command::Value(a) => commands::value(&a.spec.join(" "), &a.common, &a.budget(&base)),
-        Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common, &a.budget(&base)),
-        Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common, &a.budget(&base)),
+        Command::Value(a) => a.run(&base, commands::value),
+        Command::Moves(a) => a.run(&base, commands::moves),
+        Command::Explain(a) => a.run(&base, commands::explain),
         Command::Table(a) => commands::table(a, &a.common, &a.common.budget(&base)),
         Command::Period(a) => commands::period(a, &a.common, &a.common.budget(&base)),
         Command::Quotient(a) => commands::quotient(a, &base),

@@ -45,7 +45,7 @@ pub mod table;
 pub mod tabulate;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Component, Options, Position};
-pub use budget::{Budget, Effort};
+pub use budget::{Budget, Checkpoint, Effort};
 pub use game::{
     Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
 };
