@@ -37,6 +37,7 @@ pub mod files;
 mod game;
 pub mod games;
 pub mod notation;
+pub mod plot;
 pub mod report;
 pub mod solve;
 pub mod spec;
