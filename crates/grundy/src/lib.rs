@@ -44,6 +44,7 @@ pub mod spec;
 pub mod stop;
 pub mod table;
 pub mod tabulate;
+pub mod tikz;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Component, Options, Position};
 pub use budget::{Budget, Effort};
