@@ -13,9 +13,9 @@
 
 use std::fmt::Write as _;
 
-use crate::solve::sequence::period::Period;
-use crate::table::{Column, Table};
-use crate::{invalid, Outcome, Result};
+use crate::solve::sequence::period::{self, Period};
+use crate::table::{Column, Table, TableRequest};
+use crate::{invalid, spec, tabulate, Outcome, Result};
 
 /// Which picture of a sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,9 +44,11 @@ const LEGEND_FONT: f64 = 15.0;
 /// The least room between two ticks' labels, along the x and the y axis.
 const X_GAP: f64 = 64.0;
 const Y_GAP: f64 = 26.0;
-/// The most heaps drawn as a dot each (with its value as a tooltip); more are drawn
-/// as the pixels they cover, so that a picture of millions of heaps stays small.
-const DOTS: usize = 160;
+/// The most heaps drawn as a dot each (with its value as a tooltip), and the most
+/// drawn as large dots; more are drawn as the pixels they cover, so that a picture
+/// of millions of heaps stays small.
+const DOTS: usize = 500;
+const LARGE_DOTS: usize = 160;
 /// The most bars of a histogram with their counts as tooltips.
 const TOOLTIP_BARS: usize = 64;
 
@@ -68,6 +70,23 @@ pub fn svg(table: &Table, chart: Chart, period: Option<&Period>) -> Result<Strin
         Chart::Values => Ok(values_svg(game, values, period.or(values.period()))),
         Chart::Histogram => histogram_svg(game, values),
     }
+}
+
+/// The picture `chart` of the table of `game` that `request` asks for (one heap
+/// of a heap game), with the period shaded where the table was read from a proved
+/// one or its values show one ([`period::find`]).
+pub fn sequence(game: &str, request: &TableRequest, chart: Chart) -> Result<String> {
+    let table = tabulate::table(game, request, &mut |_| {})?;
+    let seen = match &table {
+        Table::Heaps {
+            values: Column::Nimbers(values),
+            ..
+        } => spec::heap_rules(game)
+            .ok()
+            .and_then(|heap| period::find(values, &heap.rules)),
+        _ => None,
+    };
+    svg(&table, chart, seen.as_ref())
 }
 
 /// A linear or logarithmic axis from 0 to `largest`, drawn from the pixel `from`
@@ -227,7 +246,7 @@ fn legend(svg: &mut String, entries: &[(&str, String)]) {
             svg,
             r#"<text x="{right:.1}" y="{baseline}" font-size="{LEGEND_FONT}" text-anchor="end">{words}</text>"#
         );
-        right -= LEGEND_FONT * 0.6 * words.chars().count() as f64 + 8.0;
+        right -= LEGEND_FONT * 0.5 * words.chars().count() as f64 + 6.0;
         let _ = writeln!(
             svg,
             r#"<rect x="{:.1}" y="{}" width="12" height="12" fill="{colour}"/>"#,
@@ -287,6 +306,7 @@ fn values_svg(game: &str, values: &Column, period: Option<&Period>) -> String {
     };
     axes(&mut svg, &x, &y, &x_ticks, y_label, ("n", name));
     if heaps <= DOTS {
+        let radius = if heaps <= LARGE_DOTS { 3.5 } else { 2.2 };
         for n in 0..heaps {
             let (v, rare) = level(n);
             let colour = if rare { RARE } else { COMMON };
@@ -298,7 +318,7 @@ fn values_svg(game: &str, values: &Column, period: Option<&Period>) -> String {
                 });
             let _ = writeln!(
                 svg,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{colour}"><title>g({n}) = {shown}</title></circle>"#,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{radius}" fill="{colour}"><title>g({n}) = {shown}</title></circle>"#,
                 x.at(n as f64),
                 y.at(v as f64)
             );
@@ -586,6 +606,17 @@ mod tests {
         assert_eq!((p.preperiod, p.period), (71, 12));
         let t = table("kayles", 200, Play::Normal);
         assert!(!svg(&t, Chart::Values, None).unwrap().contains("period"));
+        // The values to 200 show the period: drawn from the request, it is shaded.
+        let request = TableRequest {
+            to: Some(200),
+            rows: None,
+            play: Play::Normal,
+            budget: Budget::default(),
+            save: Save::No,
+            algorithm: Default::default(),
+        };
+        let drawn = sequence("kayles", &request, Chart::Values).unwrap();
+        assert_eq!(drawn, svg(&t, Chart::Values, Some(&p)).unwrap());
         let shaded = svg(&t, Chart::Values, Some(&p)).unwrap();
         assert!(shaded.contains("period 12 from 71"), "{shaded}");
         // Stretches 71–83, 95–107, …, 191–200: every other of the 11 from 71, and
