@@ -57,9 +57,9 @@ const COMMON: &str = "#2c5d8f";
 const RARE: &str = "#c0392b";
 const BAND: &str = "#f3e6c4";
 
-/// The picture `chart` of the heap table `table`, as an SVG document. The period
-/// is shaded where `period` gives one (else where the table's values were read from
-/// a proved period). Only the tables of one heap have these pictures.
+/// The picture `chart` of the heap table `table`, as an SVG document, with
+/// `period` shaded where one is given ([`period_of`] the table's own). Only the
+/// tables of one heap have these pictures.
 pub fn svg(table: &Table, chart: Chart, period: Option<&Period>) -> Result<String> {
     let Table::Heaps { game, values, .. } = table else {
         return Err(invalid!(
@@ -67,26 +67,31 @@ pub fn svg(table: &Table, chart: Chart, period: Option<&Period>) -> Result<Strin
         ));
     };
     match chart {
-        Chart::Values => Ok(values_svg(game, values, period.or(values.period()))),
+        Chart::Values => Ok(values_svg(game, values, period)),
         Chart::Histogram => histogram_svg(game, values),
     }
 }
 
-/// The picture `chart` of the table of `game` that `request` asks for (one heap
-/// of a heap game), with the period shaded where the table was read from a proved
-/// one or its values show one ([`period::find`]).
-pub fn sequence(game: &str, request: &TableRequest, chart: Chart) -> Result<String> {
-    let table = tabulate::table(game, request, &mut |_| {})?;
-    let seen = match &table {
-        Table::Heaps {
-            values: Column::Nimbers(values),
-            ..
-        } => spec::heap_rules(game)
+/// The period of a heap table of a take-and-break game: the proved one its values
+/// were read from, or else the one its values show ([`period::find`]).
+pub fn period_of(table: &Table) -> Option<Period> {
+    let Table::Heaps { game, values, .. } = table else {
+        return None;
+    };
+    match values {
+        Column::Periodic { period, .. } => Some(*period),
+        Column::Nimbers(values) => spec::heap_rules(game)
             .ok()
             .and_then(|heap| period::find(values, &heap.rules)),
-        _ => None,
-    };
-    svg(&table, chart, seen.as_ref())
+        Column::Values(_) => None,
+    }
+}
+
+/// The picture `chart` of the table of `game` that `request` asks for (one heap
+/// of a heap game), with its period shaded ([`period_of`]).
+pub fn sequence(game: &str, request: &TableRequest, chart: Chart) -> Result<String> {
+    let table = tabulate::table(game, request, &mut |_| {})?;
+    svg(&table, chart, period_of(&table).as_ref())
 }
 
 /// A linear or logarithmic axis from 0 to `largest`, drawn from the pixel `from`
@@ -622,17 +627,16 @@ mod tests {
         // Stretches 71–83, 95–107, …, 191–200: every other of the 11 from 71, and
         // the legend's swatch.
         assert_eq!(shaded.matches(r##"fill="#f3e6c4"/>"##).count(), 6 + 1);
-        // A table read from its proved period shades it, as one stretch where the
-        // stretches would be narrower than 4 pixels.
+        // A table read from its proved period has it, shaded as one stretch where
+        // the stretches would be narrower than 4 pixels.
         let t = table("kayles", 5000, Play::Normal);
         let Table::Heaps { values, .. } = &t else {
             panic!()
         };
-        assert_eq!(
-            values.period().map(|p| (p.preperiod, p.period)),
-            Some((71, 12))
-        );
-        let shaded = svg(&t, Chart::Values, None).unwrap();
+        assert!(matches!(values, Column::Periodic { .. }));
+        let own = period_of(&t).unwrap();
+        assert_eq!((own.preperiod, own.period), (71, 12));
+        let shaded = svg(&t, Chart::Values, Some(&own)).unwrap();
         assert!(shaded.contains("period 12 from 71"), "{shaded}");
         assert_eq!(shaded.matches(r##"fill="#f3e6c4"/>"##).count(), 1 + 1);
     }

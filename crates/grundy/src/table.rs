@@ -121,14 +121,6 @@ impl Column {
         }
     }
 
-    /// The proved period the values after the first lap are read from, where they are.
-    pub fn period(&self) -> Option<&Period> {
-        match self {
-            Column::Periodic { period, .. } => Some(period),
-            _ => None,
-        }
-    }
-
     /// True for a table of no heap.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
