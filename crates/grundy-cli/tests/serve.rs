@@ -616,7 +616,7 @@ async fn a_panic_answers_500_and_the_server_goes_on() {
     });
     for _ in 0..3 {
         let failed = pool
-            .run(|_| -> grundy::Result<()> { panic!("a search that panics") })
+            .run(|_| -> Result<(), grundy_api::Failure> { panic!("a search that panics") })
             .await;
         assert_eq!(
             failed.unwrap_err().status,
@@ -635,7 +635,7 @@ async fn the_pages_and_their_files_are_served_from_the_binary() {
         assert!(answer.kind.starts_with("text/html"));
         assert!(answer
             .body
-            .contains(r#"<script type="module" src="/static/app.js">"#));
+            .contains(r#"<script defer src="static/app.js"></script>"#));
     }
     for (path, kind) in [
         ("/static/app.js", "text/javascript"),

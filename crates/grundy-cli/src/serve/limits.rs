@@ -20,6 +20,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::stop::StopFlag;
 use grundy::Budget;
+use grundy_api::{seconds, Failure};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The largest request body (and query string) the playground reads.
@@ -96,34 +97,6 @@ impl ApiError {
             status: StatusCode::NOT_FOUND,
             message: format!("there is no page or endpoint '{path}'"),
         }
-    }
-
-    /// The error of the engine, with the status it deserves: bad input is 400, a
-    /// search over the position budget 422, a search past the time limit 503.
-    pub fn engine(e: grundy::Error, limits: &Limits) -> Self {
-        match e {
-            grundy::Error::Memory { .. } => ApiError::unprocessable(format!(
-                "{e}; the playground stops there (the grundy command goes further with --max-memory)"
-            )),
-            grundy::Error::Budget { .. } => ApiError::unprocessable(format!(
-                "{e}; the playground stops there (the grundy command goes further with --max-positions)"
-            )),
-            grundy::Error::Stopped => ApiError::unavailable(format!(
-                "the computation was stopped after {}, the playground's time limit for one request (the grundy command has none)",
-                seconds(limits.time_limit)
-            )),
-            other => ApiError::bad(other.to_string()),
-        }
-    }
-}
-
-/// "10 s", "0.3 s".
-fn seconds(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s.fract() == 0.0 {
-        format!("{s:.0} s")
-    } else {
-        format!("{s} s")
     }
 }
 
@@ -233,7 +206,7 @@ impl Drop for Waiting<'_> {
 
 /// How one run in a lane ended.
 enum Ran<T> {
-    Done(grundy::Result<T>),
+    Done(Result<T, Failure>),
     /// Stopped by the lane's clock.
     OutOfTime,
 }
@@ -255,12 +228,22 @@ impl Pool {
         &self.limits
     }
 
+    /// The HTTP answer to a request the API did not answer, its sentence naming this
+    /// server's time limit where that stopped it.
+    pub fn refusal(&self, failure: Failure) -> ApiError {
+        let (status, message) = failure.status_and_message(self.limits.time_limit);
+        ApiError {
+            status: StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            message,
+        }
+    }
+
     /// Runs `job` (a search within the budget it is handed; it may be run twice,
     /// light then heavy) on the pool, within the time limit.
     pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: Fn(&Budget) -> grundy::Result<T> + Send + Sync + 'static,
+        F: Fn(&Budget) -> Result<T, Failure> + Send + Sync + 'static,
     {
         let deadline = Instant::now() + self.limits.time_limit;
         let job = Arc::new(job);
@@ -269,7 +252,7 @@ impl Pool {
         match self.attempt(job.clone(), permit, slice).await? {
             Ran::Done(result) => return self.answer(result),
             Ran::OutOfTime if Instant::now() >= deadline => {
-                return self.answer(Err(grundy::Error::Stopped))
+                return self.answer(Err(grundy::Error::Stopped.into()))
             }
             Ran::OutOfTime => {}
         }
@@ -281,12 +264,12 @@ impl Pool {
         drop(heavy);
         match ran? {
             Ran::Done(result) => self.answer(result),
-            Ran::OutOfTime => self.answer(Err(grundy::Error::Stopped)),
+            Ran::OutOfTime => self.answer(Err(grundy::Error::Stopped.into())),
         }
     }
 
-    fn answer<T>(&self, result: grundy::Result<T>) -> Result<T, ApiError> {
-        result.map_err(|e| ApiError::engine(e, &self.limits))
+    fn answer<T>(&self, result: Result<T, Failure>) -> Result<T, ApiError> {
+        result.map_err(|e| self.refusal(e))
     }
 
     /// A permit of `semaphore`, waited for until `deadline`.
@@ -327,7 +310,7 @@ impl Pool {
     ) -> Result<Ran<T>, ApiError>
     where
         T: Send + 'static,
-        F: Fn(&Budget) -> grundy::Result<T> + Send + Sync + 'static,
+        F: Fn(&Budget) -> Result<T, Failure> + Send + Sync + 'static,
     {
         let flag = StopFlag::new();
         let stop = StopOnDrop(flag.clone());
@@ -351,11 +334,11 @@ impl Pool {
 /// What a finished blocking run gave: a panic is a 500, a search that stopped
 /// because its lane's clock ran out is [`Ran::OutOfTime`].
 fn finished<T>(
-    joined: Result<grundy::Result<T>, tokio::task::JoinError>,
+    joined: Result<Result<T, Failure>, tokio::task::JoinError>,
     timed_out: bool,
 ) -> Result<Ran<T>, ApiError> {
     match joined {
-        Ok(Err(grundy::Error::Stopped)) if timed_out => Ok(Ran::OutOfTime),
+        Ok(Err(failure)) if timed_out && failure.is_stopped() => Ok(Ran::OutOfTime),
         Ok(result) => Ok(Ran::Done(result)),
         Err(_panic_or_cancel) => Err(ApiError::internal()),
     }

@@ -6,7 +6,6 @@
 
 pub mod api;
 pub mod assets;
-pub mod families;
 pub mod limits;
 
 use std::net::SocketAddr;
@@ -18,7 +17,7 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get};
+use axum::routing::get;
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -33,17 +32,9 @@ pub use limits::{ApiError, Limits, Pool, MAX_BODY};
 pub fn router(limits: Limits) -> Router {
     let pool = Arc::new(Pool::new(limits));
     let api = Router::new()
-        .route("/api/value", get(api::value).post(api::value))
-        .route("/api/moves", get(api::moves).post(api::moves))
-        .route("/api/explain", get(api::explain).post(api::explain))
-        .route("/api/computer", get(api::computer).post(api::computer))
-        .route("/api/check", get(api::check).post(api::check))
-        .route("/api/table", get(api::table).post(api::table))
-        .route("/api/period", get(api::period).post(api::period))
-        .route("/api/draw", get(api::draw).post(api::draw))
-        .route("/api/families", get(api::families))
+        .route("/api/families", get(families))
         .route("/api/limits", get(api::limits))
-        .route("/api/{*rest}", any(api::unknown))
+        .route("/api/{*endpoint}", get(api::endpoint).post(api::endpoint))
         .with_state(pool);
     protect(api.merge(assets::routes()))
 }
@@ -93,6 +84,19 @@ async fn security_headers(request: Request, next: Next) -> Response {
         HeaderValue::from_static("no-referrer"),
     );
     response
+}
+
+/// `/api/families`: every family with its rules and a starting position, at once
+/// (it searches nothing, so it never waits for the pool).
+async fn families() -> Response {
+    static LIST: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let list = LIST.get_or_init(|| {
+        grundy_api::Request::Families
+            .answer(&grundy::Budget::default())
+            .map(|answer| answer.body().to_string())
+            .expect("the registry's families are listed")
+    });
+    ([(header::CONTENT_TYPE, "application/json")], list.as_str()).into_response()
 }
 
 /// What `grundy serve` was asked for.

@@ -1,0 +1,159 @@
+//! The fields of a request, read from a query string or a JSON object: the same
+//! names either way.
+
+use grundy::games::{graph, Graph};
+use grundy::report::Mover;
+use grundy::Play;
+use serde::Deserialize;
+
+use crate::{Failure, INLINE_GRAPH};
+
+/// The fields of a request, from the query string or a JSON body.
+#[derive(Deserialize, Default, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Fields {
+    spec: Option<String>,
+    misere: Option<Flag>,
+    game: Option<String>,
+    to: Option<u64>,
+    rows: Option<usize>,
+    #[serde(rename = "move")]
+    chosen: Option<String>,
+    graph: Option<String>,
+    stats: Option<Flag>,
+    /// Whose turn it is in a game against the computer: `person` or `computer`.
+    turn: Option<Mover>,
+}
+
+/// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, and an
+/// empty value for yes), in a query string or as a JSON boolean.
+#[derive(Debug, Clone, Copy)]
+struct Flag(bool);
+
+impl<'de> Deserialize<'de> for Flag {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Flag;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("true or false (or 1/0, yes/no, on/off)")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Flag, E> {
+                Ok(Flag(v))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Flag, E> {
+                match v {
+                    "true" | "1" | "yes" | "on" | "" => Ok(Flag(true)),
+                    "false" | "0" | "no" | "off" => Ok(Flag(false)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl Fields {
+    /// The fields of a URL's query string (without the `?`).
+    pub fn from_query(query: &str) -> Result<Fields, Failure> {
+        let pairs = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(pairs)
+            .map_err(|e| Failure::bad(format!("the query string is not understood: {e}")))
+    }
+
+    /// The fields of a JSON object.
+    pub fn from_json(body: &[u8]) -> Result<Fields, Failure> {
+        serde_json::from_slice(body).map_err(|e| {
+            Failure::bad(format!(
+                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats and turn: {e}"
+            ))
+        })
+    }
+
+    pub(crate) fn play(&self) -> Play {
+        match self.misere.is_some_and(|f| f.0) {
+            true => Play::Misere,
+            false => Play::Normal,
+        }
+    }
+
+    pub(crate) fn stats(&self) -> bool {
+        self.stats.is_some_and(|f| f.0)
+    }
+
+    pub(crate) fn to(&self) -> Option<u64> {
+        self.to
+    }
+
+    pub(crate) fn rows(&self) -> Option<usize> {
+        self.rows
+    }
+
+    pub(crate) fn turn(&self) -> Option<Mover> {
+        self.turn
+    }
+
+    pub(crate) fn spec(&self) -> Result<String, Failure> {
+        let spec = present(self.spec.as_deref()).ok_or_else(|| {
+            Failure::bad("the field 'spec' is missing: give a position such as nim 3,4,5")
+        })?;
+        refuse_files(spec)?;
+        Ok(spec.to_string())
+    }
+
+    pub(crate) fn game(&self) -> Result<String, Failure> {
+        let game = present(self.game.as_deref()).ok_or_else(|| {
+            Failure::bad("the field 'game' is missing: give a game such as kayles or sub:1,3,4")
+        })?;
+        refuse_files(game)?;
+        Ok(game.to_string())
+    }
+
+    pub(crate) fn chosen(&self) -> Result<String, Failure> {
+        let chosen = present(self.chosen.as_deref()).ok_or_else(|| {
+            Failure::bad("the field 'move' is missing: give the position the move leaves")
+        })?;
+        refuse_files(chosen)?;
+        Ok(chosen.to_string())
+    }
+
+    /// The posted graph, read and checked.
+    pub(crate) fn graph(&self) -> Result<Option<Graph>, Failure> {
+        self.graph
+            .as_deref()
+            .map(|text| {
+                Graph::parse(text, "the posted graph", graph::MOST_VERTICES)
+                    .map_err(|e| Failure::bad(e.to_string()))
+            })
+            .transpose()
+    }
+}
+
+/// A field's text, trimmed, unless it is empty.
+fn present(field: Option<&str>) -> Option<&str> {
+    field.map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// Refuses text that would make the library read a file: `graph:FILE` (other than
+/// the posted `graph:inline`) and Hackenbush's `@FILE`.
+fn refuse_files(text: &str) -> Result<(), Failure> {
+    if text.contains('@') {
+        return Err(Failure::bad(
+            "'@' names a file, and the playground reads no files: write the drawing inline, e.g. hackenbush g-a,a-b",
+        ));
+    }
+    let mut rest = text;
+    while let Some(at) = rest.find("graph:") {
+        let name: String = rest[at..]
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != '+')
+            .collect();
+        if name != INLINE_GRAPH {
+            return Err(Failure::bad(format!(
+                "'{name}' names a file, and the playground reads no files: send the graph's lines in the field 'graph' and call it {INLINE_GRAPH}"
+            )));
+        }
+        rest = &rest[at + name.len()..];
+    }
+    Ok(())
+}

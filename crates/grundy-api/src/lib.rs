@@ -1,0 +1,355 @@
+//! The playground's JSON API apart from any transport: a request is an endpoint's
+//! name and its [`Fields`]; its answer is the JSON the command line's `--json`
+//! prints (or an SVG), from the same library calls, or a [`Failure`] with its HTTP
+//! status. `grundy serve` answers it over HTTP; grundy-wasm answers it in the
+//! browser, so the pages run the same with a server or without one.
+//!
+//! | endpoint | fields | answer |
+//! |---|---|---|
+//! | `value` | `spec`, `misere` | `grundy value --json` |
+//! | `moves` | `spec`, `misere` | `grundy moves --json` |
+//! | `explain` | `spec`, `misere` | `grundy explain --json` |
+//! | `computer` | `spec`, `misere`, `turn` | the computer's move, and whether the game is over |
+//! | `check` | `spec`, `move` | the position a move leaves, or why it is illegal |
+//! | `table` | `game`, `to`, `rows`, `misere`, `stats` | `grundy table --json` (or `--stats`) |
+//! | `period` | `game`, `to` | `grundy period --json` |
+//! | `draw` | `spec` | `grundy draw` (SVG) |
+//! | `families` | | every family, its rules and a starting position |
+//!
+//! Graph games take their graph inline, in the field `graph` (the lines of a graph
+//! file), and name it `graph:inline`; the playground reads no files.
+
+mod families;
+mod fields;
+
+use std::time::Duration;
+
+use grundy::games::{graph, Graph};
+use grundy::report::{
+    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PeriodReport, StatisticsReport,
+    TableReport, ValueReport,
+};
+use grundy::solve::sequence::Algorithm;
+use grundy::solve::GameBox;
+use grundy::table::{Save, Table, TableRequest};
+use grundy::{Analysis, Analyst, Budget, Options, Play, Position};
+use serde::Serialize;
+
+pub use families::{list as families, FamilyEntry};
+pub use fields::Fields;
+
+/// The name a posted graph goes by in a SPEC.
+pub const INLINE_GRAPH: &str = "graph:inline";
+
+/// The largest heap `period` looks at when the request names none.
+const PERIOD_DEFAULT_MOST: u64 = 1_000_000;
+
+/// A request read and checked, ready to be answered within a budget.
+#[derive(Debug, Clone)]
+pub enum Request {
+    /// The value of a position.
+    Value(Question),
+    /// Every move of a position.
+    Moves(Question),
+    /// Why a position is worth what it is.
+    Explain(Question),
+    /// The computer's move, and whether the game is over.
+    Computer(Question, Option<Mover>),
+    /// The position a move leaves.
+    Check(Question, String),
+    /// A table of values.
+    Table {
+        game: String,
+        to: Option<u64>,
+        rows: Option<usize>,
+        play: Play,
+        stats: bool,
+    },
+    /// A posted graph's vertices, labelled.
+    GraphTable(Graph, Play),
+    /// The period of a heap game.
+    Period { game: String, to: Option<u64> },
+    /// The picture of a position.
+    Draw(String),
+    /// Every family.
+    Families,
+}
+
+/// A position asked about: its SPEC, the posted graph it may name, and the play.
+#[derive(Debug, Clone)]
+pub struct Question {
+    spec: String,
+    graph: Option<Graph>,
+    play: Play,
+}
+
+/// What a request is answered with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// A JSON document.
+    Json(String),
+    /// An SVG picture.
+    Svg(String),
+}
+
+impl Answer {
+    /// Its media type.
+    pub fn content_type(&self) -> &'static str {
+        match self {
+            Answer::Json(_) => "application/json",
+            Answer::Svg(_) => "image/svg+xml; charset=utf-8",
+        }
+    }
+
+    /// Its text.
+    pub fn body(&self) -> &str {
+        match self {
+            Answer::Json(text) | Answer::Svg(text) => text,
+        }
+    }
+
+    fn json(report: &impl Serialize) -> Answer {
+        Answer::Json(serde_json::to_string(report).expect("reports serialize"))
+    }
+}
+
+/// Why a request is not answered: refused with a status and one sentence, or the
+/// engine's error (whose status [`Failure::status`] gives).
+#[derive(Debug)]
+pub enum Failure {
+    /// Refused before or after the search.
+    Refused {
+        /// The HTTP status.
+        status: u16,
+        /// Why, in one sentence.
+        message: String,
+    },
+    /// The engine's error: bad input, a budget reached, or the search stopped.
+    Engine(grundy::Error),
+}
+
+impl From<grundy::Error> for Failure {
+    fn from(e: grundy::Error) -> Self {
+        Failure::Engine(e)
+    }
+}
+
+impl Failure {
+    /// Bad input: 400.
+    pub fn bad(message: impl Into<String>) -> Self {
+        Failure::Refused {
+            status: 400,
+            message: message.into(),
+        }
+    }
+
+    /// Well-formed but refused (an illegal move, a search over the budget): 422.
+    pub fn unprocessable(message: impl Into<String>) -> Self {
+        Failure::Refused {
+            status: 422,
+            message: message.into(),
+        }
+    }
+
+    /// No such endpoint: 404.
+    pub fn not_found(endpoint: &str) -> Self {
+        Failure::Refused {
+            status: 404,
+            message: format!("there is no page or endpoint '/api/{endpoint}'"),
+        }
+    }
+
+    /// Whether the search was stopped from outside (by its time limit).
+    pub fn is_stopped(&self) -> bool {
+        matches!(self, Failure::Engine(grundy::Error::Stopped))
+    }
+
+    /// The HTTP status and the sentence: bad input is 400, a search over the position
+    /// budget 422, a search stopped at the playground's `time_limit` 503.
+    pub fn status_and_message(&self, time_limit: Duration) -> (u16, String) {
+        match self {
+            Failure::Refused { status, message } => (*status, message.clone()),
+            Failure::Engine(e @ grundy::Error::Memory { .. }) => (
+                422,
+                format!("{e}; the playground stops there (the grundy command goes further with --max-memory)"),
+            ),
+            Failure::Engine(e @ grundy::Error::Budget { .. }) => (
+                422,
+                format!("{e}; the playground stops there (the grundy command goes further with --max-positions)"),
+            ),
+            Failure::Engine(grundy::Error::Stopped) => (
+                503,
+                format!(
+                    "the computation was stopped after {}, the playground's time limit for one request (the grundy command has none)",
+                    seconds(time_limit)
+                ),
+            ),
+            Failure::Engine(other) => (400, other.to_string()),
+        }
+    }
+}
+
+/// A duration as the API's sentences write it: "10 s", "0.3 s".
+pub fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s} s")
+    }
+}
+
+impl Question {
+    fn of(fields: &Fields) -> Result<Question, Failure> {
+        Ok(Question {
+            spec: fields.spec()?,
+            graph: fields.graph()?,
+            play: fields.play(),
+        })
+    }
+
+    /// An analyst within `budget`, knowing the posted graph, and the position.
+    fn read(&self, budget: &Budget) -> grundy::Result<(Analyst, Position)> {
+        let mut analyst = Analyst::new(budget.clone());
+        if let Some(graph) = &self.graph {
+            analyst.add_game(GameBox::new(INLINE_GRAPH, graph.clone()));
+        } else if self.spec.contains(INLINE_GRAPH) {
+            return Err(grundy::invalid!(
+                "{INLINE_GRAPH} needs the graph's lines in the field 'graph' (lines like 'a -> b c')"
+            ));
+        }
+        let position = analyst.parse(&self.spec)?;
+        Ok((analyst, position))
+    }
+
+    /// The analysis of the position with `options` (play is set here).
+    fn analyse(&self, budget: &Budget, options: Options) -> grundy::Result<Analysis> {
+        let (mut analyst, position) = self.read(budget)?;
+        let options = Options {
+            play: self.play,
+            ..options
+        };
+        analyst.analyse(&position, &options)
+    }
+}
+
+impl Request {
+    /// Reads the request for `endpoint` (`value`, `moves`, …) from its fields.
+    pub fn read(endpoint: &str, fields: &Fields) -> Result<Request, Failure> {
+        Ok(match endpoint {
+            "value" => Request::Value(Question::of(fields)?),
+            "moves" => Request::Moves(Question::of(fields)?),
+            "explain" => Request::Explain(Question::of(fields)?),
+            "computer" => Request::Computer(Question::of(fields)?, fields.turn()),
+            "check" => {
+                let question = Question::of(fields)?;
+                Request::Check(question, fields.chosen()?)
+            }
+            "table" => {
+                let game = fields.game()?;
+                let play = fields.play();
+                if game == INLINE_GRAPH {
+                    let graph = fields.graph()?.ok_or_else(|| {
+                        Failure::bad(format!(
+                            "{INLINE_GRAPH} needs the graph's lines in the field 'graph'"
+                        ))
+                    })?;
+                    Request::GraphTable(graph, play)
+                } else {
+                    Request::Table {
+                        game,
+                        to: fields.to(),
+                        rows: fields.rows(),
+                        play,
+                        stats: fields.stats(),
+                    }
+                }
+            }
+            "period" => Request::Period {
+                game: fields.game()?,
+                to: fields.to(),
+            },
+            "draw" => Request::Draw(fields.spec()?),
+            "families" => Request::Families,
+            other => return Err(Failure::not_found(other)),
+        })
+    }
+
+    /// The answer, searched for within `budget`.
+    pub fn answer(&self, budget: &Budget) -> Result<Answer, Failure> {
+        let analysis = |question: &Question, options| question.analyse(budget, options);
+        Ok(match self {
+            Request::Value(q) => Answer::json(&ValueReport::new(&analysis(q, Options::default())?)),
+            Request::Moves(q) => {
+                let options = Options {
+                    all_moves: true,
+                    ..Options::default()
+                };
+                Answer::json(&MovesReport::new(&analysis(q, options)?))
+            }
+            Request::Explain(q) => {
+                let options = Options {
+                    explain: true,
+                    ..Options::default()
+                };
+                Answer::json(&ExplainReport::new(&analysis(q, options)?))
+            }
+            Request::Computer(q, turn) => {
+                let options = Options {
+                    computer_move: true,
+                    ..Options::default()
+                };
+                Answer::json(&ComputerReport::new(&analysis(q, options)?, *turn))
+            }
+            Request::Check(q, chosen) => {
+                let (mut analyst, position) = q.read(budget)?;
+                let next = analyst
+                    .legal_move(&position, chosen)
+                    .map_err(|why| Failure::unprocessable(why.to_string()))?;
+                let description = analyst.describe_move(&position, &next)?;
+                Answer::json(&CheckReport::new(position, next, description))
+            }
+            Request::GraphTable(graph, play) => {
+                let labelled = graph::label(graph, INLINE_GRAPH, *play, budget)?;
+                Answer::json(&TableReport::new(&Table::Vertices(labelled), *play))
+            }
+            Request::Table {
+                game,
+                to,
+                rows,
+                play,
+                stats,
+            } => {
+                let request = TableRequest {
+                    to: *to,
+                    rows: *rows,
+                    play: *play,
+                    budget: budget.clone(),
+                    save: Save::No,
+                    algorithm: Algorithm::RareCommon,
+                };
+                let made = grundy::tabulate::table(game, &request, &mut |_| {})?;
+                if !*stats {
+                    return Ok(Answer::json(&TableReport::new(&made, *play)));
+                }
+                let (game, statistics) = made.statistics().ok_or_else(|| {
+                    Failure::bad("stats are for the heap tables of normal play, of nimbers")
+                })?;
+                Answer::json(&StatisticsReport::new(game, &statistics))
+            }
+            Request::Period { game, to } => {
+                // By default, the largest heap the position budget allows, at most a million.
+                let to = to.unwrap_or(
+                    (budget.positions() as u64)
+                        .saturating_sub(1)
+                        .min(PERIOD_DEFAULT_MOST),
+                );
+                let (name, found) =
+                    grundy::tabulate::period(game, to, Algorithm::RareCommon, budget, &mut |_| {})?;
+                Answer::json(&PeriodReport::new(name, to, found))
+            }
+            Request::Draw(spec) => Answer::Svg(grundy::draw(spec)?),
+            Request::Families => Answer::json(&families()),
+        })
+    }
+}
