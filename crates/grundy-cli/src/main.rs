@@ -312,7 +312,7 @@ struct DrawArgs {
     #[arg(required = true, value_name = "SPEC")]
     spec: Vec<String>,
     /// Draw the sequence g(0..N) of the heap game instead: g(n) against n, rare
-    /// values in red, the period shaded where its values show one.
+    /// values in red, the period shaded where one is seen.
     #[arg(long, value_name = "N")]
     to: Option<u64>,
     /// With --to: the histogram of the values (how many heaps have each).

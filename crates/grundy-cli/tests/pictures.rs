@@ -41,6 +41,37 @@ fn draw_to_prints_the_librarys_plot_of_the_sequence() {
 }
 
 #[test]
+fn the_api_draws_a_sequence_as_the_command_does() {
+    let answer = |query: &str| {
+        let fields = grundy_api::Fields::from_query(query).unwrap();
+        let request = grundy_api::Request::read("draw", &fields)?;
+        request.answer(&Budget::default())
+    };
+    let plot = answer("game=kayles&to=100").unwrap();
+    assert_eq!(plot.content_type(), "image/svg+xml; charset=utf-8");
+    let run = grundy(&["draw", "kayles", "--to", "100"], "");
+    assert_eq!(plot.body(), run.stdout);
+    // The period is shaded: the first 4,096 heaps show it.
+    assert!(plot.body().contains("period 12 from 71"));
+    let histogram = answer("game=kayles&to=100&histogram=true").unwrap();
+    let run = grundy(&["draw", "kayles", "--to", "100", "--histogram"], "");
+    assert_eq!(histogram.body(), run.stdout);
+    let misere = answer("game=kayles&to=20&misere=1").unwrap();
+    assert!(misere.body().contains("<title>g(1) = P</title>"));
+    let missing = answer("game=kayles").unwrap_err();
+    let (status, message) = missing.status_and_message(std::time::Duration::from_secs(1));
+    assert_eq!(status, 400);
+    assert!(message.contains("the field 'to'"), "{message}");
+    let chomp = answer("game=chomp&to=5").unwrap_err();
+    assert_eq!(
+        chomp
+            .status_and_message(std::time::Duration::from_secs(1))
+            .0,
+        400
+    );
+}
+
+#[test]
 fn draw_format_tikz_prints_a_picture_for_latex() {
     let run = grundy(&["draw", "nim", "3,4,5", "--format", "tikz"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);

@@ -280,7 +280,7 @@ fn draw(py: Python<'_>, spec: &str) -> PyResult<String> {
 /// The plot of a heap table of `game` as an SVG document, drawn by the library
 /// (`grundy draw GAME --to N`): g(n) against n, or with `histogram` how many heaps
 /// have each value. The table is its nimbers (`values`), or where it has none its
-/// outcomes (`outcomes`, a letter a heap); the period its values show is shaded.
+/// outcomes (`outcomes`, a letter a heap); its period is shaded (`period_of`).
 #[pyfunction]
 #[pyo3(signature = (game, values = None, outcomes = None, histogram = false))]
 fn plot(
@@ -334,8 +334,8 @@ fn plot(
         true => Chart::Histogram,
         false => Chart::Values,
     };
-    compute(py, None, Budget::default(), |_| {
-        grundy::plot::svg(&table, chart, period_of(&table).as_ref())
+    compute(py, None, Budget::default(), |budget| {
+        grundy::plot::svg(&table, chart, period_of(&table, budget).as_ref())
     })
 }
 

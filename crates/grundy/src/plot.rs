@@ -14,8 +14,9 @@
 use std::fmt::Write as _;
 
 use crate::solve::sequence::period::{self, Period};
+use crate::solve::sequence::Algorithm;
 use crate::table::{Column, Table, TableRequest};
-use crate::{invalid, spec, tabulate, Outcome, Result};
+use crate::{invalid, spec, tabulate, Budget, Outcome, Result};
 
 /// Which picture of a sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,26 +73,45 @@ pub fn svg(table: &Table, chart: Chart, period: Option<&Period>) -> Result<Strin
     }
 }
 
-/// The period of a heap table of a take-and-break game: the proved one its values
-/// were read from, or else the one its values show ([`period::find`]).
-pub fn period_of(table: &Table) -> Option<Period> {
+/// The period a plot of a heap table of a take-and-break game shades: the proved
+/// one its values were read from, else the one its values show
+/// ([`period::find`]), else, for a table shorter than [`LOOK_AHEAD`] heaps, the one
+/// that many heaps show (so that a short plot of Kayles shades its period from
+/// heap 71), searched within `budget`.
+pub fn period_of(table: &Table, budget: &Budget) -> Option<Period> {
     let Table::Heaps { game, values, .. } = table else {
         return None;
     };
-    match values {
-        Column::Periodic { period, .. } => Some(*period),
-        Column::Nimbers(values) => spec::heap_rules(game)
-            .ok()
-            .and_then(|heap| period::find(values, &heap.rules)),
-        Column::Values(_) => None,
+    let rules = spec::heap_rules(game).ok()?.rules;
+    let seen = match values {
+        Column::Periodic { period, .. } => return Some(*period),
+        Column::Nimbers(values) => period::find(values, &rules),
+        Column::Values(_) => return None,
+    };
+    let short = (values.len() as u64) < LOOK_AHEAD;
+    match seen {
+        None if short => {
+            let ahead = tabulate::period(
+                game,
+                LOOK_AHEAD - 1,
+                Algorithm::RareCommon,
+                budget,
+                &mut |_| {},
+            );
+            ahead.ok()?.1
+        }
+        seen => seen,
     }
 }
+
+/// How many heaps are searched for the period of a shorter table's plot.
+pub const LOOK_AHEAD: u64 = 4096;
 
 /// The picture `chart` of the table of `game` that `request` asks for (one heap
 /// of a heap game), with its period shaded ([`period_of`]).
 pub fn sequence(game: &str, request: &TableRequest, chart: Chart) -> Result<String> {
     let table = tabulate::table(game, request, &mut |_| {})?;
-    svg(&table, chart, period_of(&table).as_ref())
+    svg(&table, chart, period_of(&table, &request.budget).as_ref())
 }
 
 /// A linear or logarithmic axis from 0 to `largest`, drawn from the pixel `from`
@@ -611,7 +631,7 @@ mod tests {
         assert_eq!((p.preperiod, p.period), (71, 12));
         let t = table("kayles", 200, Play::Normal);
         assert!(!svg(&t, Chart::Values, None).unwrap().contains("period"));
-        // The values to 200 show the period: drawn from the request, it is shaded.
+        // Drawn from the request, the period is shaded.
         let request = TableRequest {
             to: Some(200),
             rows: None,
@@ -634,11 +654,36 @@ mod tests {
             panic!()
         };
         assert!(matches!(values, Column::Periodic { .. }));
-        let own = period_of(&t).unwrap();
+        let own = period_of(&t, &Budget::default()).unwrap();
         assert_eq!((own.preperiod, own.period), (71, 12));
         let shaded = svg(&t, Chart::Values, Some(&own)).unwrap();
         assert!(shaded.contains("period 12 from 71"), "{shaded}");
         assert_eq!(shaded.matches(r##"fill="#f3e6c4"/>"##).count(), 1 + 1);
+        // The values to 100 do not show it (its preperiod is more than half of
+        // them), but the first LOOK_AHEAD heaps do.
+        let t = table("kayles", 100, Play::Normal);
+        let Table::Heaps {
+            values: Column::Nimbers(values),
+            ..
+        } = &t
+        else {
+            panic!()
+        };
+        assert_eq!(
+            period::find(values, &spec::heap_rules("kayles").unwrap().rules),
+            None
+        );
+        let ahead = period_of(&t, &Budget::default()).unwrap();
+        assert_eq!(
+            (ahead.preperiod, ahead.period, ahead.proved),
+            (71, 12, true)
+        );
+        // A game with no period seen has none to shade; nor has a game not of
+        // take-and-break (Nim's table is the solver's).
+        let t = table("grundy-game", 300, Play::Normal);
+        assert_eq!(period_of(&t, &Budget::default()), None);
+        let t = table("nim", 50, Play::Normal);
+        assert_eq!(period_of(&t, &Budget::default()), None);
     }
 
     #[test]
