@@ -203,7 +203,7 @@ fn escape(text: &str) -> String {
 fn open(svg: &mut String, title: &str) {
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="{FONT}" role="img" aria-label="{0}">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="{FONT}" class="plot" role="img" aria-label="{0}">"#,
         escape(title)
     );
     let _ = writeln!(svg, "<title>{}</title>", escape(title));
