@@ -13,6 +13,7 @@
 
 use std::fmt::Write as _;
 
+use crate::games::graph::escape;
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::Algorithm;
 use crate::table::{Column, Table, TableRequest};
@@ -59,7 +60,7 @@ const RARE: &str = "#c0392b";
 const BAND: &str = "#f3e6c4";
 
 /// The picture `chart` of the heap table `table`, as an SVG document, with
-/// `period` shaded where one is given ([`period_of`] the table's own). Only the
+/// `period` shaded where one is given ([`period_of`] finds a table's). Only the
 /// tables of one heap have these pictures.
 pub fn svg(table: &Table, chart: Chart, period: Option<&Period>) -> Result<String> {
     let Table::Heaps { game, values, .. } = table else {
@@ -189,14 +190,6 @@ fn tick_label(v: u64) -> String {
         v if v >= 10_000 && v % 1_000 == 0 => format!("{}k", v / 1_000),
         v => v.to_string(),
     }
-}
-
-/// `text` safe inside an SVG element or attribute.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The document's opening, with its title for screen readers and tooltips.
@@ -596,7 +589,7 @@ mod tests {
 
     #[test]
     fn a_long_sequence_has_a_log_axis_at_powers_of_ten_and_is_drawn_as_pixels() {
-        let t = table("grundy-game", 20_000, Play::Normal);
+        let t = table("kayles", 20_000, Play::Normal);
         let svg = svg(&t, Chart::Values, None).unwrap();
         let x = labels(&svg, r#"text-anchor="middle""#);
         // 1 is too close to 0 to be labelled.
@@ -604,12 +597,27 @@ mod tests {
         assert_eq!(svg.matches("<circle").count(), 0);
         assert!(svg.matches(r#"width="2""#).count() > 100, "{svg}");
         assert!(svg.len() < 200_000, "{} bytes", svg.len());
-        // Grundy's game's rare values (below heap 232) are marked.
-        assert!(
-            svg.contains(r##"width="2" height="2" fill="#c0392b""##)
-                || svg.contains(r##"fill="#c0392b"/>"##)
-        );
+        // The rare values are marked in red, none right of the last rare heap (70).
         let at = |v: f64| Axis::new(20_000, LEFT, WIDTH - RIGHT).at(v);
+        let last_rare = t.statistics().unwrap().1.last_rare.unwrap();
+        assert_eq!(last_rare, 70);
+        let red: Vec<f64> = svg
+            .lines()
+            .filter(|l| l.contains(r#" width="2" "#) && l.ends_with(r##"fill="#c0392b"/>"##))
+            .map(|l| {
+                l[r#"<rect x=""#.len()..]
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            })
+            .collect();
+        assert!(!red.is_empty());
+        assert!(
+            red.iter().all(|&x| x + 1.0 <= at(last_rare as f64).round()),
+            "{red:?}"
+        );
         assert!((at(20_000.0) - (WIDTH - RIGHT)).abs() < 1e-9);
         assert!(
             (at(99.0) - (LEFT + (WIDTH - RIGHT - LEFT) * 2.0 / 20_001f64.log10())).abs() < 1e-9
@@ -746,6 +754,21 @@ mod tests {
             e.to_string().contains("only the table of a heap game"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_games_name_is_escaped() {
+        let t = Table::Heaps {
+            game: "a<b&c".into(),
+            values: Column::Nimbers(vec![0, 1, 0]),
+            saved: None,
+        };
+        let svg = svg(&t, Chart::Values, None).unwrap();
+        assert!(
+            svg.contains("<title>g(n) of a&lt;b&amp;c for n from 0 to 2;"),
+            "{svg}"
+        );
+        assert!(!svg.contains("a<b"));
     }
 
     #[test]
