@@ -5,35 +5,63 @@
 #   2. the Python module, built as an abi3 wheel and installed into a fresh virtual
 #      environment with no Rust on PATH, against its pytest suite (crates/grundy-py/test.sh);
 #   3. the web playground in a real browser: Debian's headless Chromium driven by
-#      playwright-core (web-tests/browser.test.js), screenshots in web-tests/artifacts/;
+#      playwright-core (web-tests/), screenshots in web-tests/artifacts/: once against
+#      `grundy serve`, once against the static site (its engine in WebAssembly, built
+#      by crates/grundy-wasm/build-site.sh) opened from files;
 #   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh);
 #   5. the fuzz targets under libFuzzer, 30 s each, where a nightly toolchain is
 #      installed (fuzz/run.sh; on stable, their bodies ran in step 1).
-# Installs what 3 and 4 need where it is missing: Debian's chromium, wrk and curl
-# (with apt-get; as root, or through sudo), and the test folder's npm packages.
+# Installs what 3 and 4 need where it is missing, and says so: Debian's chromium, wrk
+# and curl (with apt-get; as root, or through sudo), Rust's wasm32-unknown-unknown
+# target (with rustup), and the test folder's npm packages (in web-tests/).
+# Prints the time of each stage at the end, passed or not.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-cargo test --workspace
-cargo test --release -p grundy --test exercises --test consistency --test fuzz --test threads
-cargo test --release -p grundy-cli --test adversarial
+timings=()
+# Runs a stage: its name, then its command; keeps its time for the summary.
+stage() {
+  local name="$1" started=$SECONDS
+  shift
+  echo "test.sh: $name" >&2
+  "$@"
+  timings+=("$(printf '%-30s %5d s' "$name" $((SECONDS - started)))")
+}
+summary() {
+  local status=$?
+  echo
+  echo "test.sh: the time of each stage$([ $status -eq 0 ] || echo ", up to the one that failed")"
+  [ ${#timings[@]} -eq 0 ] || printf '  %s\n' "${timings[@]}"
+  printf '  %-30s %5d s\n' "in all" $SECONDS
+}
+trap summary EXIT
 
-crates/grundy-py/test.sh
+install_browser_tools() {
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v wrk >/dev/null || missing+=(wrk)
+  command -v curl >/dev/null || missing+=(curl)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "test.sh: installing ${missing[*]} with apt-get" >&2
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    $sudo apt-get update
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+  fi
+  if [ ! -d "$(rustc --print target-libdir --target wasm32-unknown-unknown 2>/dev/null)" ]; then
+    echo "test.sh: adding Rust's wasm32-unknown-unknown target with rustup" >&2
+    rustup target add wasm32-unknown-unknown
+  fi
+  command -v npm >/dev/null || { echo "test.sh: the browser tests need Node.js and npm" >&2; exit 1; }
+  (cd web-tests && npm ci --no-audit --no-fund)
+}
 
-missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-command -v wrk >/dev/null || missing+=(wrk)
-command -v curl >/dev/null || missing+=(curl)
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
-fi
-command -v npm >/dev/null || { echo "test.sh: the browser tests need Node.js and npm" >&2; exit 1; }
-(cd web-tests && npm ci --no-audit --no-fund)
-(cd web-tests && npm test)
-cargo build --release -p grundy-cli
-web-tests/load.sh
-
-fuzz/run.sh 30
+stage "Rust, debug" cargo test --workspace
+stage "Rust, release" cargo test --release -p grundy --test exercises --test consistency --test fuzz --test threads -p grundy-cli --test adversarial
+stage "Python (wheel, pytest)" crates/grundy-py/test.sh
+stage "browser tools" install_browser_tools
+stage "browser, served" bash -c 'cd web-tests && npm test'
+stage "static site (WebAssembly)" crates/grundy-wasm/build-site.sh
+stage "browser, static site" bash -c 'cd web-tests && npm run test:static'
+stage "load test" bash -c 'cargo build --release -p grundy-cli && web-tests/load.sh'
+stage "fuzz" fuzz/run.sh 30

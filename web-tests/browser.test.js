@@ -1,22 +1,23 @@
 // The playground in a real browser: Debian's Chromium, headless, driven by
-// playwright-core against `grundy serve` on loopback. Each test saves a
-// screenshot under artifacts/.
+// playwright-core against `grundy serve` on loopback, or (npm run test:static)
+// against the static site opened from files, its engine in WebAssembly. Each test
+// saves a screenshot under artifacts/.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, screenshot, startServer } from './harness.js';
+import { launchBrowser, screenshot, startSite } from './harness.js';
 
-let server;
+let site;
 let browser;
 
 before(async () => {
-  server = await startServer();
+  site = await startSite();
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  await server?.stop();
+  await site?.stop();
 });
 
 /** A new page at `path`, failing the test on any script error. */
@@ -25,7 +26,7 @@ async function open(path, viewport = { width: 1200, height: 900 }) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.errors = errors;
-  await page.goto(server.url + path);
+  await page.goto(site.url(path));
   return page;
 }
 
@@ -237,9 +238,9 @@ test('the home page lists every family, and each start opens a drawn game', asyn
   assert.ok(starts.length >= 30, `${starts.length} families`);
   await screenshot(page, 'home');
   for (const href of starts) {
-    await page.goto(server.url + href);
+    await page.goto(new URL(href, page.url()).href);
     await settled(page);
-    const spec = new URL(server.url + href).searchParams.get('spec');
+    const spec = new URL(page.url()).searchParams.get('spec');
     assert.equal(await page.locator('.error:not([hidden])').count(), 0, `${spec}: ${await page.textContent('.error')}`);
     assert.equal(await page.locator('.no-picture').count(), 0, `${spec} is drawn`);
     assert.ok(await page.locator('.board .hit').count() > 0, `${spec} has something to click`);
@@ -251,7 +252,8 @@ test('the home page lists every family, and each start opens a drawn game', asyn
 test('the home page links a sequence page for exactly the heap games of the registry', async () => {
   const page = await open('/');
   await page.waitForSelector('a.start');
-  const families = await (await fetch(`${server.url}/api/families`)).json();
+  // The page's own call to the API (the server's, or the engine's in the page).
+  const families = await page.evaluate(() => api('families', {}));
   const heapGames = families.filter((f) => f.heap_game).map((f) => f.start.split(' ')[0]);
   assert.ok(heapGames.length >= 10, `${heapGames.length} heap games`);
   const links = await page.$$eval('a.seq', (as) => as.map((a) => new URL(a.href).searchParams.get('game')));

@@ -1,12 +1,13 @@
-// Starts `grundy serve` on a free loopback port and Debian's Chromium (headless,
-// through playwright-core: no browser is downloaded), for the browser tests and
-// the screenshots.
+// The playground to test and Debian's Chromium (headless, through playwright-core:
+// no browser is downloaded), for the browser tests and the screenshots. The
+// playground is `grundy serve` on a free loopback port, or, with GRUNDY_SITE=static,
+// the static site (WebAssembly, no server) opened from its files.
 
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -59,6 +60,37 @@ export async function startServer(args = []) {
   };
 }
 
+/** Which playground the tests run against: 'served' or 'static'. */
+export const siteKind = process.env.GRUNDY_SITE === 'static' ? 'static' : 'served';
+
+/** The static site's files: $GRUNDY_SITE_DIR, or target/site. */
+export const siteFolder = process.env.GRUNDY_SITE_DIR ?? join(root, 'target', 'site');
+
+/** The static site's file of each of the server's pages. */
+const SITE_FILES = { '/': 'index.html', '/game': 'game.html', '/sequence': 'sequence.html' };
+
+/**
+ * Starts the playground of `siteKind`; resolves to { url(path), stop }, where
+ * url gives the address of a server path such as /game?spec=nim+3.
+ */
+export async function startSite() {
+  if (siteKind === 'served') {
+    const server = await startServer();
+    return { url: (path) => server.url + path, stop: server.stop };
+  }
+  if (!existsSync(join(siteFolder, 'index.html'))) {
+    throw new Error(`no static site in ${siteFolder}: build it with crates/grundy-wasm/build-site.sh`);
+  }
+  const base = pathToFileURL(`${siteFolder}/`).href;
+  return {
+    url: (path) => {
+      const { pathname, search } = new URL(path, 'http://server');
+      return base + SITE_FILES[pathname] + search;
+    },
+    stop: async () => {},
+  };
+}
+
 /** Debian's Chromium, headless, with nothing going out to the network. */
 export function launchBrowser() {
   return chromium.launch({
@@ -71,7 +103,7 @@ export function launchBrowser() {
 /** Saves a screenshot of `page` under artifacts/NAME.png; its path. */
 export async function screenshot(page, name) {
   mkdirSync(artifacts, { recursive: true });
-  const path = join(artifacts, `${name}.png`);
+  const path = join(artifacts, `${siteKind === 'static' ? 'static-' : ''}${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -1,9 +1,14 @@
 // The playground's pages: the home page (every family), the game page (a position
 // drawn, its analysis, and a game against the computer) and the sequence page (g(n)
-// of a heap game, plotted). Everything is computed by the server's API; the URL
-// holds what is shown, so that a page can be shared and reloaded.
+// of a heap game, plotted). Everything is computed by the engine's API: the
+// server's (grundy serve), or on the static site the engine compiled to WebAssembly
+// in the page (engine.js, which defines grundyEngine). The URL holds what is shown,
+// so that a page can be shared and reloaded.
+//
+// A classic script after games.js, whose names it uses: the pages then open from
+// files too, where a browser refuses modules.
 
-import { s, drawerFor } from './games.js';
+'use strict';
 
 const main = document.getElementById('main');
 
@@ -28,23 +33,46 @@ function h(tag, attrs = {}, children = []) {
 /** An API error: the server's sentence. */
 class ApiError extends Error {}
 
-/** Calls the API; the JSON answer, or an ApiError with the server's sentence. */
-async function api(endpoint, fields) {
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== '') query.set(k, v);
+/** The engine in the page (the static site), or null where a server answers. */
+const engine = typeof grundyEngine === 'undefined' ? null : grundyEngine;
+
+/** The pages' addresses: the server's paths, or the static site's files. */
+const PAGES = engine
+  ? { home: 'index.html', game: 'game.html', sequence: 'sequence.html' }
+  : { home: '/', game: '/game', sequence: '/sequence' };
+
+/** Which page a URL of this site shows, or null for none. */
+function pageOf(url) {
+  if (url.origin !== window.location.origin) return null;
+  const path = url.pathname;
+  if (!engine) return Object.keys(PAGES).find((page) => PAGES[page] === path) ?? null;
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  return Object.keys(PAGES).find((page) => PAGES[page] === file) ?? (file === '' ? 'home' : null);
+}
+
+/** Asks the server: its answer as { status, type, body }. */
+async function overHttp(endpoint, query) {
   let response;
   try {
     response = await fetch(`/api/${endpoint}?${query}`);
   } catch {
     throw new ApiError('The server cannot be reached: is grundy serve still running?');
   }
-  const kind = response.headers.get('content-type') || '';
-  if (!kind.includes('json')) {
-    if (response.ok) return response.text();
-    throw new ApiError(`The server answered ${response.status}.`);
+  return { status: response.status, type: response.headers.get('content-type') || '', body: await response.text() };
+}
+
+/** Calls the API; the JSON answer (or an SVG's text), or an ApiError with the engine's sentence. */
+async function api(endpoint, fields) {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== '') query.set(k, v);
+  const answer = engine ? await engine.ask(endpoint, query.toString()) : await overHttp(endpoint, query);
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (!answer.type.includes('json')) {
+    if (ok) return answer.body;
+    throw new ApiError(`The server answered ${answer.status}.`);
   }
-  const body = await response.json();
-  if (!response.ok) throw new ApiError(sentence(body.error || `The server answered ${response.status}.`));
+  const body = JSON.parse(answer.body);
+  if (!ok) throw new ApiError(sentence(body.error || `The server answered ${answer.status}.`));
   return body;
 }
 
@@ -113,7 +141,7 @@ async function home() {
         h('p', {}, [h('code', { text: f.syntax }), ' — ', f.about]),
         f.start ? h('p', {}, [
           h('a', { class: 'start', href: gameUrl({ spec: f.start, graph: f.graph }) }, `Play ${f.start}`),
-          f.heap_game ? h('a', { class: 'seq', href: `/sequence?${new URLSearchParams({ game: f.sequence_game, to: 100 })}` }, 'its sequence') : null,
+          f.heap_game ? h('a', { class: 'seq', href: `${PAGES.sequence}?${new URLSearchParams({ game: f.sequence_game, to: 100 })}` }, 'its sequence') : null,
         ]) : null,
       ])),
     ]));
@@ -133,7 +161,7 @@ function gameUrl({ spec, start, misere, first, graph, toMove }) {
   if (graph) q.set('graph', graph);
   // Whose turn it is, where the position alone does not say (the computer's).
   if (toMove === 'computer') q.set('turn', 'computer');
-  return `/game?${q}`;
+  return `${PAGES.game}?${q}`;
 }
 
 /** A set of marked elements for moves made by several clicks, with a confirm bar. */
@@ -478,7 +506,7 @@ async function sequence(params) {
     const d = new FormData(e.target);
     const q = new URLSearchParams({ game: d.get('game'), to: d.get('to') });
     if (d.get('misere')) q.set('misere', '1');
-    window.history.pushState({}, '', `/sequence?${q}`);
+    window.history.pushState({}, '', `${PAGES.sequence}?${q}`);
     route();
   } }, [
     h('label', {}, ['Heap game ', h('input', { name: 'game', value: gameName, required: true, spellcheck: 'false' })]),
@@ -560,11 +588,12 @@ function route() {
   const url = new URL(window.location.href);
   window.onpopstate = () => route();
   const input = document.getElementById('spec-input');
-  if (url.pathname === '/game') {
+  const page = pageOf(url);
+  if (page === 'game') {
     input.value = url.searchParams.get('spec') || '';
     return game(url.searchParams);
   }
-  if (url.pathname === '/sequence') return sequence(url.searchParams);
+  if (page === 'sequence') return sequence(url.searchParams);
   return home();
 }
 
@@ -576,15 +605,20 @@ document.getElementById('spec-form').addEventListener('submit', (e) => {
   route();
 });
 
-// Links inside the app change the page without reloading it.
+// Links inside the app change the page without reloading it (on a server: files
+// opened from disk load their pages afresh).
 document.addEventListener('click', (e) => {
   const a = e.target.closest('a');
-  if (!a || a.origin !== window.location.origin || e.ctrlKey || e.metaKey || e.shiftKey || a.target) return;
-  if (!['/', '/game', '/sequence'].includes(a.pathname)) return;
+  if (!a || engine || e.ctrlKey || e.metaKey || e.shiftKey || a.target) return;
+  if (!pageOf(new URL(a.href))) return;
   e.preventDefault();
   window.history.pushState({}, '', a.href);
   route();
   window.scrollTo(0, 0);
 });
+
+// The header's links, and what answers, for this site.
+for (const a of document.querySelectorAll('a[data-page]')) a.href = PAGES[a.dataset.page];
+if (engine) document.getElementById('answered-by').textContent = 'Answered in this page by the grundy engine compiled to WebAssembly: no server is asked.';
 
 route();

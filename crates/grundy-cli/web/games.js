@@ -13,11 +13,16 @@
 //   select      a Selection shared by clicks that make one move together
 //   svg(url)    fetch a picture from /api/draw (Chomp, Cram, placement, Hackenbush)
 //   graph       the lines of a posted graph (graph games)
+//
+// A classic script, not a module, as app.js is: the pages then open from files too
+// (the static site), where a browser refuses modules. Its names are the page's.
+
+'use strict';
 
 const NS = 'http://www.w3.org/2000/svg';
 
 /** An SVG element with attributes and children. */
-export function s(tag, attrs = {}, children = []) {
+function s(tag, attrs = {}, children = []) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v !== undefined && v !== null && v !== false) e.setAttribute(k, String(v));
@@ -38,7 +43,7 @@ function picture(width, height, label, children) {
 }
 
 /** Makes `e` a button for mouse, touch and keyboard: `act` on click or Enter/Space. */
-export function clickable(e, label, act) {
+function clickable(e, label, act) {
   e.setAttribute('tabindex', '0');
   e.setAttribute('role', 'button');
   e.setAttribute('aria-label', label);
@@ -523,7 +528,7 @@ function divisors(text, ctx) {
 // ---------------------------------------------------------------- graphs
 
 /** The lines of a graph file as vertices and their followers. */
-export function parseGraph(text) {
+function parseGraph(text) {
   const names = [], next = new Map();
   for (const raw of text.split('\n')) {
     const line = raw.split('#')[0];
@@ -620,4 +625,4 @@ const DRAWERS = {
 };
 
 /** The drawer of a family's figure (its entry of /api/families), if it has one. */
-export const drawerFor = (family) => DRAWERS[family?.figure] ?? null;
+const drawerFor = (family) => DRAWERS[family?.figure] ?? null;

@@ -1,12 +1,20 @@
 //! The playground's engine in the browser: grundy-api's JSON API answered in
 //! WebAssembly, one request at a time, inside the page's Web Worker
-//! (`web/engine.js`), so the same pages run with no server. The worker gives each
-//! request its budget of positions here and its time limit there (it is ended,
-//! and started afresh, when a search runs past it).
+//! (`crates/grundy-cli/web/engine.js`), so the same pages run with no server.
+//!
+//! The module's interface is three functions over its memory, so that the page
+//! needs no generated glue: the page asks [`request`] for a buffer and writes the
+//! request there in UTF-8 (the endpoint, a newline, the URL's query string), calls
+//! [`answer`], which gives the reply's length, and reads the reply at [`reply`]: a
+//! JSON object `{status, type, body}`, as an HTTP server would answer. Each request
+//! gets its budget of positions here and its time limit in the page, which ends
+//! the worker when a search runs past it.
+
+use std::cell::RefCell;
 
 use grundy::Budget;
 use grundy_api::{Failure, Fields, Request};
-use wasm_bindgen::prelude::*;
+use serde::Serialize;
 
 /// The positions one request may keep: as on the server by default.
 const MAX_POSITIONS: usize = 1_000_000;
@@ -14,28 +22,67 @@ const MAX_POSITIONS: usize = 1_000_000;
 /// The memory one request may use: a quarter of what a page's WebAssembly may have.
 const MAX_MEMORY: usize = 1 << 30;
 
-/// The answer to one request, as an HTTP server would send it.
-#[wasm_bindgen(getter_with_clone)]
-pub struct Reply {
-    /// The HTTP status it would have.
-    pub status: u16,
-    /// Its media type.
-    pub content_type: String,
-    /// Its text: JSON, an SVG, or `{"error": "…"}`.
-    pub body: String,
+thread_local! {
+    /// The request the page wrote.
+    static REQUEST: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The reply to it.
+    static REPLY: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// Answers `endpoint` (`value`, `moves`, …) with the fields of `query`, a URL's
-/// query string.
-#[wasm_bindgen]
-pub fn answer(endpoint: &str, query: &str) -> Reply {
+/// The answer to one request, as an HTTP server would send it.
+#[derive(Serialize)]
+struct Reply {
+    /// The HTTP status it would have.
+    status: u16,
+    /// Its media type.
+    #[serde(rename = "type")]
+    content_type: &'static str,
+    /// Its text: JSON, an SVG, or `{"error": "…"}`.
+    body: String,
+}
+
+/// A buffer of `length` bytes for the next request, which the page writes.
+#[no_mangle]
+pub extern "C" fn request(length: usize) -> *mut u8 {
+    REQUEST.with_borrow_mut(|request| {
+        *request = vec![0; length];
+        request.as_mut_ptr()
+    })
+}
+
+/// Answers the request in the buffer; the length of the reply.
+#[no_mangle]
+pub extern "C" fn answer() -> usize {
+    let request = REQUEST.with_borrow_mut(std::mem::take);
+    let reply = match String::from_utf8(request) {
+        Ok(text) => {
+            let (endpoint, query) = text.split_once('\n').unwrap_or((&text, ""));
+            respond(endpoint, query)
+        }
+        Err(_) => refusal(&Failure::bad("the request is not UTF-8 text")),
+    };
+    let text = serde_json::to_string(&reply).expect("a reply serializes");
+    REPLY.with_borrow_mut(|kept| {
+        *kept = text;
+        kept.len()
+    })
+}
+
+/// Where the reply is.
+#[no_mangle]
+pub extern "C" fn reply() -> *const u8 {
+    REPLY.with_borrow(|kept| kept.as_ptr())
+}
+
+/// The reply to `endpoint` with the fields of `query`.
+fn respond(endpoint: &str, query: &str) -> Reply {
     let answered = Fields::from_query(query)
         .and_then(|fields| Request::read(endpoint, &fields))
         .and_then(|request| request.answer(&budget()));
     match answered {
         Ok(answer) => Reply {
             status: 200,
-            content_type: answer.content_type().to_string(),
+            content_type: answer.content_type(),
             body: answer.body().to_string(),
         },
         Err(failure) => refusal(&failure),
@@ -52,11 +99,11 @@ fn budget() -> Budget {
 }
 
 fn refusal(failure: &Failure) -> Reply {
-    // Nothing stops a search here but its budget: the worker ends it from outside.
+    // Nothing stops a search here but its budget: the page ends it from outside.
     let (status, message) = failure.status_and_message(std::time::Duration::ZERO);
     Reply {
         status,
-        content_type: "application/json".to_string(),
+        content_type: "application/json",
         body: serde_json::json!({ "error": message }).to_string(),
     }
 }
