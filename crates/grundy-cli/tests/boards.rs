@@ -48,10 +48,10 @@ fn draw_writes_svg() {
     assert_eq!(run.stdout.matches("#c0392b").count(), 1, "1 poisoned");
     let run = grundy(&["draw", "cram", "#./.."], "");
     assert_eq!(run.stdout.matches("#555555").count(), 1, "1 filled cell");
-    let run = grundy(&["draw", "nim", "3"], "");
+    let run = grundy(&["draw", "kayles", "3"], "");
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("'nim' has no picture"),
+        run.stderr.contains("'kayles' has no picture"),
         "{}",
         run.stderr
     );

@@ -265,7 +265,7 @@ pub fn draw(spec: &str) -> Result<String> {
     };
     solver.picture(part).unwrap_or_else(|| {
         Err(crate::invalid!(
-            "'{}' has no picture: draw knows hackenbush, chomp, cram, place and graph",
+            "'{}' has no picture: draw knows nim, hackenbush, chomp, cram, place and graph",
             solver.game_name(part.game)
         ))
     })

@@ -37,12 +37,14 @@ pub mod files;
 mod game;
 pub mod games;
 pub mod notation;
+pub mod plot;
 pub mod report;
 pub mod solve;
 pub mod spec;
 pub mod stop;
 pub mod table;
 pub mod tabulate;
+pub mod tikz;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Component, Options, Position};
 pub use budget::{Budget, Checkpoint, Effort};
