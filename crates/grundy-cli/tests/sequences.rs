@@ -280,6 +280,17 @@ fn period_json_has_the_documented_fields() {
 }
 
 #[test]
+fn the_period_of_0_16_is_proved_as_published() {
+    // Gangolli and Plambeck (Int. J. Game Theory 18, 1989), and Flammenkamp's table:
+    // 0.16 has period 149,459, its last exception at heap 105,350. The Guy–Smith
+    // theorem needs 2·105,351 + 2·149,459 + 2 = 509,622 values to prove it.
+    let v = json(&["period", "octal:0.16", "--to", "600000", "--json"]);
+    assert_eq!(v["preperiod"], 105_351);
+    assert_eq!(v["period"], 149_459);
+    assert_eq!(v["proved"], true);
+}
+
+#[test]
 fn bad_heap_game_input_is_refused() {
     let cases: &[(&[&str], &str)] = &[
         (&["value", "octal:0.7x 5"], "'x'"),
