@@ -190,7 +190,9 @@ pub fn sequence(
         }
     };
     sequence.set_thread_choice(threads);
-    let mut last_checkpoint = Instant::now();
+    // When a saved run last made a checkpoint (the clock is read only for a saved
+    // run: WebAssembly in a browser has none).
+    let mut checkpointed = writer.is_some().then(Instant::now);
     // Blocks of values as a run makes them, whatever was resumed or read from a
     // period: the same file every way.
     let resumed = sequence.values().len().min(len);
@@ -219,10 +221,10 @@ pub fn sequence(
             }
         }
         done = end;
-        let checkpoint = match &mut writer {
-            Some(writer) if last_checkpoint.elapsed() >= checkpoint_interval => {
+        let checkpoint = match (&mut writer, &mut checkpointed) {
+            (Some(writer), Some(at)) if at.elapsed() >= checkpoint_interval => {
                 writer.sync()?;
-                last_checkpoint = Instant::now();
+                *at = Instant::now();
                 true
             }
             _ => false,

@@ -235,7 +235,7 @@ pub const BYTES_PER_HEAP: usize = 2;
 
 /// The most heaps the rare/common algorithm computes: it lists its rare heaps in
 /// 32 bits, heaps 0 to 4,294,967,295.
-pub const MOST_RARE_COMMON_HEAPS: usize = 1 << 32;
+pub const MOST_RARE_COMMON_HEAPS: u64 = 1 << 32;
 
 /// The memory a sequence of `len` heaps holds, about, on `threads` threads: two
 /// bytes a heap, and the working sets (a heap's marks on one thread, a batch's on
@@ -482,7 +482,8 @@ impl Sequence {
     /// Refuses `len` heaps past what the algorithm reaches
     /// ([`MOST_RARE_COMMON_HEAPS`]), unless a proved period gives the rest.
     fn within_reach(&self, len: usize) -> Result<()> {
-        match self.rare_common.is_some() && self.proved.is_none() && len > MOST_RARE_COMMON_HEAPS {
+        let past = len as u64 > MOST_RARE_COMMON_HEAPS;
+        match self.rare_common.is_some() && self.proved.is_none() && past {
             true => Err(invalid!(
                 "the rare/common method computes at most {MOST_RARE_COMMON_HEAPS} heaps (--to {}); --method naive goes further, far more slowly",
                 MOST_RARE_COMMON_HEAPS - 1
