@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 use crate::games::Family;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
-use crate::solve::sequence::store::{self, Writer};
+use crate::solve::sequence::store::Writer;
 use crate::solve::sequence::{self as heap_sequence, Algorithm, Sequence, Threads, BYTES_PER_HEAP};
 use crate::solve::{Solver, Sum, Value};
 use crate::table::{Column, Save, Table, TableRequest};
-use crate::{invalid, spec, Budget, Error, Play, Result};
+use crate::{invalid, spec, Budget, Checkpoint, Error, Play, Result};
 
 /// The most values computed between saves and progress reports: a run reports
 /// after 1,024 values, then after as many again as it has, up to this.
@@ -31,7 +31,7 @@ pub struct Progress<'a> {
     /// How many of them were resumed from a file, done by an earlier run.
     pub resumed: usize,
     /// True at a checkpoint of a saved run: every value done is in the file and
-    /// synced to the disk ([`store::checkpoint_interval`]).
+    /// synced to the disk ([`Checkpoint::interval`]).
     pub checkpoint: bool,
 }
 
@@ -152,7 +152,7 @@ fn within_positions(to: u64, budget: &Budget) -> Result<()> {
 /// game's normalised name and values. Once the values prove a period, the rest are
 /// read from it (and saved, where they are, as they would have been computed), not
 /// held. A saved run syncs its file to the disk at every checkpoint
-/// ([`store::checkpoint_interval`]) and at its end. The run is refused where its
+/// ([`Checkpoint::interval`]) and at its end. The run is refused where its
 /// values would not fit in the memory budget: beforehand for a game whose periods
 /// no theorem proves, else as they grow.
 pub fn sequence(
@@ -170,7 +170,7 @@ pub fn sequence(
     let provable = period::proof_length(&rules, 0, 1).is_some();
     let checkpoint_interval = match request.save {
         Save::No => Duration::MAX,
-        Save::To(_) | Save::Resume(_) => store::checkpoint_interval()?,
+        Save::To(_) | Save::Resume(_) => Checkpoint::interval()?,
     };
     let (mut sequence, mut writer) = match request.save {
         Save::No => (Sequence::new(rules, algorithm), None),

@@ -18,7 +18,7 @@
 //! file is at every moment the header and whole blocks, but for a last block that a
 //! write cut short: resuming drops that block and computes its values again. A
 //! complete block whose checksum fails was altered, and the file is refused. Every
-//! [`checkpoint_interval`] the file is also synced to the disk ([`Writer::sync`]),
+//! [`Checkpoint::interval`](crate::Checkpoint::interval) the file is also synced to the disk ([`Writer::sync`]),
 //! so that the blocks written survive a crash of the machine, not only of the
 //! process.
 //!
@@ -29,7 +29,6 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
-use std::time::Duration;
 
 use super::{naive, rare_common, Algorithm, Rules, Sequence, Threads};
 use crate::{files, invalid, Result};
@@ -52,25 +51,6 @@ const MOST_HEADER_BYTES: u64 = 4 * 4097;
 /// The most bytes one saved value takes: its two bytes, and the count and checksum
 /// of a block that holds it alone.
 const MOST_BYTES_A_VALUE: u64 = 2 + 4 + 4;
-
-/// How often a saved run syncs its file to the disk and says how far it is, by
-/// default: every five minutes…
-const CHECKPOINT_MINUTES: u64 = 5;
-
-/// … or every this many seconds, where the variable is set (tests set it short).
-pub const CHECKPOINT_VARIABLE: &str = "GRUNDY_CHECKPOINT_SECONDS";
-
-/// The time between two checkpoints of a saved run: [`CHECKPOINT_VARIABLE`]
-/// seconds where it is set, else five minutes; an error naming the variable where
-/// it is not a whole number of seconds.
-pub fn checkpoint_interval() -> Result<Duration> {
-    match std::env::var(CHECKPOINT_VARIABLE) {
-        Ok(text) => text.trim().parse().map(Duration::from_secs).map_err(|_| {
-            invalid!("{CHECKPOINT_VARIABLE}='{text}': expected a whole number of seconds")
-        }),
-        Err(_) => Ok(Duration::from_secs(60 * CHECKPOINT_MINUTES)),
-    }
-}
 
 /// Appends values to a sequence file.
 pub struct Writer {
