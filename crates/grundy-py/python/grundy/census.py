@@ -39,7 +39,7 @@ import os
 import sys
 import time
 from html import escape
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -471,14 +471,14 @@ def svg(rows: List[Dict[str, Any]], values: Callable[[str], Optional[np.ndarray[
     order of the rows, ``per_line`` a line) coloured by status, its period in its
     tooltip; below, for the codes not proved whose values ``values(code)`` gives,
     the largest value up to heap n against n (n on a logarithmic scale)."""
-    cell, pad = 12, 30
+    cell, pad, labels = 12, 30, 50
     lines = max(1, math.ceil(len(rows) / per_line))
     width = pad * 2 + per_line * cell
     grid_h = lines * cell
     plot_top, plot_h = pad + grid_h + 60, 260
     height = plot_top + plot_h + 50
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + labels}" height="{height}" viewBox="0 0 {width + labels} {height}" font-family="sans-serif" font-size="11">',
         f'<text x="{pad}" y="18" font-size="13">Census of {len(rows)} codes: status by code</text>',
     ]
     for i, r in enumerate(rows):
@@ -510,8 +510,13 @@ def svg(rows: List[Dict[str, Any]], values: Callable[[str], Optional[np.ndarray[
             heaps = sorted({min(len(c), 2**k) - 1 for k in range(int(log_n) + 2)} | {len(c) - 1})
             points = " ".join(xy(n, int(c[n])) for n in heaps)
             out.append(f'<polyline points="{points}" fill="none" stroke="#c8553d" stroke-width="1"><title>{escape(code)}</title></polyline>')
-        for code, c in sorted(curves, key=lambda t: -int(t[1][-1]))[:5]:
-            out.append(f'<text x="{width - pad + 2}" y="{plot_top + plot_h * (1 - int(c[-1]) / top_g) + 4:.1f}" font-size="9">{escape(code)}</text>')
+        # the codes of the highest curves, where their labels do not overlap
+        taken: List[float] = []
+        for code, c in sorted(curves, key=lambda t: -int(t[1][-1])):
+            y = plot_top + plot_h * (1 - int(c[-1]) / top_g) + 4
+            if len(taken) < 6 and all(abs(y - t) >= 10 for t in taken):
+                taken.append(y)
+                out.append(f'<text x="{width - pad + 3}" y="{y:.1f}" font-size="9">{escape(code)}</text>')
         out.append(f'<text x="{pad}" y="{plot_top + plot_h + 16}">1</text>')
         out.append(f'<text x="{width - pad}" y="{plot_top + plot_h + 16}" text-anchor="end">{top_n}</text>')
         out.append(f'<text x="{pad - 4}" y="{plot_top + 10}" text-anchor="end">{top_g}</text>')
