@@ -216,3 +216,12 @@ def test_the_summary_and_the_picture():
     # the curve ends at the largest value, at the top of the plot
     top = float(next(r for r in picture.iter(f"{ns}rect") if r.get("fill") == "none").get("y"))
     assert float(curve.get("points").split()[-1].split(",")[1]) == top
+
+
+def test_a_split_search_refuses_a_bad_position_before_starting_ray(capsys):
+    from grundy import split
+
+    assert split.main(["cram 2x"]) == 2
+    assert capsys.readouterr().err == "error: '' is not a board size: expected a whole number from 1\n"
+    with pytest.raises(ValueError, match="depth 0: a split search goes at least one move down"):
+        split.value("cram 2x2", depth=0)

@@ -97,6 +97,7 @@ def value(position: str, *, depth: int = 1, address: Optional[str] = None, **ray
 
     if depth < 1:
         raise ValueError(f"depth {depth}: a split search goes at least one move down")
+    root = _native.options(position)  # a bad position is refused before Ray starts
     connect(address, ray_init)
     task = ray.remote(num_cpus=1, max_retries=5)(_nimber)
     start = time.perf_counter()
@@ -111,7 +112,7 @@ def value(position: str, *, depth: int = 1, address: Optional[str] = None, **ray
             return spec
         return [(text, words, expand(text, level + 1)) for text, words in options]
 
-    tree = [(text, words, expand(text, 1)) for text, words in _native.options(position)]
+    tree = [(text, words, expand(text, 1)) for text, words in root]
     nimbers = dict(zip(refs, ray.get(list(refs.values()))))
 
     def merged(node: Any) -> int:
