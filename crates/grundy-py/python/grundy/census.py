@@ -513,10 +513,10 @@ def svg(rows: List[Dict[str, Any]], values: Callable[[str], Optional[np.ndarray[
         # the codes of the highest curves, where their labels do not overlap
         taken: List[float] = []
         for code, c in sorted(curves, key=lambda t: -int(t[1][-1])):
-            y = plot_top + plot_h * (1 - int(c[-1]) / top_g) + 4
-            if len(taken) < 6 and all(abs(y - t) >= 10 for t in taken):
-                taken.append(y)
-                out.append(f'<text x="{width - pad + 3}" y="{y:.1f}" font-size="9">{escape(code)}</text>')
+            label_y = plot_top + plot_h * (1 - int(c[-1]) / top_g) + 4
+            if len(taken) < 6 and all(abs(label_y - t) >= 10 for t in taken):
+                taken.append(label_y)
+                out.append(f'<text x="{width - pad + 3}" y="{label_y:.1f}" font-size="9">{escape(code)}</text>')
         out.append(f'<text x="{pad}" y="{plot_top + plot_h + 16}">1</text>')
         out.append(f'<text x="{width - pad}" y="{plot_top + plot_h + 16}" text-anchor="end">{top_n}</text>')
         out.append(f'<text x="{pad - 4}" y="{plot_top + 10}" text-anchor="end">{top_g}</text>')
