@@ -37,10 +37,10 @@ def ray_command() -> str:
 
 
 class Node:
-    """One node: its name, temporary folder and process group."""
+    """One node: its name and process group."""
 
-    def __init__(self, name: str, folder: Path, group: int) -> None:
-        self.name, self.folder, self.group = name, folder, group
+    def __init__(self, name: str, group: int) -> None:
+        self.name, self.group = name, group
 
     def pids(self) -> List[int]:
         """The processes of the node that are alive: those of its process group,
@@ -110,7 +110,6 @@ class Cluster:
         self.nodes: List[Node] = []
 
     def _start(self, name: str, args: List[str]) -> Node:
-        folder = self.root / name
         command = [
             ray_command(),
             "start",
@@ -119,15 +118,16 @@ class Cluster:
             "--num-cpus=1",
             "--object-store-memory=100000000",
             f"--dashboard-agent-listen-port={free_port()}",
-            f"--temp-dir={folder}",
+            f"--temp-dir={self.root / name}",
             "--disable-usage-stats",
         ]
-        log = open(self.root / f"{name}.log", "w")
-        started = subprocess.Popen(command, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        node = Node(name, folder, started.pid)
-        self.nodes.append(node)
-        if started.wait(timeout=120) != 0:
-            raise RuntimeError(f"ray start of {name} failed: {(self.root / f'{name}.log').read_text()}")
+        log = self.root / f"{name}.log"
+        with open(log, "w") as out:
+            started = subprocess.Popen(command, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            node = Node(name, started.pid)
+            self.nodes.append(node)
+            if started.wait(timeout=120) != 0:
+                raise RuntimeError(f"ray start of {name} failed: {log.read_text()}")
         return node
 
     def start_head(self) -> Node:
@@ -186,10 +186,11 @@ def driver(args: List[str], cluster: Cluster, **popen: object) -> "subprocess.Po
 
 
 def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    """Returns once ``condition()`` holds, looking every 20 ms."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.1)
+        time.sleep(0.02)
 
 

@@ -66,7 +66,14 @@ def test_the_cluster_has_three_nodes_of_one_cpu_with_a_token(cluster):
     out = subprocess.run([sys.executable, "-c", script % cluster.address], env=cluster.env, capture_output=True, text=True, timeout=120)
     assert out.stdout.split() == ["3", "3"], out.stderr
     assert len({n.group for n in cluster.nodes}) == 3 and all(n.pids() for n in cluster.nodes)
-    assert cluster.env["RAY_AUTH_MODE"] == "token"
+    # without the token, or with another, the cluster answers nothing
+    status = [ray_cluster.ray_command(), "status", "--address", cluster.address]
+    assert subprocess.run(status, env=cluster.env, capture_output=True, timeout=120).returncode == 0
+    without = {k: v for k, v in cluster.env.items() if not k.startswith("RAY_AUTH")}
+    wrong = dict(without, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN="0" * 64)
+    for env in (dict(without, RAY_AUTH_MODE="disabled"), wrong):
+        refused = subprocess.run(status, env=env, capture_output=True, text=True, timeout=120)
+        assert refused.returncode != 0 and "InvalidAuthToken" in refused.stdout + refused.stderr
 
 
 def test_a_census_through_the_address_option(cluster, tmp_path):
@@ -103,7 +110,7 @@ def test_a_killed_driver_run_again_computes_only_what_is_missing(cluster, undist
 
     def some_done_some_not() -> bool:
         done = {r["code"] for r in c.read(out)} if os.path.exists(out) else set()
-        kept = {f[: -len(".values")] for f in os.listdir(checkpoints)} if os.path.isdir(checkpoints) else set()
+        kept = {f[: -len(".values")] for f in os.listdir(checkpoints) if f.endswith(".values")} if os.path.isdir(checkpoints) else set()
         return bool(done) and bool(kept - done)
 
     try:
