@@ -274,6 +274,62 @@ async fn the_computer_moves_and_moves_are_checked() {
 }
 
 #[tokio::test]
+async fn position_answers_the_four_reports_of_a_position_at_once() {
+    let app = app();
+    let fields = [("spec", "nim 3,5"), ("turn", "person")];
+    let answer = get_api(&app, "position", &fields).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let json = answer.json();
+    for endpoint in ["computer", "value", "moves", "explain"] {
+        let alone = get_api(&app, endpoint, &fields).await.json();
+        assert_eq!(json[endpoint], alone, "{endpoint}");
+    }
+    assert_eq!(json["computer"]["move"]["position"], "nim 3,3");
+    // A game over: who won, as /api/computer says it.
+    let json = get_api(&app, "position", &[("spec", "nim 0"), ("turn", "computer")])
+        .await
+        .json();
+    assert_eq!(json["computer"]["game_over"]["victor"], "person");
+    assert_eq!(json["moves"]["moves"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn parts_reads_a_position_without_searching_it() {
+    let app = app();
+    let answer = get_api(&app, "parts", &[("spec", "chomp 12x12 + nim 5,3")]).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let json = answer.json();
+    assert_eq!(json["position"], "chomp 12x12 + nim 5,3");
+    assert_eq!(json["components"][0]["family"], "chomp");
+    assert_eq!(json["components"][1]["position"], "5,3");
+    // Past the analysis budget, the position is still read (and drawn).
+    let answer = get_api(&app, "value", &[("spec", "cram 7x9")]).await;
+    assert_ne!(answer.status, StatusCode::OK);
+    let answer = get_api(&app, "parts", &[("spec", "cram 7x9")]).await;
+    assert_eq!(answer.json()["components"][0]["position"], "7x9");
+    let answer = get_api(&app, "parts", &[("spec", "nim 3,x")]).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.error().contains("'x' is not a heap size"));
+}
+
+#[tokio::test]
+async fn a_picture_too_large_to_send_is_a_sentence() {
+    let app = app();
+    let answer = get_api(&app, "draw", &[("spec", "chomp 60x60")]).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        answer
+            .error()
+            .starts_with("this board is too large to draw here (its picture would take "),
+        "{}",
+        answer.body
+    );
+    let answer = get_api(&app, "draw", &[("spec", "chomp 30x30")]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert!(answer.body.len() <= grundy_api::MAX_PICTURE_BYTES);
+}
+
+#[tokio::test]
 async fn draw_answers_the_svg_with_move_targets() {
     let app = app();
     let answer = get_api(&app, "draw", &[("spec", "hackenbush g-a,a-b")]).await;
