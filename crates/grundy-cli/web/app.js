@@ -196,11 +196,13 @@ async function game(params) {
     first: params.get('first') === 'computer' ? 'computer' : 'you',
     graph: params.get('graph') || '',
     history: history.state?.history ?? [],
-    /** The position's components, as the server last listed them. */
+    /** The position's components, as the engine last listed them. */
     components: null,
+    /** The analysis of the position (/api/position), or null while there is none. */
+    report: null,
     over: null,
     busy: false,
-    analysis: localStorage.getItem('grundy-analysis') !== 'hidden',
+    analysis: false,
   };
   // The computer moves first from the very start when asked, and wherever the URL
   // says it is its turn (a page reloaded after the person's move).
@@ -211,18 +213,31 @@ async function game(params) {
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const bar = h('div', { class: 'confirm', hidden: true });
-  const board = h('div', { class: 'board' });
+  const board = h('div', {
+    class: 'board', tabindex: '-1', onkeydown: onBoardKey,
+    onfocusin: (e) => { const at = [...board.querySelectorAll('.hit')].indexOf(e.target); if (at >= 0) rove(board, at); },
+  });
   const sel = new Selection(bar);
   const moveList = h('ol', { class: 'moves' });
   const moveCount = h('span', { text: '' });
   const played = h('ol', { class: 'played' });
-  const analysisBox = h('div', { class: 'analysis-body' });
+  const analysisBox = h('div', { class: 'analysis-body', id: 'analysis-body', hidden: true });
   const typed = h('input', { id: 'typed-move', name: 'move', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. the position you leave' });
   const graphBox = h('textarea', { id: 'graph-text', rows: 6, spellcheck: 'false', 'aria-label': 'The graph, one line a vertex: a -> b c' });
   graphBox.value = state.graph;
 
-  const radio = (name, value, label, checked, onchange) => h('label', {}, [
-    h('input', { type: 'radio', name, value, checked, onchange }), ` ${label}`,
+  /** A radio button that starts a new game when chosen, once the player agrees to lose the moves made. */
+  const radio = (name, value, label, checked, choose) => h('label', {}, [
+    h('input', { type: 'radio', name, value, checked, onchange: (e) => {
+      const changing = name === 'first' ? 'who starts' : 'the rule';
+      if (state.history.length && !state.over && !window.confirm(`Changing ${changing} starts a new game: the moves made so far are lost. Start a new game?`)) {
+        const kept = name === 'first' ? state.first : state.misere ? 'misere' : 'normal';
+        for (const r of controls.querySelectorAll(`input[name="${name}"]`)) r.checked = r.value === kept;
+        return;
+      }
+      choose();
+      newGame();
+    } }), ` ${label}`,
   ]);
 
   const controls = h('div', { class: 'controls' }, [
@@ -230,24 +245,25 @@ async function game(params) {
     h('button', { id: 'undo', onclick: () => undo(), text: 'Undo' }),
     h('button', { id: 'new-game', onclick: () => newGame(), text: 'New game' }),
     h('fieldset', {}, [h('legend', { text: 'Who starts' }),
-      radio('first', 'you', 'You', state.first === 'you', () => { state.first = 'you'; newGame(); }),
-      radio('first', 'computer', 'The computer', state.first === 'computer', () => { state.first = 'computer'; newGame(); })]),
+      radio('first', 'you', 'You', state.first === 'you', () => { state.first = 'you'; }),
+      radio('first', 'computer', 'The computer', state.first === 'computer', () => { state.first = 'computer'; })]),
     h('fieldset', {}, [h('legend', { text: 'Rule' }),
-      radio('play', 'normal', 'Normal (last move wins)', !state.misere, () => { state.misere = false; newGame(); }),
-      radio('play', 'misere', 'Misère (last move loses)', state.misere, () => { state.misere = true; newGame(); })]),
+      radio('play', 'normal', 'Normal (last move wins)', !state.misere, () => { state.misere = false; }),
+      radio('play', 'misere', 'Misère (last move loses)', state.misere, () => { state.misere = true; })]),
   ]);
-  const showAnalysis = h('input', { type: 'checkbox', id: 'show-analysis', checked: state.analysis, onchange: (e) => {
-    state.analysis = e.target.checked;
-    localStorage.setItem('grundy-analysis', state.analysis ? 'shown' : 'hidden');
-    aside.classList.toggle('hidden-analysis', !state.analysis);
+  // The analysis names the winning move: hidden until the player asks for it.
+  const toggle = h('button', { id: 'show-analysis', 'aria-expanded': 'false', 'aria-controls': 'analysis-body', text: 'Show the analysis', onclick: () => {
+    state.analysis = !state.analysis;
+    analysisBox.hidden = !state.analysis;
+    toggle.setAttribute('aria-expanded', String(state.analysis));
+    toggle.textContent = state.analysis ? 'Hide the analysis' : 'Show the analysis';
   } });
-  const aside = h('aside', { class: `analysis${state.analysis ? '' : ' hidden-analysis'}`, 'aria-label': 'Analysis' }, [
-    h('h2', {}, [h('label', {}, [showAnalysis, ' Analysis'])]),
-    analysisBox,
+  const aside = h('aside', { class: 'analysis', 'aria-label': 'Analysis' }, [
+    h('h2', { text: 'Analysis' }), toggle, analysisBox,
   ]);
 
   const rules = h('div', { class: 'rules' });
-  const heading = h('h1', { text: start });
+  const heading = h('h1', { text: state.spec });
   /** The heading and the rules: the families of the position's components. */
   async function showRules() {
     const all = await families().catch(() => []);
@@ -287,6 +303,8 @@ async function game(params) {
   };
   const fail = (text) => { error.textContent = text; error.hidden = !text; };
   const fields = (extra = {}) => ({ spec: state.spec, misere: state.misere ? 'true' : undefined, graph: state.graph || undefined, ...extra });
+  /** The board takes clicks only on the player's turn of a game still going. */
+  const lock = () => board.classList.toggle('locked', Boolean(state.over) || state.toMove !== 'you');
 
   /** Saves the state in the URL and the history entry (reload keeps it, undo too). */
   function remember(push) {
@@ -317,33 +335,37 @@ async function game(params) {
     refresh();
   }
 
-  async function hint() {
+  /** The winning move in the status line and on the picture; the analysis stays as it is. */
+  function hint() {
     fail('');
-    try {
-      const v = await api('value', fields());
-      if (v.winning_moves.length) {
-        const m = v.winning_moves[0];
-        say(`Hint: ${m.description}, leaving ${m.position}, a P-position: whatever the opponent does next, there is an answer that wins.`);
-        for (const li of moveList.querySelectorAll('li')) li.classList.toggle('winning', li.dataset.position === m.position);
-        // Pictures whose elements carry their move (Chomp, Hackenbush) show it too.
-        board.querySelectorAll('figure.part').forEach((figure, i) => {
-          for (const e of figure.querySelectorAll('[data-move]')) {
-            if (written(state.components, i, e.dataset.move) === m.position) e.classList.add('hinted');
-          }
-        });
-      } else if (v.outcome === 'P') {
-        say('Hint: every move from here leaves an N-position: against perfect play you lose whatever you do. Make the game long and hope for a mistake.');
-      } else if (v.winning_moves_not_computed) {
-        say(`Hint: you can win, but ${v.winning_moves_not_computed}.`);
-      } else {
-        say('Hint: no move wins by force here; keep the draw.');
-      }
-      if (!state.analysis) showAnalysis.click();
-    } catch (e) { fail(e.message); }
+    const v = state.report?.value;
+    if (!v) {
+      say(state.busy ? 'Hint: the position is still being looked at.' : 'Hint: none, the analysis of this position is out of reach here.');
+    } else if (v.winning_moves.length) {
+      const m = v.winning_moves[0];
+      say(`Hint: ${m.description}, leaving ${m.position}, a P-position: whatever the opponent does next, there is an answer that wins.`);
+      for (const li of moveList.querySelectorAll('li')) li.classList.toggle('winning', li.dataset.position === m.position);
+      // Pictures whose elements carry their move (Chomp, Hackenbush) show it too.
+      board.querySelectorAll('figure.part').forEach((figure, i) => {
+        for (const e of figure.querySelectorAll('[data-move]')) {
+          if (written(state.components, i, e.dataset.move) === m.position) e.classList.add('hinted');
+        }
+      });
+    } else if (v.outcome === 'P') {
+      say('Hint: every move from here leaves an N-position: against perfect play you lose whatever you do. Make the game long and hope for a mistake.');
+    } else if (v.winning_moves_not_computed) {
+      say(`Hint: you can win, but ${v.winning_moves_not_computed}.`);
+    } else {
+      say('Hint: no move wins by force here; keep the draw.');
+    }
   }
 
-  /** The player proposes `text` for the whole position, or `partText` for part `index`. */
-  async function propose(text, index = null) {
+  /**
+   * The player proposes `text` for the whole position, or for part `index`; `words`
+   * says what a click on the picture meant, for the sentence of an illegal move
+   * (the engine's own quotes the position text, which a click never wrote).
+   */
+  async function propose(text, index = null, words = null) {
     if (state.busy) return;
     if (state.over) { fail('The game is over: start a new game, or undo.'); return; }
     if (state.toMove !== 'you') return;
@@ -362,21 +384,26 @@ async function game(params) {
     } catch (e) {
       busy(false);
       sel.reset();
-      fail(e.message);
+      const quoted = `'${move}' is not a legal move: `;
+      fail(words && e.message.startsWith(quoted) ? sentence(`${words} is not a legal move: ${e.message.slice(quoted.length)}`) : e.message);
       drawBoard();
     }
   }
 
+  /** Each part's picture, made from the families' drawers (the latest call wins). */
+  let drawing = 0;
   async function drawBoard() {
+    const mine = ++drawing;
     const all = await families().catch(() => []);
     const figures = await Promise.all(state.components.map(async (component, index) => {
       const { game, position } = component;
       const drawer = drawerFor(all.find((f) => f.name === component.family));
+      let refused = null;
       const ctx = {
         game,
         select: sel,
         graph: state.graph,
-        play: (t) => propose(t, index),
+        play: (t, words) => propose(t, index, words),
         say: (t) => fail(t),
         redraw: () => drawBoard(),
         svg: async (spec) => {
@@ -384,19 +411,28 @@ async function game(params) {
             const text = await api('draw', { spec });
             const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
             return document.importNode(doc.documentElement, true);
-          } catch { return null; }
+          } catch (e) { refused = e.message; return null; }
         },
       };
       let pic = null;
       try { pic = drawer ? await drawer(position, ctx) : null; } catch (e) { console.error(e); pic = null; }
+      const none = refused ?? 'No picture for this position';
       return h('figure', { class: 'part' }, [
-        pic ?? h('p', { class: 'no-picture', text: 'No picture for this position: choose from the list of moves, or type your move.' }),
+        pic ?? h('p', { class: 'no-picture', text: `${none.replace(/\.$/, '')}: choose from the list of moves, or type your move.` }),
         h('figcaption', {}, [h('code', { text: `${game} ${position}` })]),
       ]);
     }));
+    if (mine !== drawing) return;
+    // Focus stays on the board when the picture is drawn again (after a move made
+    // from the keyboard): on the element at the same place, or the board itself.
+    const items = [...board.querySelectorAll('.hit')];
+    const focused = items.indexOf(document.activeElement);
+    const hadFocus = board.contains(document.activeElement);
     board.replaceChildren(...figures);
-    board.classList.toggle('locked', Boolean(state.over) || state.toMove !== 'you');
+    lock();
     sel.onclear = () => drawBoard();
+    const kept = rove(board, Math.max(0, focused));
+    if (hadFocus) (kept ?? board).focus();
   }
 
   function showPlayed() {
@@ -405,7 +441,7 @@ async function game(params) {
     ])));
   }
 
-  function showAnalysisOf(v, ex, over) {
+  function showAnalysisOf({ value: v, explain: ex }, over) {
     const who = over ? ' (no move is left)' : state.toMove === 'you' ? ' (you are to move)' : ' (the computer is to move)';
     analysisBox.replaceChildren(
       h('p', { class: `outcome outcome-${v.outcome}` }, [h('strong', { text: `${v.outcome}-position: ${v.who_wins}` }), who]),
@@ -415,7 +451,7 @@ async function game(params) {
         ? h('ul', { class: 'winning-moves' }, v.winning_moves.map((m) => h('li', {}, [m.description, ' → ', h('code', { text: m.position })])))
         : h('p', { text: v.winning_moves_not_computed ? `Not computed: ${v.winning_moves_not_computed}.` : 'None: every move leaves a position where the opponent wins (or draws).' }),
       h('h3', { text: 'Why' }),
-      ex ? h('pre', { class: 'explanation', text: ex.lines.join('\n') }) : h('p', { class: 'error', text: 'The explanation is not available.' }),
+      explanation(ex.lines),
     );
   }
 
@@ -429,52 +465,74 @@ async function game(params) {
     if (list.moves.length > shown.length) moveList.append(h('li', { text: `… and ${list.moves.length - shown.length} more: type your move.` }));
   }
 
-  /** Shows the position, its analysis, and lets the computer move when it is its turn. */
+  /** No analysis within the playground's limits: the sentence why, in its place. */
+  function showOutOfReach(why) {
+    analysisBox.replaceChildren(h('p', { class: 'out-of-reach', text: `The analysis of this position is out of reach here. ${why}` }));
+    moveCount.textContent = '';
+    moveList.replaceChildren(h('li', { text: 'The list of moves comes with the analysis, out of reach here: click the picture, or type your move.' }));
+  }
+
+  /**
+   * Shows the position: its picture at once (read without a search), then its
+   * analysis (/api/position, one request); the computer moves when it is its turn.
+   */
   async function refresh(note = null) {
     fail('');
     busy(true);
+    state.report = null;
+    const before = note ? `${note} ` : '';
     document.getElementById('position').textContent = state.spec;
     showPlayed();
-    say(state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…');
-    const [turn, v, ex, list] = await Promise.allSettled([
-      api('computer', fields({ turn: state.toMove === 'you' ? 'person' : 'computer' })),
-      api('value', fields()), api('explain', fields()), api('moves', fields()),
-    ]);
-    if (turn.status === 'rejected') {
+    let parts;
+    try {
+      parts = await api('parts', fields());
+    } catch (e) {
       busy(false);
-      fail(turn.reason.message);
+      fail(e.message);
       say('');
       board.replaceChildren();
       analysisBox.replaceChildren();
       return;
     }
-    const t = turn.value;
     const first = !state.components;
-    state.components = t.components;
+    state.components = parts.components;
     if (first) showRules();
-    if (t.position !== state.spec) {
-      // The server writes positions in one normal form: keep that one.
-      if (state.spec === state.start) state.start = t.position;
-      state.spec = t.position;
+    if (parts.position !== state.spec) {
+      // The engine writes positions in one normal form: keep that one.
+      if (state.spec === state.start) state.start = parts.position;
+      state.spec = parts.position;
       remember(false);
       document.getElementById('position').textContent = state.spec;
     }
-    if (v.status === 'fulfilled') showAnalysisOf(v.value, ex.status === 'fulfilled' ? ex.value : null, t.terminal);
-    else analysisBox.replaceChildren(h('p', { class: 'error', text: v.reason.message }));
-    if (list.status === 'fulfilled') showMoves(list.value);
-    else { moveCount.textContent = ''; moveList.replaceChildren(h('li', { text: list.reason.message })); }
+    say(`${before}${state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…'}`);
+    await drawBoard();
+    let report;
+    try {
+      report = await api('position', fields({ turn: state.toMove === 'you' ? 'person' : 'computer' }));
+    } catch (e) {
+      // Past the budget or the time limit: the picture stays, and moves are still checked.
+      showOutOfReach(e.message);
+      say(state.toMove === 'you'
+        ? `${before}Your move: click the picture (the analysis is out of reach here, but every move is checked).`
+        : `${before}The computer cannot choose a move here: the analysis is out of reach. Undo, or start a new game.`);
+      busy(false);
+      return;
+    }
+    state.report = report;
+    const t = report.computer;
+    showAnalysisOf(report, t.terminal);
+    showMoves(report.moves);
     if (t.terminal) {
-      // Who won, and the sentence, are the library's (the game_over of /api/computer).
+      // Who won, and the sentence, are the library's (the game_over of the computer's report).
       state.over = t.game_over.text;
-      say(`${note ? `${note} ` : ''}Game over. ${t.game_over.text}`);
+      say(`${before}Game over. ${t.game_over.text}`);
       main.querySelector('.game').dataset.over = t.game_over.victor;
-      await drawBoard();
+      lock();
       busy(false);
       return;
     }
     delete main.querySelector('.game').dataset.over;
     if (state.toMove === 'computer') {
-      await drawBoard();
       await new Promise((r) => setTimeout(r, 450));
       const m = t.move;
       state.history.push({ from: state.spec, to: m.position, by: 'computer', description: m.description });
@@ -486,13 +544,80 @@ async function game(params) {
       return;
     }
     say(note ? `${note} Your move.` : 'Your move: click the picture.');
-    await drawBoard();
     busy(false);
   }
 
   window.onpopstate = () => route();
   remember(false);
   await refresh();
+}
+
+/**
+ * The explanation: its prose in lines that wrap, and its binary columns (the
+ * indented lines after "… in binary columns:", which line up) in a block that
+ * scrolls sideways where it is wider than the screen.
+ */
+function explanation(lines) {
+  const blocks = [];
+  let columns = false;
+  for (const line of lines) {
+    columns = columns && /^\s/.test(line);
+    const last = blocks[blocks.length - 1];
+    if (last && last.columns === columns) last.lines.push(line);
+    else blocks.push({ columns, lines: [line] });
+    if (/columns:$/.test(line)) columns = true;
+  }
+  return h('div', { class: 'explanation' }, blocks.map((b) => h(b.columns ? 'pre' : 'p', {
+    class: b.columns ? 'columns' : 'prose', tabindex: b.columns ? '0' : null, text: b.lines.join('\n'),
+  })));
+}
+
+/**
+ * Makes the clickable elements of `board` one Tab stop (a roving tabindex): the one
+ * at `index` (or the first) takes Tab, arrow keys move between them by where they
+ * are drawn, Home and End go to the first and last. Returns the element with the stop.
+ */
+function rove(board, index) {
+  const items = [...board.querySelectorAll('.hit')];
+  items.forEach((e) => e.setAttribute('tabindex', '-1'));
+  const stop = items[Math.min(index, items.length - 1)] ?? null;
+  stop?.setAttribute('tabindex', '0');
+  return stop;
+}
+
+/** The element nearest to `from` in the direction of an arrow key, or null. */
+function nearest(items, from, key) {
+  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const [x0, y0] = centre(from);
+  const [ax, ay] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  let best = null, bestScore = Infinity;
+  for (const e of items) {
+    if (e === from) continue;
+    const [x, y] = centre(e);
+    const along = (x - x0) * ax + (y - y0) * ay;
+    if (along <= 0.5) continue;
+    const across = Math.abs((x - x0) * ay) + Math.abs((y - y0) * ax);
+    const score = along + 2 * across;
+    if (score < bestScore) { best = e; bestScore = score; }
+  }
+  return best;
+}
+
+/** Arrow keys, Home and End move the focus between the board's clickable elements. */
+function onBoardKey(ev) {
+  const board = ev.currentTarget;
+  const items = [...board.querySelectorAll('.hit')];
+  const from = ev.target;
+  if (!items.includes(from)) return;
+  let to = null;
+  if (ev.key === 'Home') to = items[0];
+  else if (ev.key === 'End') to = items[items.length - 1];
+  else if (ev.key.startsWith('Arrow')) to = nearest(items, from, ev.key);
+  else return;
+  ev.preventDefault();
+  if (!to) return;
+  rove(board, items.indexOf(to));
+  to.focus();
 }
 
 // ---------------------------------------------------------------- the sequence page

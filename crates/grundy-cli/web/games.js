@@ -9,7 +9,9 @@
 // the game's name) and returns an element, or null where the game has no picture
 // (then the list of moves and the typed move are the way to play). ctx has:
 //   game        the game's name ("nim", "sub:1,3,4")
-//   play(text)  propose the position text this part would have after the move
+//   play(text, words)  propose the position text this part would have after the
+//               move; `words`, where the text is not what the player sees (a board),
+//               names the move for the sentence saying it is not legal
 //   select      a Selection shared by clicks that make one move together
 //   svg(url)    fetch a picture from /api/draw (Chomp, Cram, placement, Hackenbush)
 //   graph       the lines of a posted graph (graph games)
@@ -159,12 +161,24 @@ function heaps(mode) {
 
 // ---------------------------------------------------------------- pictures from the library
 
-/** A picture drawn by the library (/api/draw), made clickable by `wire`. */
-function drawn(wire) {
+/** The smallest a library picture's longer side is shown, in pixels (at most twice its own size). */
+const DRAWN_AT_LEAST = 280;
+
+/**
+ * A picture drawn by the library (/api/draw), labelled with what a click does
+ * (`how`), shown at a size a finger can play, and made clickable by `wire`.
+ */
+function drawn(how, wire) {
   return async (text, ctx) => {
     const svg = await ctx.svg(`${ctx.game} ${text}`);
     if (!svg) return null;
     svg.classList.add('picture');
+    svg.setAttribute('role', 'group');
+    svg.setAttribute('aria-label', `${ctx.game} ${text}: ${how}`);
+    const [width, height] = ['width', 'height'].map((side) => Number(svg.getAttribute(side)));
+    const scale = Math.min(2, Math.max(1, DRAWN_AT_LEAST / Math.max(width, height)));
+    svg.setAttribute('width', Math.round(width * scale));
+    svg.setAttribute('height', Math.round(height * scale));
     wire(svg, text, ctx);
     return svg;
   };
@@ -174,7 +188,7 @@ function drawn(wire) {
 const cellOf = (square) => square.dataset.cell.split(',').map(Number);
 
 /** Chomp: each square carries the diagram its chomp leaves (data-move); the poisoned one has none. */
-const diagram = drawn((svg, text, ctx) => {
+const diagram = drawn('click a square to chomp it, with every square above it and right of it', (svg, text, ctx) => {
   const squares = [...svg.querySelectorAll('[data-cell]')];
   const rows = Math.max(...squares.map((square) => cellOf(square)[0])) + 1;
   for (const square of squares) {
@@ -200,32 +214,39 @@ const diagram = drawn((svg, text, ctx) => {
  * text (data-index), and the sizes of the pieces (data-piece-sizes); a marked cell is
  * written '#', as a filled one.
  */
-const board = drawn((svg, text, ctx) => {
+const board = drawn('click empty cells to mark a piece; it is placed once they make one', (svg, text, ctx) => {
   const cells = [...svg.dataset.board];
   const sizes = numbers(svg.dataset.pieceSizes);
   const sel = ctx.select;
   const after = () => cells.map((x, i) => (sel.has(String(i)) ? '#' : x)).join('');
+  // The marked cells in words, for the sentence of a move that is not legal.
+  const named = {};
+  const marked = () => {
+    const list = [...sel].sort((a, b) => a - b).map((key) => named[key]);
+    return `placing a piece on ${list.slice(0, -1).join(', ')}${list.length > 1 ? ' and ' : ''}${list[list.length - 1]}`;
+  };
   for (const cell of svg.querySelectorAll('[data-index]')) {
     const [r, c] = cellOf(cell);
     const key = cell.dataset.index;
+    named[key] = `(${r + 1},${c + 1})`;
     if (sel.has(key)) cell.classList.add('marked');
     clickable(cell, `mark the cell in row ${r + 1}, column ${c + 1}`, () => {
       if (sel.has(key)) sel.delete(key); else sel.add(key);
       cell.classList.toggle('marked', sel.has(key));
       if (sizes.length === 1 && sel.size === sizes[0]) {
-        ctx.play(after());
+        ctx.play(after(), marked());
       } else if (sel.size > Math.max(...sizes)) {
         sel.clear();
         ctx.say(`No piece has more than ${Math.max(...sizes)} cells: the marks are cleared.`);
       } else {
-        sel.offer(sizes.includes(sel.size) ? `place a piece on the ${plural(sel.size, 'marked cell')}` : null, () => ctx.play(after()));
+        sel.offer(sizes.includes(sel.size) ? `place a piece on the ${plural(sel.size, 'marked cell')}` : null, () => ctx.play(after(), marked()));
       }
     });
   }
 });
 
 /** Hackenbush: each edge carries the drawing left by cutting it (data-move). */
-const edges = drawn((svg, text, ctx) => {
+const edges = drawn('click an edge to cut it; whatever is no longer joined to the ground falls', (svg, text, ctx) => {
   for (const edge of svg.querySelectorAll('.edge')) {
     // A wide transparent copy of each edge is easier to hit with a finger.
     const hit = edge.cloneNode();
