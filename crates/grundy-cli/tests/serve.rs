@@ -713,6 +713,73 @@ async fn the_pages_and_their_files_are_served_from_the_binary() {
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }
 
+#[tokio::test]
+async fn the_pages_and_their_files_are_compressed_and_cached() {
+    let app = app();
+    let asked = |path: &str, name: &str, value: &str| {
+        Request::get(path)
+            .header(name, value)
+            .body(Body::empty())
+            .unwrap()
+    };
+    for path in [
+        "/",
+        "/static/app.js",
+        "/static/games.js",
+        "/static/style.css",
+    ] {
+        let plain = app
+            .clone()
+            .oneshot(asked(path, "accept", "*/*"))
+            .await
+            .unwrap();
+        let size = plain.into_body().collect().await.unwrap().to_bytes().len();
+        for encoding in ["gzip", "br"] {
+            let response = app
+                .clone()
+                .oneshot(asked(path, "accept-encoding", encoding))
+                .await
+                .unwrap();
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(response.headers()["content-encoding"], encoding, "{path}");
+            let sent = response
+                .into_body()
+                .collect()
+                .await
+                .unwrap()
+                .to_bytes()
+                .len();
+            assert!(
+                sent * 3 < size * 2,
+                "{path} in {encoding}: {sent} bytes of {size}"
+            );
+        }
+        // The ETag of the content: asked again with it, a 304 with no body.
+        let response = app
+            .clone()
+            .oneshot(asked(path, "accept", "*/*"))
+            .await
+            .unwrap();
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        let tag = response.headers()["etag"].to_str().unwrap().to_string();
+        assert!(tag.starts_with('"') && tag.len() > 10, "{path}: {tag}");
+        let response = app
+            .clone()
+            .oneshot(asked(path, "if-none-match", &tag))
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_MODIFIED, "{path}");
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        assert!(body.is_empty());
+        let response = app
+            .clone()
+            .oneshot(asked(path, "if-none-match", "\"another\""))
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+    }
+}
+
 /// A server on a loopback port with `limits`, serving until the test ends.
 async fn listening(limits: Limits) -> std::net::SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
