@@ -444,3 +444,42 @@ test('changing the rule mid-game asks before the moves are lost', async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a hand-edited URL with two games is headed by both', async () => {
+  const page = await open(`/game?${new URLSearchParams({ start: 'nim 3,4,5', spec: 'kayles 5 + nim 3' })}`);
+  await settled(page);
+  assert.equal(await page.textContent('h1'), 'Kayles + Nim');
+  assert.equal(await position(page), 'kayles 5 + nim 3');
+  await page.close();
+});
+
+test('the sequence page: Nim without a period, Chomp is no heap game, and a heap past the cap is said', async () => {
+  const page = await open('/sequence?game=nim&to=20');
+  await page.waitForSelector('svg.plot');
+  assert.match(await page.textContent('#period'), /^No period is looked for: 'nim' is not a take-and-break heap game/);
+  assert.equal(await page.locator('table.values td').count(), 21);
+  await page.goto(site.url('/sequence?game=chomp'));
+  await page.waitForSelector('.sequence .error');
+  assert.match(await page.textContent('.sequence .error'), /^Chomp is not a heap game: it has no sequence g\(n\) to show here\. Play chomp \d+x\d+ on the game page instead\./);
+  await page.goto(site.url('/sequence?game=kayles&to=100000'));
+  await page.waitForSelector('svg.plot');
+  assert.match(await page.textContent('#capped'), /^This page shows heaps up to 5,000, not 100,000: the grundy command goes further \(grundy table kayles --to 100000\)\./);
+  assert.equal(await page.locator('svg.plot circle.point').count(), 5001);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the sequence page on a phone: the plot keeps readable labels and scrolls in its own box', async () => {
+  const page = await open('/sequence?game=kayles&to=100', { width: 390, height: 800 });
+  await page.waitForSelector('svg.plot');
+  const sizes = await page.evaluate(() => {
+    const svg = document.querySelector('svg.plot');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const label = svg.querySelector('text');
+    return { scale, font: parseFloat(getComputedStyle(label).fontSize) * scale, overflow: document.documentElement.scrollWidth - window.innerWidth };
+  });
+  assert.ok(sizes.font >= 8, `labels ${sizes.font.toFixed(1)}px tall`);
+  assert.ok(sizes.overflow <= 0, `the page is ${sizes.overflow}px wider than the screen`);
+  await screenshot(page, 'phone-sequence');
+  await page.close();
+});

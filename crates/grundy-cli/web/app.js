@@ -103,7 +103,8 @@ const families = () => (familiesOnce ??= api('families', {}).catch((e) => { fami
 /** A family's short name: the words before the colon of its rules, where short. */
 function familyTitle(f) {
   const head = f.about.split(':')[0];
-  return head.length <= 28 && head !== f.about ? head.charAt(0).toUpperCase() + head.slice(1) : f.name;
+  const title = head.length <= 28 && head !== f.about ? head : f.name;
+  return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
 async function home() {
@@ -622,9 +623,13 @@ function onBoardKey(ev) {
 
 // ---------------------------------------------------------------- the sequence page
 
+/** The largest heap the sequence page shows (the grundy command goes further). */
+const SEQUENCE_MOST = 5000;
+
 async function sequence(params) {
   const gameName = params.get('game') || 'kayles';
-  const to = Math.max(1, Math.min(Number(params.get('to')) || 100, 5000));
+  const asked = Number(params.get('to')) || 100;
+  const to = Math.max(1, Math.min(asked, SEQUENCE_MOST));
   const misere = ['1', 'true'].includes(params.get('misere'));
   setTitle(`${gameName} sequence`);
   const form = h('form', { class: 'sequence-form', onsubmit: (e) => {
@@ -636,7 +641,7 @@ async function sequence(params) {
     route();
   } }, [
     h('label', {}, ['Heap game ', h('input', { name: 'game', value: gameName, required: true, spellcheck: 'false' })]),
-    h('label', {}, ['up to heap ', h('input', { name: 'to', type: 'number', min: 1, max: 5000, value: to })]),
+    h('label', {}, ['up to heap ', h('input', { name: 'to', type: 'number', min: 1, max: SEQUENCE_MOST, value: to })]),
     h('label', {}, [h('input', { type: 'checkbox', name: 'misere', checked: misere }), ' misère']),
     h('button', { text: 'Show' }),
   ]);
@@ -646,6 +651,16 @@ async function sequence(params) {
     h('p', { class: 'lead', text: 'g(n), the nimber of one heap of n, as a plot and a table; P-positions are marked, and the period, where one is found, is shaded.' }),
     form, out,
   );
+  // A game of the registry that is not a heap game (Chomp) has no sequence: say so.
+  const family = (await families().catch(() => [])).find((f) => f.name === gameName.split(':')[0]);
+  if (family && !family.heap_game) {
+    out.replaceChildren(h('p', { class: 'error', role: 'alert' }, [
+      `${familyTitle(family)} is not a heap game: it has no sequence g(n) to show here. `,
+      family.start ? h('a', { href: gameUrl({ spec: family.start, graph: family.graph }) }, `Play ${family.start}`) : '',
+      family.start ? ' on the game page instead.' : '',
+    ]));
+    return;
+  }
   const fieldsOf = { game: gameName, to, misere: misere ? 'true' : undefined };
   const [table, period, stats] = await Promise.allSettled([
     api('table', fieldsOf),
@@ -664,10 +679,11 @@ async function sequence(params) {
     words.push(`Period ${p.period} from heap ${p.preperiod} (preperiod ${p.preperiod})${p.saltus ? `, saltus ${p.saltus}` : ''}: `
       + (p.proved ? `proved by the periodicity theorem from the values up to heap ${p.checked_to}.` : `seen up to heap ${p.checked_to}, not proved.`));
   } else if (p) words.push(`No period found up to heap ${p.checked_to ?? '…'}.`);
-  else if (period.status === 'rejected' && !misere) words.push(`Period: ${period.reason.message}`);
+  else if (period.status === 'rejected' && !misere) words.push(`No period is looked for: ${period.reason.message}`);
   out.replaceChildren(
+    asked > SEQUENCE_MOST ? h('p', { class: 'note', id: 'capped', text: `This page shows heaps up to ${SEQUENCE_MOST.toLocaleString('en')}, not ${asked.toLocaleString('en')}: the grundy command goes further (grundy table ${gameName} --to ${asked}).` }) : '',
     h('p', { class: 'period', id: 'period', text: words.join(' ') }),
-    plot(t, p),
+    h('div', { class: 'plot-box' }, plot(t, p)),
     h('p', {}, [`P-positions (${pList.length}): `, h('span', { class: 'p-list', text: pList.slice(0, 200).join(', ') + (pList.length > 200 ? ', …' : '') })]),
     valueTable(t, p, gameName),
     stats.status === 'fulfilled' && stats.value ? statistics(stats.value) : '',
