@@ -355,6 +355,67 @@ fn three_row_p_positions_agree_with_the_dense_table() {
 }
 
 #[test]
+fn four_row_p_positions_agree_with_the_dense_table() {
+    let width = 24;
+    let b = Rectangle::new(4, width);
+    let nimbers =
+        chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
+    let mut expected = Vec::new();
+    for rank in 1..b.len() {
+        if nimbers[rank as usize] == 0 {
+            let rows = b.unrank(rank);
+            let row = |i: usize| rows.get(i).copied().unwrap_or(0);
+            expected.push([row(0), row(1), row(2), row(3)]);
+        }
+    }
+    expected.sort_unstable();
+    let budget = Budget::default().with_positions(1 << 20);
+    let found = chomp::four_row_p_positions(width, &budget).unwrap();
+    assert_eq!(found, expected);
+    // Its three rows are the three-row recursion's, and every narrower width is a
+    // prefix of the same table (a P-position stays one in a wider box).
+    let three: Vec<[u32; 3]> = found
+        .iter()
+        .filter(|p| p[3] == 0)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    assert_eq!(three, chomp::three_row_p_positions(width, &budget).unwrap());
+    for narrower in [1, 2, 7, 13] {
+        let within: Vec<[u32; 4]> = found.iter().filter(|p| p[0] <= narrower).copied().collect();
+        assert_eq!(chomp::four_row_p_positions(narrower, &budget).unwrap(), within);
+    }
+}
+
+#[test]
+fn four_row_p_positions_are_oeis_a395126() {
+    // OEIS A395126 (A. Garg, 2026): the d of each P-position (a, b, c, d) of 4 x n
+    // Chomp, in lexicographic order; its first terms, and its first ten positions.
+    let published = [
+        0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3,
+        0, 3, 2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0,
+        2, 3, 2, 3, 4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
+    ];
+    let found = chomp::four_row_p_positions(40, &Budget::default()).unwrap();
+    let d: Vec<u32> = found.iter().take(published.len()).map(|p| p[3]).collect();
+    assert_eq!(d, published);
+    assert_eq!(
+        found[..10],
+        [
+            [1, 0, 0, 0],
+            [2, 1, 0, 0],
+            [2, 2, 1, 0],
+            [2, 2, 2, 1],
+            [3, 1, 1, 0],
+            [3, 2, 0, 0],
+            [3, 3, 1, 1],
+            [4, 1, 1, 1],
+            [4, 2, 2, 0],
+            [4, 3, 0, 0]
+        ]
+    );
+}
+
+#[test]
 fn the_divisor_game_is_chomp_in_more_dimensions() {
     // The divisors of p^k form a chain: a Nim heap of k.
     for (n, k) in [(2, 1), (8, 3), (81, 4), (1024, 10)] {

@@ -7,8 +7,8 @@
 //!
 //! The diagrams inside a box of h rows and w columns are the lattice paths across
 //! it: C(w + h, h) of them, ranked densely ([`Rectangle`]) so that a whole box solves in one
-//! bottom-up pass ([`nimbers_in_rectangle`]). Three-row Chomp has a faster way to its
-//! P-positions ([`three_row_p_positions`]).
+//! bottom-up pass ([`nimbers_in_rectangle`]). Chomp of three and four rows has a
+//! faster way to its P-positions ([`three_row_p_positions`], [`four_row_p_positions`]).
 
 use smallvec::SmallVec;
 
@@ -465,19 +465,17 @@ pub fn nimbers_in_rectangle(b: &Rectangle, budget: &Budget) -> Result<Vec<Nimber
 /// P exactly when a is f of those rows; the moves that do not are to (x, x, min(c, x))
 /// for 1 ≤ x < b, whatever a is. So f(b, c) is the least a ≥ max(b, 1) not among the
 /// f of the first kind, unless some move of the second kind reaches a P-position.
-/// The sets are kept as bit sets, one per c: about width³/64 word operations. The
-/// (width + 1)(width + 2)/2 pairs (b, c) count against the budget's positions.
+/// The sets are kept as bit sets, one per c, and scanned from a = b up: about
+/// width² × (f − b)/64 word operations. Values past `width` are kept as none: they
+/// make no P-position of the table and exclude no value of it. The (width + 1)
+/// (width + 2)/2 pairs (b, c) count against the budget's positions.
 pub fn three_row_p_positions(width: u32, budget: &Budget) -> Result<Vec<[u32; 3]>> {
     let w = width as usize;
-    // f(b, c) ≤ b + (number of excluded values) ≤ 3w + 2: room for every value.
-    let values = 3 * w + 3;
-    let words = values.div_ceil(64);
+    let words = (w + 1).div_ceil(64);
     budget.fits(((w + 1) * (w + 2) / 2) as u64)?;
     const NONE: u32 = u32::MAX;
-    // f[b][c] for c ≤ b.
-    let mut f: Vec<Vec<u32>> = Vec::with_capacity(w + 1);
     // For each c, the values f(x, x) for x < c and f(x, c) for c ≤ x < b.
-    let mut below: Vec<Vec<u64>> = vec![vec![0; words]; w + 1];
+    let mut below = vec![0u64; (w + 1) * words];
     // For each c, whether some 1 ≤ x < b has f(x, min(c, x)) = x.
     let mut dead = vec![false; w + 1];
     let mark = |set: &mut [u64], v: u32| {
@@ -485,41 +483,38 @@ pub fn three_row_p_positions(width: u32, budget: &Budget) -> Result<Vec<[u32; 3]
             set[v as usize / 64] |= 1 << (v % 64);
         }
     };
+    let mut found = Vec::new();
+    let mut row = Vec::with_capacity(w + 1);
+    let mut same_b = vec![0u64; words];
     for b in 0..=w {
         budget.check()?;
-        let mut row = Vec::with_capacity(b + 1);
-        let mut same_b = vec![0u64; words];
+        row.clear();
+        same_b.fill(0);
         for c in 0..=b {
-            let lowest = b.max(1);
             let value = if dead[c] {
                 NONE
             } else {
-                least_missing(&below[c], &same_b, lowest)
+                let sets = [&below[c * words..][..words], &same_b[..]];
+                least_missing_within(&sets, b.max(1), w)
             };
+            if value != NONE {
+                found.push([value, b as u32, c as u32]);
+            }
             row.push(value);
             mark(&mut same_b, value);
         }
         // Rows (b, c) join the sets of the larger b: as f(x, c) for c ≤ x = b, and
         // f(b, b) for every c > b.
-        for c in 0..=b {
-            mark(&mut below[c], row[c]);
-            if b >= 1 && row[c] == b as u32 {
+        for (c, &value) in row.iter().enumerate() {
+            mark(&mut below[c * words..][..words], value);
+            if b >= 1 && value == b as u32 {
                 dead[c] = true;
             }
         }
         for c in b + 1..=w {
-            mark(&mut below[c], row[b]);
+            mark(&mut below[c * words..][..words], row[b]);
             if b >= 1 && row[b] == b as u32 {
                 dead[c] = true;
-            }
-        }
-        f.push(row);
-    }
-    let mut found = Vec::new();
-    for (b, row) in f.iter().enumerate() {
-        for (c, &a) in row.iter().enumerate() {
-            if a != NONE && a <= width {
-                found.push([a, b as u32, c as u32]);
             }
         }
     }
@@ -527,15 +522,141 @@ pub fn three_row_p_positions(width: u32, budget: &Budget) -> Result<Vec<[u32; 3]
     Ok(found)
 }
 
-/// The least value ≥ `lowest` in neither bit set.
-fn least_missing(a: &[u64], b: &[u64], lowest: usize) -> u32 {
-    let mut word = lowest / 64;
-    let mut taken = a[word] | b[word] | ((1u64 << (lowest % 64)) - 1);
-    while taken == u64::MAX {
-        word += 1;
-        taken = a[word] | b[word];
+/// The P-positions of Chomp with at most four rows and a bottom row of at most
+/// `width` squares, as rows (a, b, c, d), zeros for missing rows, sorted.
+///
+/// The recursion of [`three_row_p_positions`], one row up. For fixed upper rows
+/// u = (b, c, d), at most one bottom row a ≥ max(b, 1) makes a P-position (proved:
+/// from a longer bottom row, shortening it alone reaches the shorter); call it f(u).
+/// A chomp in rows 2–4 keeps a and leaves upper rows u′, a P-position exactly when
+/// a = f(u′): with t the column left of the chomp, u′ is (b, c, t) for t < d,
+/// (b, t, d) for d ≤ t < c, (b, t, t) for t < d, (t, c, d) for c ≤ t < b, (t, t, d)
+/// for d ≤ t < c, and (t, t, t) for t < d. A chomp of the bottom row at t + 1 ≤ b
+/// leaves (t, t, min(c, t), min(d, t)) whatever a is: if that is ever a P-position,
+/// no a makes u one. So f(u) is the least a ≥ max(b, 1) not among the six sets of
+/// f(u′), unless such a chomp reaches a P-position. Each set grows along one row
+/// with the others fixed, so it is kept as a bit set that gains one value a step:
+/// about width³/6 × 6 × width/64 word operations in all. Values past `width` are
+/// kept as none: they make no P-position of the table and exclude no value of it.
+/// The (width + 1)(width + 2)(width + 3)/6 upper rows count against the budget's
+/// positions.
+pub fn four_row_p_positions(width: u32, budget: &Budget) -> Result<Vec<[u32; 4]>> {
+    let w = width as usize;
+    let upper_rows = (w as u64 + 1) * (w as u64 + 2) * (w as u64 + 3) / 6;
+    budget.fits(upper_rows)?;
+    let words = (w + 1).div_ceil(64);
+    let set = || vec![0u64; words];
+    let pairs = |n: usize| (n + 1) * (n + 2) / 2;
+    // The index of a pair (x, y), y ≤ x ≤ w, in a triangle of pairs.
+    let pair = |x: usize, y: usize| x * (x + 1) / 2 + y;
+    const NONE: u32 = u32::MAX;
+    let mark = |set: &mut [u64], v: u32| {
+        if v != NONE {
+            set[v as usize / 64] |= 1 << (v % 64);
+        }
+    };
+    // f(t, c, d) for c ≤ t < b, by (c, d); f(t, t, d) for d ≤ t < c, by (c, d); and
+    // f(t, t, t) for t < d, by d. Each a bit set.
+    let mut by_lower = vec![0u64; pairs(w) * words];
+    let mut by_diagonal = vec![0u64; pairs(w) * words];
+    let mut by_cube = vec![0u64; (w + 2) * words];
+    // Whether some c ≤ t < b has f(t, c, d) = t, by (c, d); the least t ≥ max(d, 1)
+    // with f(t, t, d) = t, by d; the least t ≥ 1 with f(t, t, t) = t.
+    let mut dead_lower = vec![false; pairs(w)];
+    let mut first_diagonal = vec![u32::MAX; w + 1];
+    let mut first_cube = u32::MAX;
+    let mut found = Vec::new();
+    // f(b, c, d) of the current b, by (c, d).
+    let mut f = vec![NONE; pairs(w)];
+    let mut same_b_and_d = vec![0u64; (w + 1) * words];
+    let mut same_b_diagonal = vec![0u64; (w + 2) * words];
+    for b in 0..=w {
+        budget.check()?;
+        same_b_and_d.fill(0);
+        same_b_diagonal[..words].fill(0);
+        let lowest = b.max(1);
+        for c in 0..=b {
+            let mut same_bc = set();
+            for d in 0..=c {
+                let dead = dead_lower[pair(c, d)]
+                    || (first_diagonal[d] as usize) < c
+                    || (first_cube as usize) < d;
+                let value = if dead {
+                    NONE
+                } else {
+                    let sets: [&[u64]; 6] = [
+                        &same_bc[..],
+                        &same_b_and_d[d * words..][..words],
+                        &same_b_diagonal[d * words..][..words],
+                        &by_lower[pair(c, d) * words..][..words],
+                        &by_diagonal[pair(c, d) * words..][..words],
+                        &by_cube[d * words..][..words],
+                    ];
+                    least_missing_within(&sets, lowest, w)
+                };
+                f[pair(c, d)] = value;
+                if value != NONE {
+                    found.push([value, b as u32, c as u32, d as u32]);
+                }
+                mark(&mut same_bc, value);
+            }
+            // Row c of this b done: f(b, c, d) joins (b, t, d) for the larger c, and
+            // f(b, c, c) joins (b, t, t) for every d > c.
+            for d in 0..=c {
+                mark(&mut same_b_and_d[d * words..][..words], f[pair(c, d)]);
+            }
+            let (done, next) = same_b_diagonal.split_at_mut((c + 1) * words);
+            next[..words].copy_from_slice(&done[c * words..]);
+            mark(&mut next[..words], f[pair(c, c)]);
+        }
+        // This b done: f(b, c, d) joins (t, c, d), f(b, b, d) joins (t, t, d) for
+        // every larger c, and f(b, b, b) joins (t, t, t) for every larger d.
+        for c in 0..=b {
+            for d in 0..=c {
+                let value = f[pair(c, d)];
+                mark(&mut by_lower[pair(c, d) * words..][..words], value);
+                if b >= 1 && value == b as u32 {
+                    dead_lower[pair(c, d)] = true;
+                }
+            }
+        }
+        for d in 0..=b {
+            let value = f[pair(b, d)];
+            for c in b + 1..=w {
+                mark(&mut by_diagonal[pair(c, d) * words..][..words], value);
+            }
+            if b >= 1 && value == b as u32 {
+                first_diagonal[d] = first_diagonal[d].min(b as u32);
+            }
+        }
+        let (done, next) = by_cube.split_at_mut((b + 1) * words);
+        next[..words].copy_from_slice(&done[b * words..]);
+        mark(&mut next[..words], f[pair(b, b)]);
+        if b >= 1 && f[pair(b, b)] == b as u32 {
+            first_cube = first_cube.min(b as u32);
+        }
     }
-    (word * 64) as u32 + taken.trailing_ones()
+    found.sort_unstable();
+    Ok(found)
+}
+
+/// The least value in `lowest..=most` in none of the bit sets (of equal length), or
+/// none.
+fn least_missing_within(sets: &[&[u64]], lowest: usize, most: usize) -> u32 {
+    let taken = |word: usize| sets.iter().fold(0, |bits, set| bits | set[word]);
+    let mut word = lowest / 64;
+    let mut bits = taken(word) | ((1u64 << (lowest % 64)) - 1);
+    while bits == u64::MAX {
+        word += 1;
+        if word == sets[0].len() {
+            return u32::MAX;
+        }
+        bits = taken(word);
+    }
+    match word * 64 + bits.trailing_ones() as usize {
+        v if v <= most => v as u32,
+        _ => u32::MAX,
+    }
 }
 
 /// The registry entry of `chomp`.
@@ -580,19 +701,29 @@ fn p_position_table(_: &str, request: &TableRequest) -> Result<Table> {
 }
 
 /// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
-/// bottom row, each as its rows (bottom first), in increasing order; three rows or
-/// fewer by the fast recursion, more by the dense table of the whole box.
+/// bottom row, each as its rows (bottom first), in increasing order; up to four rows
+/// by the fast recursions, more by the dense table of the whole box.
 pub fn p_positions(rows: usize, to: u32, budget: &Budget) -> Result<Vec<Vec<u32>>> {
     if rows == 0 || to == 0 {
         return Err(invalid!(
             "a Chomp table needs at least 1 row and a width of at least 1"
         ));
     }
+    let rows_of = |p: &[u32]| -> Option<Vec<u32>> {
+        p[rows.min(p.len())..]
+            .iter()
+            .all(|&r| r == 0)
+            .then(|| p.iter().copied().filter(|&r| r > 0).collect())
+    };
     let mut found: Vec<Vec<u32>> = if rows <= 3 {
         three_row_p_positions(to, budget)?
-            .into_iter()
-            .filter(|p| p[rows..].iter().all(|&r| r == 0))
-            .map(|p| p.into_iter().filter(|&r| r > 0).collect())
+            .iter()
+            .filter_map(|p| rows_of(p))
+            .collect()
+    } else if rows == 4 {
+        four_row_p_positions(to, budget)?
+            .iter()
+            .filter_map(|p| rows_of(p))
             .collect()
     } else {
         budget.fits(diagrams(rows, to))?;
