@@ -483,3 +483,39 @@ test('the sequence page on a phone: the plot keeps readable labels and scrolls i
   await screenshot(page, 'phone-sequence');
   await page.close();
 });
+
+test('the home page: the seeds first, a picture of each start, and a sum builder with its binary columns', async () => {
+  const page = await open('/', { width: 1280, height: 6000 });
+  await page.waitForSelector('a.start');
+  const groups = await page.$$eval('section.family', (ss) => ss.map((s) => s.getAttribute('aria-label')));
+  assert.deepEqual(groups.slice(0, 6), ['Nim', 'Subtraction games', 'Take-and-break games', 'Graph games', 'Hackenbush', 'Chomp and the divisor game']);
+  // Every start is drawn, small and not to be played.
+  const starts = await page.locator('.member a.start').count();
+  await page.waitForFunction((n) => document.querySelectorAll('.thumb:has(svg)').length === n, starts, { timeout: 20_000 });
+  const focusable = await page.evaluate(() => {
+    const chip = document.querySelector('.thumb [tabindex="0"]');
+    chip.focus();
+    return document.activeElement === chip;
+  });
+  assert.equal(focusable, false, 'thumbnails take no focus (inert)');
+  // The sum builder: parts added one by one, the columns and the verdict as they come.
+  await page.fill('#sum-part', 'kayles 4');
+  await page.press('#sum-part', 'Enter');
+  await page.waitForSelector('.sum-result pre.columns');
+  await page.fill('#sum-part', 'nim 3');
+  await page.press('#sum-part', 'Enter');
+  await page.waitForFunction(() => /nim 3/.test(document.querySelector('.sum-result pre.columns')?.textContent ?? ''));
+  const columns = await page.textContent('.sum-result pre.columns');
+  assert.match(columns, /kayles 4 +0 1 += 1\n +nim 3 +1 1 += 3\n/);
+  assert.match(columns, /nim-sum +1 0 += 2/);
+  assert.match(await page.textContent('.sum-verdict'), /^Nim-sum 2: N-position, the player to move wins\. Play kayles 4 \+ nim 3/);
+  await page.click('button[aria-label="Remove kayles 4"]');
+  await page.waitForFunction(() => /^Nim-sum 3:/.test(document.querySelector('.sum-verdict')?.textContent ?? ''));
+  await page.fill('#sum-part', 'hello');
+  await page.press('#sum-part', 'Enter');
+  await page.waitForSelector('.sum-result .error');
+  assert.match(await page.textContent('.sum-result .error'), /hello/);
+  await screenshot(page, 'home-sum');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

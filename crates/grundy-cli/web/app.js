@@ -107,6 +107,9 @@ function familyTitle(f) {
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
+/** The groups of the games of the seeds (Ferguson's notes), shown first on the home page. */
+const SEED_GROUPS = ['Nim', 'Subtraction games', 'Take-and-break games', 'Graph games', 'Hackenbush', 'Chomp and the divisor game'];
+
 async function home() {
   setTitle('');
   main.replaceChildren(
@@ -117,6 +120,7 @@ async function home() {
       'Or type any position, such as ', h('a', { href: gameUrl({ spec: 'nim 13,12,8' }) }, 'nim 13,12,8'), ' or a sum like ',
       h('a', { href: gameUrl({ spec: 'nim 3 + kayles 5 + chomp 3,2' }) }, 'nim 3 + kayles 5 + chomp 3,2'), ', in the box above.',
     ]),
+    sumBuilder(),
     h('p', { class: 'loading', text: 'Loading the games…' }),
   );
   let all;
@@ -126,16 +130,18 @@ async function home() {
     main.append(h('p', { class: 'error', role: 'alert', text: e.message }));
     return;
   }
-  const groups = new Map();
+  const groups = new Map(SEED_GROUPS.map((group) => [group, []]));
   for (const f of all) {
     if (!groups.has(f.group)) groups.set(f.group, []);
     groups.get(f.group).push(f);
   }
   const list = h('div', { class: 'families' });
   for (const [group, members] of groups) {
-    list.append(h('section', { class: 'family', 'aria-label': group }, [
+    if (!members.length) continue;
+    list.append(h('section', { class: `family${SEED_GROUPS.includes(group) ? ' seed' : ''}`, 'aria-label': group }, [
       h('h2', { text: group }),
       ...members.map((f) => h('div', { class: 'member' }, [
+        f.start ? thumbnail(f) : null,
         h('p', {}, [h('code', { text: f.syntax }), ' — ', f.about]),
         f.start ? h('p', {}, [
           h('a', { class: 'start', href: gameUrl({ spec: f.start, graph: f.graph }) }, `Play ${f.start}`),
@@ -145,6 +151,93 @@ async function home() {
     ]));
   }
   main.querySelector('.loading').replaceWith(list);
+}
+
+/** A picture of the library (/api/draw) as an element; an ApiError with the sentence where there is none. */
+async function drawnPicture(spec) {
+  const text = await api('draw', { spec });
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  return document.importNode(doc.documentElement, true);
+}
+
+/** Calls `act` once `e` is (nearly) on the screen. */
+function whenSeen(e, act) {
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    seen.disconnect();
+    act();
+  }, { rootMargin: '200px' });
+  seen.observe(e);
+}
+
+/** A small picture of a family's start, drawn by its drawer once on the screen, not to be played. */
+function thumbnail(f) {
+  const box = h('div', { class: 'thumb', inert: true, 'aria-hidden': 'true' });
+  whenSeen(box, async () => {
+    try {
+      const [all, parts] = await Promise.all([families(), api('parts', { spec: f.start, graph: f.graph })]);
+      const pictures = await Promise.all(parts.components.map((c) => {
+        const drawer = drawerFor(all.find((family) => family.name === c.family));
+        const ctx = { game: c.game, select: new Selection(h('div')), graph: f.graph, play: () => {}, say: () => {}, redraw: () => {}, svg: (spec) => drawnPicture(spec).catch(() => null) };
+        return drawer ? drawer(c.position, ctx) : null;
+      }));
+      box.replaceChildren(...pictures.filter(Boolean));
+    } catch { box.remove(); }
+  });
+  return box;
+}
+
+/**
+ * The sum builder: games added one by one, and as they come the nim-sum in binary
+ * columns (the explanation's) and the verdict (the value's).
+ */
+function sumBuilder() {
+  const parts = [];
+  let asked = 0;
+  const input = h('input', { id: 'sum-part', name: 'part', autocomplete: 'off', spellcheck: 'false', placeholder: 'kayles 7' });
+  const list = h('ul', { class: 'sum-parts' });
+  const out = h('div', { class: 'sum-result', 'aria-live': 'polite' });
+  async function show() {
+    const mine = ++asked;
+    list.replaceChildren(...parts.map((part, i) => h('li', {}, [
+      h('code', { text: part }), ' ',
+      h('button', { class: 'link', 'aria-label': `Remove ${part}`, text: 'remove', onclick: () => { parts.splice(i, 1); show(); } }),
+    ])));
+    if (!parts.length) { out.replaceChildren(h('p', { class: 'muted', text: 'Add a game, then another: the nim-sum of their nimbers decides who wins.' })); return; }
+    const spec = parts.join(' + ');
+    let v, ex;
+    try {
+      [v, ex] = await Promise.all([api('value', { spec }), api('explain', { spec })]);
+    } catch (e) {
+      if (mine === asked) out.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.message }));
+      return;
+    }
+    if (mine !== asked) return;
+    out.replaceChildren(
+      explanation(ex.lines).querySelector('pre.columns') ?? '',
+      h('p', { class: 'sum-verdict' }, [`Nim-sum ${v.nimber_text}: `, h('strong', { text: `${v.outcome}-position` }), `, ${v.who_wins}. `,
+        h('a', { href: gameUrl({ spec }) }, `Play ${spec}`)]),
+    );
+  }
+  const form = h('form', { class: 'sum-form', onsubmit: async (e) => {
+    e.preventDefault();
+    const part = input.value.trim();
+    if (!part) return;
+    try {
+      // The part as the engine reads it (its normal form), or the sentence why not.
+      parts.push((await api('parts', { spec: part })).position);
+      input.value = '';
+      show();
+    } catch (err) {
+      out.replaceChildren(h('p', { class: 'error', role: 'alert', text: err.message }));
+    }
+  } }, [
+    h('label', { for: 'sum-part', text: 'Add a game: ' }), input, h('button', { text: 'Add' }),
+  ]);
+  show();
+  return h('section', { class: 'sum-builder', 'aria-labelledby': 'sum-title' }, [
+    h('h2', { id: 'sum-title', text: 'Add games together' }), form, list, out,
+  ]);
 }
 
 // ---------------------------------------------------------------- the game page
@@ -407,13 +500,7 @@ async function game(params) {
         play: (t, words) => propose(t, index, words),
         say: (t) => fail(t),
         redraw: () => drawBoard(),
-        svg: async (spec) => {
-          try {
-            const text = await api('draw', { spec });
-            const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-            return document.importNode(doc.documentElement, true);
-          } catch (e) { refused = e.message; return null; }
-        },
+        svg: (spec) => drawnPicture(spec).catch((e) => { refused = e.message; return null; }),
       };
       let pic = null;
       try { pic = drawer ? await drawer(position, ctx) : null; } catch (e) { console.error(e); pic = null; }
