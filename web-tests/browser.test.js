@@ -144,7 +144,20 @@ test('Cram 3x3: a domino is placed by clicking two cells', async () => {
   await settled(page);
   assert.match(await page.textContent('.played'), /You: place a domino on \(2,2\) \(2,3\)/);
   assert.match(await position(page), /#/);
+  // Each domino placed is outlined in its own shade, the computer's (the last move) marked.
+  assert.deepEqual(await page.$$eval('rect[data-cell="1,1"], rect[data-cell="1,2"]', (rs) => rs.map((r) => r.getAttribute('class'))),
+    ['piece piece-0', 'piece piece-0']);
+  assert.equal(await page.locator('rect.piece-1.last-move').count(), 2);
+  const computer = (await page.textContent('.played')).match(/Computer: place a domino on \((\d),(\d)\) \((\d),(\d)\)/).slice(1).map(Number);
+  for (const [r, c] of [computer.slice(0, 2), computer.slice(2)]) {
+    assert.match(await page.getAttribute(`rect[data-cell="${r - 1},${c - 1}"]`, 'class'), /last-move/);
+  }
   await screenshot(page, 'cram');
+  // A small board is drawn at a size a finger can play.
+  await page.goto(site.url(gamePath('cram 4x5')));
+  await settled(page);
+  const width = (await page.locator('.board svg').boundingBox()).width;
+  assert.ok(width >= 250, `Cram 4x5 is ${width}px wide`);
   await page.close();
 });
 

@@ -178,7 +178,7 @@ function thumbnail(f) {
       const [all, parts] = await Promise.all([families(), api('parts', { spec: f.start, graph: f.graph })]);
       const pictures = await Promise.all(parts.components.map((c) => {
         const drawer = drawerFor(all.find((family) => family.name === c.family));
-        const ctx = { game: c.game, select: new Selection(h('div')), graph: f.graph, play: () => {}, say: () => {}, redraw: () => {}, svg: (spec) => drawnPicture(spec).catch(() => null) };
+        const ctx = { game: c.game, select: new Selection(h('div')), graph: f.graph, play: () => {}, say: () => {}, redraw: () => {}, svg: (spec) => drawnPicture(spec).catch(() => null), memory: {} };
         return drawer ? drawer(c.position, ctx) : null;
       }));
       box.replaceChildren(...pictures.filter(Boolean));
@@ -486,6 +486,8 @@ async function game(params) {
 
   /** Each part's picture, made from the families' drawers (the latest call wins). */
   let drawing = 0;
+  /** What each part's drawer keeps from one drawing to the next. */
+  const memories = [];
   async function drawBoard() {
     const mine = ++drawing;
     const all = await families().catch(() => []);
@@ -501,6 +503,8 @@ async function game(params) {
         say: (t) => fail(t),
         redraw: () => drawBoard(),
         svg: (spec) => drawnPicture(spec).catch((e) => { refused = e.message; return null; }),
+        memory: (memories[index] ??= {}),
+        lastBy: state.history[state.history.length - 1]?.by,
       };
       let pic = null;
       try { pic = drawer ? await drawer(position, ctx) : null; } catch (e) { console.error(e); pic = null; }

@@ -15,6 +15,8 @@
 //   select      a Selection shared by clicks that make one move together
 //   svg(url)    fetch a picture from /api/draw (Chomp, Cram, placement, Hackenbush)
 //   graph       the lines of a posted graph (graph games)
+//   memory      an object kept for this part from one drawing to the next
+//   lastBy      who made the last move: 'you', 'computer', or undefined at the start
 //
 // A classic script, not a module, as app.js is: the pages then open from files too
 // (the static site), where a browser refuses modules. Its names are the page's.
@@ -214,7 +216,40 @@ const diagram = drawn('click a square to chomp it, with every square above it an
  * text (data-index), and the sizes of the pieces (data-piece-sizes); a marked cell is
  * written '#', as a filled one.
  */
+/**
+ * The pieces placed on a board so far, as the pictures drawn one after another
+ * show them: the cells filled since the picture shown before are one piece, placed
+ * by whoever moved last (`ctx.lastBy`). `memory` keeps, for each board text seen,
+ * its filled cells and its pieces (a board first seen on a reload has no pieces).
+ */
+function piecesOf(svg, memory, lastBy) {
+  memory.seen ??= new Map();
+  const text = svg.dataset.board;
+  if (!memory.seen.has(text)) {
+    const filled = [...svg.querySelectorAll('[data-cell]:not([data-index])')].map((cell) => cell.dataset.cell);
+    const before = memory.seen.get(memory.shown);
+    const fresh = before ? filled.filter((cell) => !before.filled.includes(cell)) : [];
+    const pieces = [...(before?.pieces ?? []), ...(fresh.length ? [{ cells: fresh, by: lastBy }] : [])];
+    memory.seen.set(text, { filled, pieces });
+  }
+  memory.shown = text;
+  return memory.seen.get(text).pieces;
+}
+
 const board = drawn('click empty cells to mark a piece; it is placed once they make one', (svg, text, ctx) => {
+  // Each piece placed outlined in a shade of its own; the computer's last one marked.
+  const pieces = piecesOf(svg, ctx.memory, ctx.lastBy);
+  pieces.forEach((piece, k) => {
+    const last = k === pieces.length - 1 && piece.by === 'computer';
+    for (const at of piece.cells) {
+      const cell = svg.querySelector(`[data-cell="${at}"]`);
+      cell?.classList.add('piece', `piece-${k % 4}`);
+      if (last) {
+        cell?.classList.add('last-move');
+        cell?.append(s('title', {}, "the computer's last move"));
+      }
+    }
+  });
   const cells = [...svg.dataset.board];
   const sizes = numbers(svg.dataset.pieceSizes);
   const sel = ctx.select;
