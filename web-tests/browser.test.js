@@ -532,3 +532,27 @@ test('the home page: the seeds first, a picture of each start, and a sum builder
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('Chomp and Cram number their rows and columns as their moves are written', async () => {
+  const page = await open(gamePath('chomp 4x3 + cram 2x3'));
+  await settled(page);
+  const labels = (figure, axis) => page.$$eval(`figure.part:nth-child(${figure}) .axis-label[data-${axis}]`, (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(await labels(1, 'row'), ['3', '2', '1']);
+  assert.deepEqual(await labels(1, 'col'), ['1', '2', '3', '4']);
+  assert.deepEqual(await labels(2, 'row'), ['1', '2']);
+  assert.deepEqual(await labels(2, 'col'), ['1', '2', '3']);
+  // The square Chomp calls (4,3) lies in the column numbered 4 and the row numbered 3.
+  const lined = await page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const square = box(document.querySelector('figure.part:nth-child(1) rect[data-cell="0,3"]'));
+    const col = box(document.querySelector('figure.part:nth-child(1) .axis-label[data-col="3"]'));
+    const row = box(document.querySelector('figure.part:nth-child(1) .axis-label[data-row="0"]'));
+    const mid = (b, side) => (side === 'x' ? b.left + b.width / 2 : b.top + b.height / 2);
+    return { dx: Math.abs(mid(square, 'x') - mid(col, 'x')), dy: Math.abs(mid(square, 'y') - mid(row, 'y')) };
+  });
+  assert.ok(lined.dx < 5 && lined.dy < 5, JSON.stringify(lined));
+  assert.match(await page.getAttribute('rect[data-cell="0,3"]', 'aria-label'), /chomp the square \(4,3\)/);
+  await screenshot(page, 'axes');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

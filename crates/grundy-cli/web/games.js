@@ -170,13 +170,14 @@ const DRAWN_AT_LEAST = 280;
  * A picture drawn by the library (/api/draw), labelled with what a click does
  * (`how`), shown at a size a finger can play, and made clickable by `wire`.
  */
-function drawn(how, wire) {
+function drawn(how, wire, numbering = null) {
   return async (text, ctx) => {
     const svg = await ctx.svg(`${ctx.game} ${text}`);
     if (!svg) return null;
     svg.classList.add('picture');
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', `${ctx.game} ${text}: ${how}`);
+    if (numbering) axes(svg, numbering(svg));
     const [width, height] = ['width', 'height'].map((side) => Number(svg.getAttribute(side)));
     const scale = Math.min(2, Math.max(1, DRAWN_AT_LEAST / Math.max(width, height)));
     svg.setAttribute('width', Math.round(width * scale));
@@ -188,6 +189,32 @@ function drawn(how, wire) {
 
 /** The row and column of a square of a library picture (`data-cell="r,c"`, row 0 at the top). */
 const cellOf = (square) => square.dataset.cell.split(',').map(Number);
+
+/** The room the numbers of the rows and columns take beside a board. */
+const AXIS_ROOM = 18;
+
+/**
+ * Numbers the rows and columns of a library board as its moves are written:
+ * `row(r)` and `col(c)` name row r and column c (0 at the top left); the columns
+ * are numbered along the top, or along the bottom where `below`. The picture grows
+ * to make room, at the left and on that side.
+ */
+function axes(svg, { row, col, below }) {
+  const [x0, y0, width, height] = svg.getAttribute('viewBox').split(/[\s,]+/).map(Number);
+  const rows = new Map(), cols = new Map();
+  for (const cell of svg.querySelectorAll('[data-cell]')) {
+    const [r, c] = cellOf(cell);
+    const at = (side, size) => Number(cell.getAttribute(side)) + Number(cell.getAttribute(size)) / 2;
+    rows.set(r, at('y', 'height'));
+    cols.set(c, at('x', 'width'));
+  }
+  for (const [r, y] of rows) svg.append(s('text', { x: x0 - 5, y: y + 4, class: 'label end axis-label', 'data-row': r }, row(r)));
+  const y = below ? y0 + height + 14 : y0 - 6;
+  for (const [c, x] of cols) svg.append(s('text', { x, y, class: 'label middle axis-label', 'data-col': c }, col(c)));
+  svg.setAttribute('viewBox', `${x0 - AXIS_ROOM} ${below ? y0 : y0 - AXIS_ROOM} ${width + AXIS_ROOM} ${height + AXIS_ROOM}`);
+  svg.setAttribute('width', Number(svg.getAttribute('width')) + AXIS_ROOM);
+  svg.setAttribute('height', Number(svg.getAttribute('height')) + AXIS_ROOM);
+}
 
 /** Chomp: each square carries the diagram its chomp leaves (data-move); the poisoned one has none. */
 const diagram = drawn('click a square to chomp it, with every square above it and right of it', (svg, text, ctx) => {
@@ -208,6 +235,10 @@ const diagram = drawn('click a square to chomp it, with every square above it an
     }
     clickable(square, `chomp the square (${c + 1},${rows - r})`, () => ctx.play(square.dataset.move));
   }
+}, (svg) => {
+  // Chomp writes a square (column, row), counted from the poisoned square at the bottom left.
+  const rows = Math.max(...[...svg.querySelectorAll('[data-cell]')].map((square) => cellOf(square)[0])) + 1;
+  return { row: (r) => String(rows - r), col: (c) => String(c + 1), below: true };
 });
 
 /**
@@ -278,7 +309,10 @@ const board = drawn('click empty cells to mark a piece; it is placed once they m
       }
     });
   }
-});
+}, () => ({
+  // A cell is written (row, column), counted from the top left.
+  row: (r) => String(r + 1), col: (c) => String(c + 1),
+}));
 
 /** Hackenbush: each edge carries the drawing left by cutting it (data-move). */
 const edges = drawn('click an edge to cut it; whatever is no longer joined to the ground falls', (svg, text, ctx) => {
