@@ -21,6 +21,8 @@ pub struct Fields {
     chosen: Option<String>,
     graph: Option<String>,
     stats: Option<Flag>,
+    /// A heap game's picture as the histogram of its values.
+    histogram: Option<Flag>,
     /// Whose turn it is in a game against the computer: `person` or `computer`.
     turn: Option<Mover>,
 }
@@ -65,7 +67,7 @@ impl Fields {
     pub fn from_json(body: &[u8]) -> Result<Fields, Failure> {
         serde_json::from_slice(body).map_err(|e| {
             Failure::bad(format!(
-                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats and turn: {e}"
+                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats, histogram and turn: {e}"
             ))
         })
     }
@@ -79,6 +81,10 @@ impl Fields {
 
     pub(crate) fn stats(&self) -> bool {
         self.stats.is_some_and(|f| f.0)
+    }
+
+    pub(crate) fn histogram(&self) -> bool {
+        self.histogram.is_some_and(|f| f.0)
     }
 
     pub(crate) fn to(&self) -> Option<u64> {
@@ -99,6 +105,11 @@ impl Fields {
         })?;
         refuse_files(spec)?;
         Ok(spec.to_string())
+    }
+
+    /// Whether the field 'game' is given (`draw` then draws the game's sequence).
+    pub(crate) fn has_game(&self) -> bool {
+        present(self.game.as_deref()).is_some()
     }
 
     pub(crate) fn game(&self) -> Result<String, Failure> {

@@ -16,6 +16,7 @@
 //! | `table` | `game`, `to`, `rows`, `misere`, `stats` | `grundy table --json` (or `--stats`) |
 //! | `period` | `game`, `to` | `grundy period --json` |
 //! | `draw` | `spec` | `grundy draw` (SVG) |
+//! | `draw` | `game`, `to`, `misere`, `histogram` | `grundy draw GAME --to N` (SVG) |
 //! | `families` | | every family, its rules and a starting position |
 //!
 //! Graph games take their graph inline, in the field `graph` (the lines of a graph
@@ -27,6 +28,7 @@ mod fields;
 use std::time::Duration;
 
 use grundy::games::{graph, Graph};
+use grundy::plot::{self, Chart};
 use grundy::report::{
     CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PartsReport, PeriodReport,
     PositionReport, StatisticsReport, TableReport, ValueReport,
@@ -81,6 +83,13 @@ pub enum Request {
     Period { game: String, to: Option<u64> },
     /// The picture of a position.
     Draw(String),
+    /// The picture of a heap game's sequence.
+    Plot {
+        game: String,
+        to: u64,
+        play: Play,
+        chart: Chart,
+    },
     /// Every family.
     Families,
 }
@@ -281,6 +290,17 @@ impl Request {
                 game: fields.game()?,
                 to: fields.to(),
             },
+            "draw" if fields.has_game() => Request::Plot {
+                game: fields.game()?,
+                to: fields.to().ok_or_else(|| {
+                    Failure::bad("the picture of a sequence needs the field 'to', the largest heap")
+                })?,
+                play: fields.play(),
+                chart: match fields.histogram() {
+                    true => Chart::Histogram,
+                    false => Chart::Values,
+                },
+            },
             "draw" => Request::Draw(fields.spec()?),
             "families" => Request::Families,
             other => return Err(Failure::not_found(other)),
@@ -384,6 +404,22 @@ impl Request {
                     )));
                 }
                 Answer::Svg(svg)
+            }
+            Request::Plot {
+                game,
+                to,
+                play,
+                chart,
+            } => {
+                let request = TableRequest {
+                    to: Some(*to),
+                    rows: None,
+                    play: *play,
+                    budget: budget.clone(),
+                    save: Save::No,
+                    algorithm: Algorithm::RareCommon,
+                };
+                Answer::Svg(plot::sequence(game, &request, *chart)?)
             }
             Request::Families => Answer::json(&families()),
         })

@@ -1,22 +1,26 @@
 //! The commands that answer once: `value`, `moves`, `table`, `explain`, `period`,
 //! `quotient`, `draw`; each prints the library's report as text, or as one JSON
-//! object with `--json` (the fields are documented in docs/json.md); `draw`
-//! prints an SVG document.
+//! object with `--json` (the fields are documented in docs/json.md), a table also
+//! as CSV; `draw` prints the library's picture of a position or a sequence, as an
+//! SVG document or a TikZ picture.
 
 use std::fmt::Display;
 use std::io::Write as _;
 
 use anyhow::Result;
+use grundy::plot::{self, Chart};
 use grundy::report::{
     ExplainReport, HeapHeading, HeapRow, MovesReport, PeriodReport, QuotientReport,
     StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::Value;
 use grundy::table::{Save, TableRequest};
-use grundy::{tabulate, Analysis, Analyst, Budget, Options, Play};
+use grundy::{tabulate, tikz, Analysis, Analyst, Budget, Options, Play};
 use serde::Serialize;
 
-use crate::{progress, Common, PeriodArgs, QuotientArgs, TableArgs};
+use crate::{
+    progress, Common, DrawArgs, DrawFormat, PeriodArgs, QuotientArgs, TableArgs, TableFormat,
+};
 
 /// Prints `report`: as JSON with `json`, else as text.
 fn print(report: &(impl Serialize + Display), json: bool) -> Result<()> {
@@ -92,9 +96,42 @@ pub fn quotient(args: &QuotientArgs, budget: &Budget) -> Result<()> {
 }
 
 /// `grundy draw`: the picture of a position of one part.
-pub fn draw(spec_text: &str) -> Result<()> {
-    let svg = grundy::draw(spec_text)?;
-    out!("{}", svg.trim_end());
+pub fn draw(args: &DrawArgs, budget: &Budget) -> Result<()> {
+    let spec_text = args.spec.join(" ");
+    let svg = match args.to {
+        Some(to) => {
+            let [game] = &args.spec[..] else {
+                anyhow::bail!(
+                    "unexpected '{}' after '{}': --to draws the sequence of a heap game, written alone",
+                    args.spec[1..].join(" "),
+                    args.spec[0]
+                );
+            };
+            let request = TableRequest {
+                to: Some(to),
+                rows: None,
+                play: if args.misere {
+                    Play::Misere
+                } else {
+                    Play::Normal
+                },
+                budget: budget.clone(),
+                save: Save::No,
+                algorithm: Default::default(),
+            };
+            let chart = match args.histogram {
+                true => Chart::Histogram,
+                false => Chart::Values,
+            };
+            progress::searching(budget, || plot::sequence(game, &request, chart))?
+        }
+        None => grundy::draw(&spec_text)?,
+    };
+    let picture = match args.format {
+        DrawFormat::Svg => svg,
+        DrawFormat::Tikz => tikz::of_svg(&svg)?,
+    };
+    out!("{}", picture.trim_end());
     Ok(())
 }
 
@@ -117,7 +154,8 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
     let bar = progress::bar(args.to.unwrap_or(0).saturating_add(1), "heaps");
     // A sequence's rows are printed as its values come, unless they are saved or
     // printed as one JSON object.
-    let streamed = !common.json && !args.stats && matches!(save, Save::No);
+    let format = args.format();
+    let streamed = format == TableFormat::Text && !args.stats && matches!(save, Save::No);
     let mut printed = 0;
     let table = tabulate::table(&args.game, &request, &mut |values| {
         bar.set_position(values.len() as u64);
@@ -147,12 +185,17 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
         let Some((game, statistics)) = table.statistics() else {
             anyhow::bail!("--stats is for the heap tables of normal play, of nimbers");
         };
-        return print(&StatisticsReport::new(game, &statistics), common.json);
+        let report = StatisticsReport::new(game, &statistics);
+        return match format {
+            TableFormat::Csv => anyhow::bail!("--stats is printed as text or JSON, not as CSV"),
+            _ => print(&report, format == TableFormat::Json),
+        };
     }
     let report = TableReport::new(&table, common.play());
-    match common.json {
-        true => print(&report, true),
-        false => print_text(&report.rest(printed)),
+    match format {
+        TableFormat::Text => print_text(&report.rest(printed)),
+        TableFormat::Json => print(&report, true),
+        TableFormat::Csv => print_text(&report.csv()),
     }
 }
 

@@ -45,7 +45,7 @@ use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use grundy::budget::Knobs;
 use grundy::solve::sequence::Algorithm;
-use grundy::{Budget, Effort, Play};
+use grundy::{Budget, Checkpoint, Effort, Play};
 
 /// Solve, explain and play impartial combinatorial games.
 #[derive(Parser)]
@@ -123,7 +123,8 @@ enum Command {
     Period(PeriodArgs),
     /// The misère quotient of a take-and-break heap game.
     Quotient(QuotientArgs),
-    /// An SVG picture of a position of one part (Hackenbush, Chomp, boards).
+    /// An SVG or TikZ picture of a position of one part (Nim, Hackenbush, Chomp,
+    /// boards), or with --to of a heap game's sequence.
     Draw(DrawArgs),
     /// Play against the computer in the terminal.
     Play(PlayArgs),
@@ -191,15 +192,38 @@ struct PositionArgs {
     /// nimber or the winning moves.
     #[arg(long)]
     outcome_only: bool,
+    /// Keep the board search (Cram, placement games) in FILE as it goes: every
+    /// five minutes (`GRUNDY_CHECKPOINT_SECONDS`) and at its end.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    save: Option<String>,
+    /// Go on from the board search an interrupted `--save` run kept in FILE (and
+    /// keep it there as it goes).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<String>,
     #[command(flatten)]
     common: Common,
 }
 
 impl PositionArgs {
-    /// The command's budget, with the effort `--outcome-only` asks for.
-    fn budget(&self, base: &Budget) -> Budget {
+    /// The command's budget, with the effort `--outcome-only` asks for, and the
+    /// checkpoint `--save` or `--resume` names.
+    fn budget(&self, base: &Budget) -> grundy::Result<Budget> {
         let effort = Effort::outcome_only(self.outcome_only);
-        self.common.budget(base).with_effort(effort)
+        let budget = self.common.budget(base).with_effort(effort);
+        Ok(match (&self.save, &self.resume) {
+            (Some(path), _) => budget.with_checkpoint(Checkpoint::at(path, false)?),
+            (_, Some(path)) => budget.with_checkpoint(Checkpoint::at(path, true)?),
+            _ => budget,
+        })
+    }
+
+    /// Runs `command` on the position, within the command's budget.
+    fn run(
+        &self,
+        base: &Budget,
+        command: fn(&str, &Common, &Budget) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        command(&self.spec.join(" "), &self.common, &self.budget(base)?)
     }
 }
 
@@ -235,8 +259,29 @@ struct TableArgs {
     /// occurs below each power of two from 2^10.
     #[arg(long)]
     stats: bool,
+    /// The output: text, json (the same as --json) or csv.
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "json")]
+    format: Option<TableFormat>,
     #[command(flatten)]
     common: Common,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum TableFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+impl TableArgs {
+    /// The output asked for, by --format or --json.
+    fn format(&self) -> TableFormat {
+        match (self.format, self.common.json) {
+            (Some(format), _) => format,
+            (None, true) => TableFormat::Json,
+            (None, false) => TableFormat::Text,
+        }
+    }
 }
 
 /// How take-and-break sequences are computed.
@@ -285,9 +330,29 @@ struct QuotientArgs {
 
 #[derive(Args)]
 struct DrawArgs {
-    /// The position, e.g. `hackenbush g-a,a-b,b-g`.
+    /// The position, e.g. `hackenbush g-a,a-b,b-g`; with --to, a heap game alone
+    /// (`kayles`).
     #[arg(required = true, value_name = "SPEC")]
     spec: Vec<String>,
+    /// Draw the sequence g(0..N) of the heap game instead: g(n) against n, rare
+    /// values in red, the period shaded where one is seen.
+    #[arg(long, value_name = "N")]
+    to: Option<u64>,
+    /// With --to: the histogram of the values (how many heaps have each).
+    #[arg(long, requires = "to")]
+    histogram: bool,
+    /// With --to: misère play (the outcomes are drawn).
+    #[arg(long, requires = "to")]
+    misere: bool,
+    /// The picture's format: svg, or tikz (LaTeX, for a handout).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = DrawFormat::Svg)]
+    format: DrawFormat,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum DrawFormat {
+    Svg,
+    Tikz,
 }
 
 #[derive(Args)]
@@ -395,13 +460,13 @@ fn main() -> ExitCode {
         }
     };
     let result = match &cli.command {
-        Command::Value(a) => commands::value(&a.spec.join(" "), &a.common, &a.budget(&base)),
-        Command::Moves(a) => commands::moves(&a.spec.join(" "), &a.common, &a.budget(&base)),
-        Command::Explain(a) => commands::explain(&a.spec.join(" "), &a.common, &a.budget(&base)),
+        Command::Value(a) => a.run(&base, commands::value),
+        Command::Moves(a) => a.run(&base, commands::moves),
+        Command::Explain(a) => a.run(&base, commands::explain),
         Command::Table(a) => commands::table(a, &a.common, &a.common.budget(&base)),
         Command::Period(a) => commands::period(a, &a.common, &a.common.budget(&base)),
         Command::Quotient(a) => commands::quotient(a, &base),
-        Command::Draw(a) => commands::draw(&a.spec.join(" ")),
+        Command::Draw(a) => commands::draw(a, &base),
         Command::Play(a) => {
             let budget = with_max_positions(&base, a.max_positions);
             play::run(&a.spec.join(" "), a.misere, a.computer_first, budget)

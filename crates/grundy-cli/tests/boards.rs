@@ -48,10 +48,10 @@ fn draw_writes_svg() {
     assert_eq!(run.stdout.matches("#c0392b").count(), 1, "1 poisoned");
     let run = grundy(&["draw", "cram", "#./.."], "");
     assert_eq!(run.stdout.matches("#555555").count(), 1, "1 filled cell");
-    let run = grundy(&["draw", "nim", "3"], "");
+    let run = grundy(&["draw", "kayles", "3"], "");
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("'nim' has no picture"),
+        run.stderr.contains("'kayles' has no picture"),
         "{}",
         run.stderr
     );
@@ -182,4 +182,108 @@ fn one_thread_and_three_find_the_same_nimbers_and_winning_moves() {
     );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["nimber"], 2);
+}
+
+/// A scratch folder of this test's own.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-boards-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_board_search_killed_mid_run_resumes_from_its_file_with_the_same_answer() {
+    let dir = scratch("resume");
+    let kept = dir.join("cram.search");
+    let kept = kept.to_str().unwrap();
+    let whole = grundy(&["value", "cram", "5x6", "--json"], "");
+    assert_eq!(whole.code, 0, "{}", whole.stderr);
+
+    // A run that keeps its search every second, killed (SIGKILL) once it has.
+    let mut run = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "cram", "5x6", "--json", "--save", kept])
+        .env("GRUNDY_CHECKPOINT_SECONDS", "1")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::metadata(kept).map_or(true, |m| m.len() < 1000) {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no checkpoint was written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    run.kill().unwrap();
+    let _ = run.wait();
+    let at_kill = std::fs::read(kept).unwrap();
+    assert!(at_kill.starts_with(b"grundy board search 1\ncram\n"));
+
+    // Resumed: the same answer, and the file holds at least what it held.
+    let resumed = grundy(&["value", "cram", "5x6", "--json", "--resume", kept], "");
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(resumed.stdout, whole.stdout);
+    assert!(std::fs::metadata(kept).unwrap().len() >= at_kill.len() as u64);
+
+    // A file of another game, a damaged one, one of another format, and a
+    // position with no board are refused, each in one sentence.
+    let other = grundy(&["value", "place:0.0,0.1,1.0", "3x3", "--resume", kept], "");
+    assert_eq!(other.code, 2);
+    assert!(
+        other
+            .stderr
+            .contains("it is a search of 'cram', not of 'place:0.0,0.1,1.0'"),
+        "{}",
+        other.stderr
+    );
+    let mut damaged = std::fs::read(kept).unwrap();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 1;
+    let damaged_path = dir.join("damaged.search");
+    std::fs::write(&damaged_path, damaged).unwrap();
+    let damaged = grundy(
+        &[
+            "value",
+            "cram",
+            "5x6",
+            "--resume",
+            damaged_path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(damaged.code, 2);
+    assert!(
+        damaged
+            .stderr
+            .contains("it is damaged (its checksum does not match)"),
+        "{}",
+        damaged.stderr
+    );
+    let old_path = dir.join("old.search");
+    std::fs::write(&old_path, b"grundy board search 0\ncram\n\0\0\0\0").unwrap();
+    let old = grundy(
+        &[
+            "value",
+            "cram",
+            "5x6",
+            "--resume",
+            old_path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(old.code, 2);
+    assert!(
+        old.stderr
+            .contains("written in another version of the format"),
+        "{}",
+        old.stderr
+    );
+    let nim = grundy(&["value", "nim", "3,4", "--save", kept], "");
+    assert_eq!(nim.code, 2);
+    assert!(
+        nim.stderr.contains("'nim 3,4' has no board"),
+        "{}",
+        nim.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -76,6 +76,9 @@ async function api(endpoint, fields) {
   return body;
 }
 
+/** The library's picture, an SVG document's text, as an element of the page. */
+const svgElement = (text) => document.importNode(new DOMParser().parseFromString(text, 'image/svg+xml').documentElement, true);
+
 /** A message as a sentence: a capital first letter and a full stop. */
 const sentence = (m) => {
   const t = m.charAt(0).toUpperCase() + m.slice(1);
@@ -153,12 +156,8 @@ async function home() {
   main.querySelector('.loading').replaceWith(list);
 }
 
-/** A picture of the library (/api/draw) as an element; an ApiError with the sentence where there is none. */
-async function drawnPicture(spec) {
-  const text = await api('draw', { spec });
-  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-  return document.importNode(doc.documentElement, true);
-}
+/** The library's picture of a position (/api/draw); an ApiError with the sentence where there is none. */
+const drawnPicture = async (spec) => svgElement(await api('draw', { spec }));
 
 /** Calls `act` once `e` is (nearly) on the screen. */
 function whenSeen(e, act) {
@@ -739,7 +738,7 @@ async function sequence(params) {
   const out = h('div', { class: 'sequence' }, h('p', { text: 'Computing…' }));
   main.replaceChildren(
     h('h1', {}, ['The sequence of ', h('code', { text: gameName })]),
-    h('p', { class: 'lead', text: 'g(n), the nimber of one heap of n, as a plot and a table; P-positions are marked, and the period, where one is found, is shaded.' }),
+    h('p', { class: 'lead', text: 'g(n), the nimber of one heap of n, as a plot and a table, and how often each value occurs; rare values are red, and the period, where one is found, is shaded.' }),
     form, out,
   );
   // A game of the registry that is not a heap game (Chomp) has no sequence: say so.
@@ -753,10 +752,11 @@ async function sequence(params) {
     return;
   }
   const fieldsOf = { game: gameName, to, misere: misere ? 'true' : undefined };
-  const [table, period, stats] = await Promise.allSettled([
+  const [table, period, stats, plots] = await Promise.allSettled([
     api('table', fieldsOf),
     misere ? Promise.resolve(null) : api('period', { game: gameName }),
     misere ? Promise.resolve(null) : api('table', { ...fieldsOf, stats: 'true' }),
+    Promise.all([api('draw', fieldsOf), misere ? null : api('draw', { ...fieldsOf, histogram: 'true' })]),
   ]);
   if (table.status === 'rejected') {
     out.replaceChildren(h('p', { class: 'error', role: 'alert', text: table.reason.message }));
@@ -774,7 +774,9 @@ async function sequence(params) {
   out.replaceChildren(
     asked > SEQUENCE_MOST ? h('p', { class: 'note', id: 'capped', text: `This page shows heaps up to ${SEQUENCE_MOST.toLocaleString('en')}, not ${asked.toLocaleString('en')}: the grundy command goes further (grundy table ${gameName} --to ${asked}).` }) : '',
     h('p', { class: 'period', id: 'period', text: words.join(' ') }),
-    h('div', { class: 'plot-box' }, plot(t, p)),
+    plots.status === 'fulfilled'
+      ? h('div', { class: 'plots' }, plots.value.filter(Boolean).map(svgElement))
+      : h('p', { class: 'error', role: 'alert', text: plots.reason.message }),
     h('p', {}, [`P-positions (${pList.length}): `, h('span', { class: 'p-list', text: pList.slice(0, 200).join(', ') + (pList.length > 200 ? ', …' : '') })]),
     valueTable(t, p, gameName),
     stats.status === 'fulfilled' && stats.value ? statistics(stats.value) : '',
@@ -794,45 +796,6 @@ function statistics(st) {
       row('first at heap', st.largest_first),
     ]),
   ]);
-}
-
-/** The plot of g(n): points, P-positions in red, the period's stretches shaded. */
-function plot(t, p) {
-  const n = t.outcomes.length;
-  const values = t.values.map((v, i) => (v === null ? (t.outcomes[i] === 'P' ? 0 : 1) : v));
-  const top = Math.max(1, ...values);
-  const W = Math.max(480, Math.min(1200, n * 8)), H = 260, L = 40, B = 30, T = 12;
-  const x = (i) => L + (W - L - 10) * (n === 1 ? 0.5 : i / (n - 1));
-  const y = (v) => H - B - (H - B - T) * (v / top);
-  const kids = [];
-  if (p && p.period) {
-    for (let start = p.preperiod, k = 0; start < n; start += p.period, k++) {
-      const end = Math.min(n - 1, start + p.period);
-      kids.push(s('rect', { x: x(start), y: T, width: Math.max(1, x(end) - x(start)), height: H - B - T, class: k % 2 ? 'band odd' : 'band' }));
-    }
-    if (p.preperiod < n) {
-      kids.push(s('line', { x1: x(p.preperiod), x2: x(p.preperiod), y1: T, y2: H - B, class: 'preperiod' }));
-      kids.push(s('text', { x: x(p.preperiod) + 4, y: T + 12, class: 'label' }, `period ${p.period} from ${p.preperiod}`));
-    }
-  }
-  kids.push(s('line', { x1: L, x2: W - 10, y1: H - B, y2: H - B, class: 'axis' }));
-  kids.push(s('line', { x1: L, x2: L, y1: T, y2: H - B, class: 'axis' }));
-  const ticks = Math.min(top, 8);
-  for (let k = 0; k <= ticks; k++) {
-    const v = Math.round((top * k) / ticks);
-    kids.push(s('text', { x: L - 6, y: y(v) + 4, class: 'label end' }, String(v)));
-  }
-  const stepX = Math.max(1, Math.ceil(n / 10));
-  for (let i = 0; i < n; i += stepX) kids.push(s('text', { x: x(i), y: H - B + 16, class: 'label middle' }, String(i)));
-  kids.push(s('text', { x: W - 12, y: H - 4, class: 'label end' }, 'n'));
-  kids.push(s('text', { x: 4, y: T + 4, class: 'label' }, t.values.every((v) => v === null) ? 'N' : 'g(n)'));
-  const r = n > 400 ? 1.5 : n > 150 ? 2.2 : 3.2;
-  values.forEach((v, i) => {
-    const dot = s('circle', { cx: x(i), cy: y(v), r: t.outcomes[i] === 'P' ? r + 1 : r, class: t.outcomes[i] === 'P' ? 'point p' : 'point' });
-    dot.append(s('title', {}, `g(${i}) = ${t.values[i] ?? '-'} (${t.outcomes[i]})`));
-    kids.push(dot);
-  });
-  return s('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'plot', role: 'img', 'aria-label': `plot of g(n) for n from 0 to ${n - 1}` }, kids);
 }
 
 /** g(n) in rows of ten, P-positions highlighted, the preperiod's end marked. */

@@ -3,8 +3,8 @@
 //! one's own, and the census.
 //!
 //! - [`session`]: analyses of positions, with games defined in Python ([`pygame`]);
-//! - the functions below: tables, periods, pictures, Chomp's P-positions, a census
-//!   row ([`census`]);
+//! - the functions below: tables, periods, pictures of positions and of tables,
+//!   Chomp's P-positions, a census row ([`census`]);
 //! - [`run`]: every long computation runs with the interpreter's lock released and
 //!   stops on Ctrl-C; [`errors`]: the engine's errors as Python exceptions.
 
@@ -15,11 +15,13 @@ pub mod run;
 pub mod session;
 
 use grundy::budget::Knobs;
+use grundy::plot::{period_of, Chart};
 use grundy::report::{PeriodReport, StatisticsReport};
 use grundy::solve::sequence::Algorithm;
+use grundy::solve::Value;
 use grundy::table::{Column, Save, Table, TableRequest};
-use grundy::{Budget, Gamma, Play};
-use numpy::PyArray1;
+use grundy::{Budget, Gamma, Outcome, Play};
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -275,6 +277,68 @@ fn draw(py: Python<'_>, spec: &str) -> PyResult<String> {
     compute(py, None, Budget::default(), |_| grundy::draw(spec))
 }
 
+/// The plot of a heap table of `game` as an SVG document, drawn by the library
+/// (`grundy draw GAME --to N`): g(n) against n, or with `histogram` how many heaps
+/// have each value. The table is its nimbers (`values`), or where it has none its
+/// outcomes (`outcomes`, a letter a heap); its period is shaded (`period_of`).
+#[pyfunction]
+#[pyo3(signature = (game, values = None, outcomes = None, histogram = false))]
+fn plot(
+    py: Python<'_>,
+    game: &str,
+    values: Option<PyReadonlyArray1<'_, u64>>,
+    outcomes: Option<&str>,
+    histogram: bool,
+) -> PyResult<String> {
+    let column = match (values, outcomes) {
+        (Some(values), _) => {
+            let values = values.as_slice()?;
+            let small: Option<Vec<u16>> = values.iter().map(|&v| u16::try_from(v).ok()).collect();
+            match small {
+                Some(nimbers) => Column::Nimbers(nimbers),
+                None => Column::Values(values.iter().map(|&g| Value::of_nimber(g)).collect()),
+            }
+        }
+        (None, Some(letters)) => {
+            let outcome = |letter| match letter {
+                'P' => Ok(Outcome::P),
+                'N' => Ok(Outcome::N),
+                'D' => Ok(Outcome::D),
+                _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "'{letter}' is not an outcome: expected P, N or D"
+                ))),
+            };
+            let values: PyResult<Vec<Value>> = letters
+                .chars()
+                .map(|l| {
+                    Ok(Value {
+                        outcome: outcome(l)?,
+                        nimber: None,
+                    })
+                })
+                .collect();
+            Column::Values(values?)
+        }
+        (None, None) => {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "plot needs the table's values or its outcomes",
+            ))
+        }
+    };
+    let table = Table::Heaps {
+        game: game.to_string(),
+        values: column,
+        saved: None,
+    };
+    let chart = match histogram {
+        true => Chart::Histogram,
+        false => Chart::Values,
+    };
+    compute(py, None, Budget::default(), |budget| {
+        grundy::plot::svg(&table, chart, period_of(&table, budget).as_ref())
+    })
+}
+
 /// The P-positions of Chomp with at most `rows` rows and a bottom row of at most
 /// `to` squares, rows bottom first.
 #[pyfunction]
@@ -334,6 +398,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(statistics, m)?)?;
     m.add_function(wrap_pyfunction!(census_row, m)?)?;
     m.add_function(wrap_pyfunction!(draw, m)?)?;
+    m.add_function(wrap_pyfunction!(plot, m)?)?;
     m.add_function(wrap_pyfunction!(chomp_p_positions, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     Ok(())

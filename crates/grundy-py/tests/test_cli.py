@@ -137,10 +137,10 @@ def test_jupyter_reprs():
     html = a._repr_html_()
     assert "nim 13,12,8 + kayles 5" in html and "<table>" in html and "winning moves" in html
     assert "P-positions shaded" in grundy.table("kayles", to=30)._repr_html_()
-    assert "<pre>" in grundy.period("kayles")._repr_html_()
+    assert "<table>" in grundy.period("kayles")._repr_html_()
     assert "P-positions" in grundy.table("chomp", rows=2, to=5)._repr_html_()
     assert grundy.Position("chomp 3,2")._repr_svg_().lstrip().startswith("<svg")
-    assert grundy.Position("nim 3")._repr_svg_() is None
+    assert grundy.Position("kayles 3")._repr_svg_() is None
 
 
 def test_games_lists_every_family():

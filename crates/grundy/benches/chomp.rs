@@ -19,7 +19,10 @@ fn timed<T>(work: impl FnOnce() -> T) -> (f64, T) {
 
 fn main() {
     let budget = Budget::unlimited();
-    println!("{:<5} {:>7} {:>12} {:>10}", "rows", "width", "P-positions", "seconds");
+    println!(
+        "{:<5} {:>7} {:>12} {:>10}",
+        "rows", "width", "P-positions", "seconds"
+    );
 
     // Four rows: the dense pass over every diagram, then the recursion, at the same width.
     let width = 60;
@@ -28,8 +31,15 @@ fn main() {
     });
     let dense_count = nimbers.iter().skip(1).filter(|&&n| n == 0).count();
     let (fast, found) = timed(|| chomp::four_row_p_positions(width, &budget).expect("no budget"));
-    assert_eq!(found.len(), dense_count, "the recursion and the dense pass agree");
-    println!("{:<5} {width:>7} {dense_count:>12} {dense:>10.3}  (the dense pass)", 4);
+    assert_eq!(
+        found.len(),
+        dense_count,
+        "the recursion and the dense pass agree"
+    );
+    println!(
+        "{:<5} {width:>7} {dense_count:>12} {dense:>10.3}  (the dense pass)",
+        4
+    );
     println!(
         "{:<5} {width:>7} {:>12} {fast:>10.3}  (the recursion: {:.0}× faster)",
         4,

@@ -265,7 +265,7 @@ pub fn draw(spec: &str) -> Result<String> {
     };
     solver.picture(part).unwrap_or_else(|| {
         Err(crate::invalid!(
-            "'{}' has no picture: draw knows hackenbush, chomp, cram, place and graph",
+            "'{}' has no picture: draw knows nim, hackenbush, chomp, cram, place and graph",
             solver.game_name(part.game)
         ))
     })
@@ -357,6 +357,15 @@ impl Analyst {
         }
     }
 
+    /// Whether a part of `position` is a board of Cram or a placement game.
+    fn has_board(&self, position: &Position) -> bool {
+        let parts = self.parts(position);
+        parts.iter().any(|part| {
+            self.own_position::<crate::games::placement::Board>(part)
+                .is_some()
+        })
+    }
+
     /// Refuses a position another analyst made: its parts mean nothing here.
     fn own<'a>(&self, position: &'a Position) -> Result<&'a Sum> {
         match position.analyst == self.id {
@@ -416,6 +425,11 @@ impl Analyst {
     /// The analysis of `position`.
     pub fn analyse(&mut self, position: &Position, options: &Options) -> Result<Analysis> {
         let sum = self.own(position)?.clone();
+        if self.budget().checkpoint().is_some() && !self.has_board(position) {
+            return Err(Error::Invalid(format!(
+                "a checkpoint file keeps a board search (Cram and the placement games), and '{position}' has no board"
+            )));
+        }
         let position = &sum;
         let play = options.play;
         let whole = self.budget().effort() == Effort::Whole;

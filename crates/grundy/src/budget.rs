@@ -8,7 +8,8 @@
 //! A budget holds the memory a computation may use, an optional cap on the
 //! positions a search may keep, the thread count (or none, to let each engine
 //! choose by the size of its work), how hard [`analyse`](crate::analyse) tries
-//! ([`Effort`]), and the [`StopFlag`] that stops it from outside.
+//! ([`Effort`]), the [`StopFlag`] that stops it from outside, and where a long board
+//! search keeps what it learns ([`Checkpoint`]).
 
 use crate::stop::{memory_held, StopFlag};
 use crate::{Error, Result};
@@ -57,8 +58,55 @@ impl Effort {
     }
 }
 
+/// Where a board search (Cram and the placement games) keeps what it has learnt,
+/// so that a run that is stopped or killed goes on from it: the file, written
+/// whole every `every` and at the end of each search, and whether a run starts by
+/// reading it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The file.
+    pub path: String,
+    /// How often it is written while a search runs.
+    pub every: std::time::Duration,
+    /// Whether the search starts from what the file holds.
+    pub resume: bool,
+}
+
+impl Checkpoint {
+    /// The variable that sets how often long runs write their checkpoints, in
+    /// seconds (tests set it short); five minutes where it is not set.
+    pub const EVERY_VARIABLE: &'static str = "GRUNDY_CHECKPOINT_SECONDS";
+
+    /// A checkpoint in the file `path`, written as often as
+    /// [`Checkpoint::interval`] says; the search starts from the file with `resume`.
+    pub fn at(path: &str, resume: bool) -> Result<Checkpoint> {
+        Ok(Checkpoint {
+            path: path.to_string(),
+            every: Checkpoint::interval()?,
+            resume,
+        })
+    }
+
+    /// The time between two checkpoints of a long run: [`Checkpoint::EVERY_VARIABLE`]
+    /// seconds where it is set, else five minutes; an error naming the variable where
+    /// it is not a whole number of seconds.
+    pub fn interval() -> Result<std::time::Duration> {
+        let variable = Checkpoint::EVERY_VARIABLE;
+        match std::env::var(variable) {
+            Ok(text) => text
+                .trim()
+                .parse()
+                .map(std::time::Duration::from_secs)
+                .map_err(|_| {
+                    crate::invalid!("{variable}='{text}': expected a whole number of seconds")
+                }),
+            Err(_) => Ok(std::time::Duration::from_secs(5 * 60)),
+        }
+    }
+}
+
 /// The limits of one computation: memory, positions, threads, effort and a stop
-/// flag.
+/// flag; and where a board search keeps what it learns.
 ///
 /// ```
 /// use grundy::{Budget, Effort};
@@ -74,6 +122,7 @@ pub struct Budget {
     effort: Effort,
     stop: StopFlag,
     knobs: Option<Knobs>,
+    checkpoint: Option<std::sync::Arc<Checkpoint>>,
 }
 
 impl Default for Budget {
@@ -88,6 +137,7 @@ impl Default for Budget {
             effort: Effort::Whole,
             stop: StopFlag::new(),
             knobs: None,
+            checkpoint: None,
         }
     }
 }
@@ -103,6 +153,7 @@ impl Budget {
             effort: Effort::Whole,
             stop: StopFlag::new(),
             knobs: None,
+            checkpoint: None,
         }
     }
 
@@ -197,6 +248,17 @@ impl Budget {
         self.effort
     }
 
+    /// The same budget with board searches kept in `checkpoint`.
+    pub fn with_checkpoint(mut self, checkpoint: Checkpoint) -> Self {
+        self.checkpoint = Some(std::sync::Arc::new(checkpoint));
+        self
+    }
+
+    /// Where a board search keeps what it learns, if anywhere.
+    pub fn checkpoint(&self) -> Option<&Checkpoint> {
+        self.checkpoint.as_deref()
+    }
+
     /// The flag that stops the computation.
     pub fn stop_flag(&self) -> &StopFlag {
         &self.stop
@@ -261,6 +323,7 @@ impl Budget {
     /// [`Error::Budget`] when a search already keeps `kept` positions, at the
     /// budget's limit.
     pub fn keep(&self, kept: usize) -> Result<()> {
+        self.stop.note_kept(kept);
         let limit = self.positions();
         match kept > limit {
             true => Err(Error::budget(limit)),

@@ -37,15 +37,17 @@ pub mod files;
 mod game;
 pub mod games;
 pub mod notation;
+pub mod plot;
 pub mod report;
 pub mod solve;
 pub mod spec;
 pub mod stop;
 pub mod table;
 pub mod tabulate;
+pub mod tikz;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Component, Options, Position};
-pub use budget::{Budget, Effort};
+pub use budget::{Budget, Checkpoint, Effort};
 pub use game::{
     Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
 };

@@ -17,6 +17,8 @@ use crate::{Budget, Result};
 pub struct StopFlag {
     raised: Arc<AtomicBool>,
     steps: Arc<AtomicU64>,
+    /// The positions the searches keep, as they last said ([`Budget::keep`]).
+    kept: Arc<AtomicU64>,
     /// The flags of a [`StopFlag::child`]'s parents: raising one raises the child.
     parents: Vec<Arc<AtomicBool>>,
 }
@@ -46,6 +48,7 @@ impl StopFlag {
         StopFlag {
             raised: Arc::default(),
             steps: self.steps.clone(),
+            kept: self.kept.clone(),
             parents,
         }
     }
@@ -54,6 +57,21 @@ impl StopFlag {
     /// rounds of [`LOOK`]).
     pub fn steps(&self) -> u64 {
         self.steps.load(Ordering::Relaxed)
+    }
+
+    /// About how many positions the searches watching the flag keep (to within
+    /// 4096), for a progress line.
+    pub fn kept(&self) -> u64 {
+        self.kept.load(Ordering::Relaxed)
+    }
+
+    /// Notes that a search keeps `kept` positions (written when it has moved by
+    /// 4096 or more, so that threads rarely write the flag's line).
+    pub(crate) fn note_kept(&self, kept: usize) {
+        let kept = kept as u64;
+        if kept.abs_diff(self.kept.load(Ordering::Relaxed)) >= 4096 {
+            self.kept.store(kept, Ordering::Relaxed);
+        }
     }
 }
 

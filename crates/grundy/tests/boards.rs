@@ -382,7 +382,10 @@ fn four_row_p_positions_agree_with_the_dense_table() {
     assert_eq!(three, chomp::three_row_p_positions(width, &budget).unwrap());
     for narrower in [1, 2, 7, 13] {
         let within: Vec<[u32; 4]> = found.iter().filter(|p| p[0] <= narrower).copied().collect();
-        assert_eq!(chomp::four_row_p_positions(narrower, &budget).unwrap(), within);
+        assert_eq!(
+            chomp::four_row_p_positions(narrower, &budget).unwrap(),
+            within
+        );
     }
 }
 
@@ -391,9 +394,9 @@ fn four_row_p_positions_are_oeis_a395126() {
     // OEIS A395126 (A. Garg, 2026): the d of each P-position (a, b, c, d) of 4 x n
     // Chomp, in lexicographic order; its first terms, and its first ten positions.
     let published = [
-        0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3,
-        0, 3, 2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0,
-        2, 3, 2, 3, 4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
+        0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3, 0,
+        3, 2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0, 2, 3,
+        2, 3, 4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
     ];
     let found = chomp::four_row_p_positions(40, &Budget::default()).unwrap();
     let d: Vec<u32> = found.iter().take(published.len()).map(|p| p[3]).collect();

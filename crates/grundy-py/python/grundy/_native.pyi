@@ -2,7 +2,21 @@
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
-__all__ = ["__version__", "Session", "census_row", "chomp_p_positions", "draw", "games", "period", "statistics", "table"]
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "__version__",
+    "Session",
+    "census_row",
+    "chomp_p_positions",
+    "draw",
+    "games",
+    "period",
+    "plot",
+    "statistics",
+    "table",
+]
 
 #: The version of the crate, as Cargo.toml gives it.
 __version__: str
@@ -57,6 +71,12 @@ def statistics(
 ) -> Dict[str, Any]: ...
 def census_row(game: str, to: int, method: str = "rare-common", timeout: Optional[float] = None) -> Dict[str, Any]: ...
 def draw(spec: str) -> str: ...
+def plot(
+    game: str,
+    values: Optional[npt.NDArray[np.uint64]] = None,
+    outcomes: Optional[str] = None,
+    histogram: bool = False,
+) -> str: ...
 def chomp_p_positions(
     rows: int, to: int, max_positions: Optional[int] = None, timeout: Optional[float] = None
 ) -> List[List[int]]: ...

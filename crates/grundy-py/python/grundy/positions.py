@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any, Hashable, Iterable, List, Optional, Protocol, Tuple, Union
 
 if TYPE_CHECKING:
@@ -199,3 +200,16 @@ class Position:
             return self.draw()
         except Exception:
             return None
+
+    def _repr_html_(self) -> str:
+        """For Jupyter: a table of the position and its parts, with its picture
+        where it has one."""
+        rows = [("position", f"<code>{html.escape(str(self))}</code>")]
+        if len(self.parts) > 1:
+            parts = "<br>".join(f"<code>{html.escape(_part_text(p))}</code>" for p in self.parts)
+            rows.append((f"{len(self.parts)} parts", parts))
+        picture = self._repr_svg_()
+        if picture is not None:
+            rows.append(("picture", picture))
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>{v}</td></tr>" for k, v in rows)
+        return f"<table>{body}</table>"

@@ -10,10 +10,13 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from . import _native
+
 
 __all__ = ["HeapTable", "GraphTable", "ChompTable", "Period"]
 
 _SHOWN = 240  # heaps shown in a notebook
+_DRAWN_LAPS = 20_000  # the most heaps a period's picture computes
 
 
 class HeapTable(np.ndarray[Any, Any]):
@@ -70,6 +73,53 @@ class HeapTable(np.ndarray[Any, Any]):
             "outcomes": [str(o) for o in self.outcomes],
         }
 
+    def svg(self, *, histogram: bool = False) -> str:
+        """The table's picture as an SVG document, as ``grundy draw GAME --to N``
+        draws it: g(n) against n, rare values in red and the period its values show
+        shaded; with ``histogram``, how many heaps have each value."""
+        plain = self.view(np.ndarray)
+        if plain.dtype.kind == "U":
+            return _native.plot(self.game, outcomes="".join(plain.tolist()), histogram=histogram)
+        values = np.ascontiguousarray(plain, dtype=np.uint64)
+        return _native.plot(self.game, values=values, histogram=histogram)
+
+    def plot(self, ax: Any = None, *, histogram: bool = False, period: Optional["Period"] = None) -> Any:
+        """Draws the table with matplotlib on ``ax`` (by default the axes of a new
+        figure) and returns the axes: g(n) against n as dots, P-positions in red,
+        n on a log axis from 10,000 heaps, and ``period`` (a :class:`Period`)
+        shaded from its preperiod on; or with ``histogram``, a bar for each value
+        as tall as the number of heaps that have it. A misère table plots its
+        outcomes (P as 0, N as 1, D as 2). Needs matplotlib (``svg()`` does not)."""
+        pyplot = _pyplot("HeapTable.plot")
+        if ax is None:
+            ax = pyplot.figure().add_subplot()
+        plain = self.view(np.ndarray)
+        outcomes = plain.dtype.kind == "U"
+        values = np.array([_LEVELS.index(o) for o in plain.tolist()]) if outcomes else plain
+        p = self.p_positions
+        if histogram:
+            if outcomes:
+                raise ValueError("a histogram counts nimbers, and a misère table has outcomes only")
+            counts = np.bincount(values.astype(np.int64))
+            ax.bar(np.arange(len(counts)), counts, color=_COMMON)
+            ax.bar([0], counts[:1], color=_RARE)
+            ax.set_xlabel("g(n)")
+            ax.set_ylabel("heaps")
+            return ax
+        n = np.arange(len(values))
+        if period is not None and period.preperiod is not None and period.preperiod < len(values):
+            ax.axvspan(period.preperiod, len(values) - 1, color=_BAND, label=f"period {period.period} from {period.preperiod}")
+        ax.plot(n, values, ".", color=_COMMON, label="g(n)" if not outcomes else "outcome")
+        ax.plot(p, values[p], ".", color=_RARE, label="P-positions")
+        if len(values) >= _LOG_FROM:
+            ax.set_xscale("symlog", linthresh=1)
+        ax.set_xlabel("n")
+        ax.set_ylabel("outcome" if outcomes else "g(n)")
+        if outcomes:
+            ax.set_yticks(range(len(_LEVELS)), list(_LEVELS))
+        ax.set_title(f"{self.game}, {'misère' if self.play == 'misere' else 'normal'} play")
+        return ax
+
     def _repr_html_(self) -> str:
         plain = self.view(np.ndarray)
         if plain.ndim != 1:
@@ -90,6 +140,28 @@ class HeapTable(np.ndarray[Any, Any]):
         more = "" if len(plain) <= _SHOWN else f"<p>… {len(plain) - _SHOWN} more heaps</p>"
         head = f"<p><b>{html.escape(self.game)}</b>, one heap, {play} play: {len(plain)} heaps (P-positions shaded)</p>"
         return head + "<table>" + "".join(rows) + "</table>" + more
+
+
+#: The colours of the library's pictures: values, rare values (or P-positions), a
+#: period's stretches; and the number of heaps from which n is drawn on a log axis.
+_COMMON = "#2c5d8f"
+_RARE = "#c0392b"
+_BAND = "#f3e6c4"
+_LOG_FROM = 10_000
+#: The outcomes of a table without nimbers, in the order they are plotted.
+_LEVELS = ("P", "N", "D")
+
+
+def _pyplot(what: str) -> Any:
+    """matplotlib's pyplot, or an ImportError that says what needs it."""
+    try:
+        import matplotlib.pyplot as pyplot
+    except ImportError as e:
+        raise ImportError(
+            f"{what} draws with matplotlib, which is not installed: pip install matplotlib "
+            "(svg() draws the same picture without it)"
+        ) from e
+    return pyplot
 
 
 def _heap_table(d: Dict[str, Any]) -> HeapTable:
@@ -263,5 +335,40 @@ class Period:
         """As ``grundy period`` prints it."""
         return self._text
 
+    def _drawn_to(self) -> Optional[int]:
+        """The last heap of the period's picture: twice the preperiod, or four laps
+        past it, so that the values drawn show the period; None without a period."""
+        if self.preperiod is None or self.period is None:
+            return None
+        return max(2 * self.preperiod, self.preperiod + 4 * self.period)
+
+    def svg(self) -> str:
+        """The game's values over the preperiod and a few laps of the period, the
+        period shaded (``HeapTable.svg``); a ValueError where no period was seen."""
+        to = self._drawn_to()
+        if to is None:
+            raise ValueError(f"no period of {self.game} was seen, so there is none to draw")
+        from . import table
+
+        heaps = table(self.game, to=to)
+        assert isinstance(heaps, HeapTable)
+        return heaps.svg()
+
     def _repr_html_(self) -> str:
-        return "<pre>" + html.escape(str(self)) + "</pre>"
+        e = html.escape
+        if self.period is None:
+            found = f"none seen up to heap {self.checked_to}"
+        else:
+            saltus = f", saltus {self.saltus}" if self.saltus else ""
+            found = f"{self.period} from heap {self.preperiod}{saltus}"
+        proof = "by the periodicity theorem" if self.proved else f"no: seen up to heap {self.checked_to}"
+        rows = [
+            ("game", f"<code>{e(self.game)}</code>"),
+            ("period", e(found)),
+            ("proved", e(proof)),
+        ]
+        to = self._drawn_to()
+        if to is not None and to <= _DRAWN_LAPS:
+            rows.append(("values", self.svg()))
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>{v}</td></tr>" for k, v in rows)
+        return f"<table>{body}</table>"

@@ -381,8 +381,9 @@ impl Picture<Tokens> for Graph {
     }
 }
 
-/// `text` safe inside an SVG element or attribute.
-fn escape(text: &str) -> String {
+/// `text` safe inside an SVG element or attribute (also for the plots of
+/// [`plot`](crate::plot)).
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

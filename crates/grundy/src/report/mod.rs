@@ -1,7 +1,8 @@
 //! Every answer grundy gives, as a type that is both the JSON object (serde) and
 //! the text (`Display`) of that answer: the verdict on a position, its moves, the
 //! reasoning, the computer's move, a checked move, a game's end, tables, the
-//! statistics of a sequence, periods and misère quotients. The command line prints them, the web API sends them and
+//! statistics of a sequence, periods and misère quotients; a table is also written
+//! as CSV. The command line prints them, the web API sends them and
 //! the Python module converts them; no front end writes words of its own. Each
 //! text is lines joined by newlines, with no newline at the end.
 //!
@@ -19,7 +20,7 @@ pub use analysis::{
 };
 pub use play::{GameOver, Mover, NumberedMoves, Played, Victor, Voice};
 pub use quotient::QuotientReport;
-pub use table::{HeapHeading, HeapRow, PeriodReport, Rest, StatisticsReport, TableReport};
+pub use table::{Csv, HeapHeading, HeapRow, PeriodReport, Rest, StatisticsReport, TableReport};
 
 use crate::{Outcome, Play};
 

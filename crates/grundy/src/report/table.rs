@@ -28,6 +28,13 @@ impl<'a> TableReport<'a> {
         TableReport { table, play }
     }
 
+    /// The table as CSV: a heading line, then one line a heap (`n,g,outcome`, g
+    /// empty where a heap has no nimber), a vertex (`vertex,outcome,value`) or a
+    /// P-position (`position`, its rows bottom first).
+    pub fn csv(&self) -> Csv<'_> {
+        Csv(self.table)
+    }
+
     /// The text after the first `printed` rows of a heap table, which were printed
     /// (with the heading) as they came; all of it for any other table.
     pub fn rest(&self, printed: usize) -> Rest<'_> {
@@ -137,6 +144,51 @@ impl Display for Rest<'_> {
                 Ok(())
             }
         }
+    }
+}
+
+/// A table as CSV (see [`TableReport::csv`]), written row by row.
+pub struct Csv<'a>(&'a Table);
+
+/// `field` as a CSV field: quoted where it holds a comma, a quote or a line break.
+fn csv_field(field: &str) -> String {
+    match field.contains([',', '"', '\n', '\r']) {
+        true => format!("\"{}\"", field.replace('"', "\"\"")),
+        false => field.to_string(),
+    }
+}
+
+impl Display for Csv<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Table::Heaps { values, .. } => {
+                write!(f, "n,g,outcome")?;
+                for n in 0..values.len() {
+                    let value = values.get(n);
+                    let g = value.nimber.map_or(String::new(), |g| g.to_string());
+                    write!(f, "\n{n},{g},{}", value.outcome.letter())?;
+                }
+            }
+            Table::Vertices(t) => {
+                write!(f, "vertex,outcome,value")?;
+                for (i, name) in t.vertices.iter().enumerate() {
+                    let g = t
+                        .gammas
+                        .as_ref()
+                        .map_or(String::new(), |g| g[i].to_string());
+                    let outcome = t.outcomes[i].letter();
+                    write!(f, "\n{},{outcome},{}", csv_field(name), csv_field(&g))?;
+                }
+            }
+            Table::PPositions { positions, .. } => {
+                write!(f, "position")?;
+                for p in positions {
+                    let rows: Vec<String> = p.iter().map(u32::to_string).collect();
+                    write!(f, "\n{}", csv_field(&rows.join(",")))?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 

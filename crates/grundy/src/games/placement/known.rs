@@ -126,7 +126,60 @@ fn slot(key: u64, slots: usize) -> usize {
     (hash >> (64 - slots.trailing_zeros())) as usize
 }
 
+/// Everything a table knows, to keep on disk: the packed entries (key, known),
+/// then the regions that do not pack.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Entries {
+    pub packed: Vec<[u64; 2]>,
+    pub others: Vec<(Board, Known)>,
+}
+
+impl Known {
+    /// What is known, as its bits (for a file).
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// What these bits say (from a file).
+    pub fn from_bits(bits: u64) -> Known {
+        Known(bits)
+    }
+}
+
 impl KnownRegions {
+    /// Every entry, read while the threads of a search may be adding to them: each
+    /// is something known (what is known only grows), maybe not the latest.
+    pub fn entries(&self) -> Entries {
+        let slots = self.slots.read().unwrap_or_else(PoisonError::into_inner);
+        let packed = slots
+            .iter()
+            .map(|[k, v]| [k.load(Acquire), v.load(Acquire)])
+            .filter(|&[k, v]| k != 0 && v != 0)
+            .collect();
+        drop(slots);
+        let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
+        let others = others.iter().map(|(b, k)| (*b, *k)).collect();
+        Entries { packed, others }
+    }
+
+    /// Adds what `entries` know to the table.
+    pub fn add_entries(&self, entries: &Entries) {
+        self.reserve(entries.packed.len());
+        let mut reader = Some(self.reader());
+        for &[key, bits] in &entries.packed {
+            if self.grow_wanted() {
+                reader = None;
+                self.grow();
+            }
+            let reader = reader.get_or_insert_with(|| self.reader());
+            reader.add_packed(key, bits);
+        }
+        let reader = reader.get_or_insert_with(|| self.reader());
+        for (board, known) in &entries.others {
+            reader.add(board, known.0);
+        }
+    }
+
     /// How many regions something is known of (give or take the few that each
     /// reader has not counted yet).
     pub fn len(&self) -> usize {
@@ -166,15 +219,31 @@ impl KnownRegions {
             return;
         }
         let size = 2 * slots.len();
-        let old = std::mem::replace(&mut *slots, empty_slots(size));
-        for [key, known] in old.iter().map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)]) {
-            if key != 0 {
-                let mut i = slot(key, size);
-                while slots[i][0].load(Relaxed) != 0 {
-                    i = (i + 1) & (size - 1);
-                }
-                slots[i] = [AtomicU64::new(key), AtomicU64::new(known)];
+        rehash(&mut slots, size);
+    }
+
+    /// Makes room for `more` entries at once, so that adding them never grows the
+    /// table (entries read in the order of a larger table's slots would crowd a
+    /// small one).
+    fn reserve(&self, more: usize) {
+        let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
+        let wanted = 10 * (self.len.load(Relaxed) + more + 1) / FULL_TENTHS + 1;
+        if wanted > slots.len() {
+            rehash(&mut slots, wanted.next_power_of_two());
+        }
+    }
+}
+
+/// Moves the entries of `slots` into `size` new slots.
+fn rehash(slots: &mut Box<[Slot]>, size: usize) {
+    let old = std::mem::replace(slots, empty_slots(size));
+    for [key, known] in old.iter().map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)]) {
+        if key != 0 {
+            let mut i = slot(key, size);
+            while slots[i][0].load(Relaxed) != 0 {
+                i = (i + 1) & (size - 1);
             }
+            slots[i] = [AtomicU64::new(key), AtomicU64::new(known)];
         }
     }
 }
@@ -259,6 +328,11 @@ impl Reader<'_> {
             known.0 |= bits;
             return;
         };
+        self.add_packed(key, bits);
+    }
+
+    /// [`Reader::add`] of a region that packs, by its key.
+    fn add_packed(&self, key: u64, bits: u64) {
         let slots = &self.slots;
         let len = self.table.len.load(Relaxed);
         if 10 * (len + 1) > FULL_TENTHS * slots.len() {

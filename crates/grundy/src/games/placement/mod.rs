@@ -14,6 +14,7 @@
 //! piece set to itself, so that each region shape is met once. Nimbers come from
 //! the pruned search of [`search`].
 
+mod kept;
 mod known;
 mod search;
 

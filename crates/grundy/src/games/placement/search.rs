@@ -15,11 +15,13 @@
 //! reflection or half turn maps to itself, no placement meeting its own image, is a
 //! P-position at once: the second player copies.
 
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use super::kept;
 use super::known::{KnownRegions, Reader, RULED_OUT_BELOW};
 use super::{image, transposed, Board, Frame, Placement};
 use crate::{Budget, Nimber, Result};
@@ -37,6 +39,8 @@ pub struct Search {
     /// What is known of each canonical region.
     known: KnownRegions,
     shapes: Shapes,
+    /// Whether the table was read from a checkpoint's file already.
+    resumed: bool,
 }
 
 /// A [`Search`] kept between questions, behind a lock so that the game can be
@@ -128,9 +132,12 @@ struct Within<'a> {
 
 impl Search {
     /// Whether `board` plus a nim heap of `heap` is a P-position; the search stops
-    /// with [`Error::Budget`] once it knows of more regions than the budget's
-    /// positions. A question about a whole board is searched on the budget's threads,
-    /// else on every core.
+    /// with [`Error::Budget`](crate::Error::Budget) once it knows of more regions than
+    /// the budget's positions. A question about a whole board is searched on the
+    /// budget's threads, else on every core. Where the budget names a
+    /// [`Checkpoint`](crate::Checkpoint), the first search starts from what its file
+    /// holds (when resuming), and every search writes the file as it goes and at its
+    /// end, whatever the end.
     pub fn is_p(
         &mut self,
         game: &Placement,
@@ -138,23 +145,69 @@ impl Search {
         heap: Nimber,
         budget: &Budget,
     ) -> Result<bool> {
-        let shapes = std::mem::take(&mut self.shapes);
-        let threads = budget.threads().unwrap_or_else(Budget::cores);
-        let mut thread = SearchThread::new(&self.known, shapes, threads);
-        let placements = thread.placements_of(game, board.rows, board.cols).clone();
-        let at = Within {
-            game,
-            board: *board,
-            frame: Frame::new(board),
-            placements,
-            budget: budget.clone(),
-            root: board.empty,
+        let Some(checkpoint) = budget.checkpoint() else {
+            return self.search(game, board, heap, budget);
         };
-        let regions = regions(&at, board.empty);
-        let p = thread.sum_is_p(&at, &regions, heap);
-        self.shapes = thread.shapes;
+        if checkpoint.resume && !self.resumed {
+            let entries = kept::read(&checkpoint.path, &game.name, budget.memory() as u64)?;
+            self.known.add_entries(&entries);
+            self.resumed = true;
+        }
+        let (finished, wait) = mpsc::channel::<()>();
+        let known = &self.known;
+        let mut shapes = std::mem::take(&mut self.shapes);
+        let (p, saved) = std::thread::scope(|scope| {
+            let saver = scope.spawn(move || -> Result<()> {
+                while wait.recv_timeout(checkpoint.every) == Err(RecvTimeoutError::Timeout) {
+                    kept::write(&checkpoint.path, &game.name, &known.entries())?;
+                }
+                Ok(())
+            });
+            let p = search(known, &mut shapes, game, board, heap, budget);
+            drop(finished);
+            (p, saver.join().unwrap_or(Ok(())))
+        });
+        self.shapes = shapes;
+        saved?;
+        kept::write(&checkpoint.path, &game.name, &self.known.entries())?;
         p
     }
+
+    fn search(
+        &mut self,
+        game: &Placement,
+        board: &Board,
+        heap: Nimber,
+        budget: &Budget,
+    ) -> Result<bool> {
+        search(&self.known, &mut self.shapes, game, board, heap, budget)
+    }
+}
+
+/// [`Search::is_p`] without its checkpoint, on the table `known`.
+fn search(
+    known: &KnownRegions,
+    shapes: &mut Shapes,
+    game: &Placement,
+    board: &Board,
+    heap: Nimber,
+    budget: &Budget,
+) -> Result<bool> {
+    let threads = budget.threads().unwrap_or_else(Budget::cores);
+    let mut thread = SearchThread::new(known, std::mem::take(shapes), threads);
+    let placements = thread.placements_of(game, board.rows, board.cols).clone();
+    let at = Within {
+        game,
+        board: *board,
+        frame: Frame::new(board),
+        placements,
+        budget: budget.clone(),
+        root: board.empty,
+    };
+    let regions = regions(&at, board.empty);
+    let p = thread.sum_is_p(&at, &regions, heap);
+    *shapes = thread.shapes;
+    p
 }
 
 impl<'t> SearchThread<'t> {
