@@ -141,7 +141,7 @@ async function home() {
   const list = h('div', { class: 'families' });
   for (const [group, members] of groups) {
     if (!members.length) continue;
-    list.append(h('section', { class: `family${SEED_GROUPS.includes(group) ? ' seed' : ''}`, 'aria-label': group }, [
+    list.append(h('section', { class: 'family', 'aria-label': group }, [
       h('h2', { text: group }),
       ...members.map((f) => h('div', { class: 'member' }, [
         f.start ? thumbnail(f) : null,
