@@ -151,21 +151,23 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
         save,
         algorithm: args.sequence.algorithm(),
     };
-    let bar = progress::bar(args.to.unwrap_or(0).saturating_add(1), "heaps");
+    let total = args.to.unwrap_or(0).saturating_add(1);
+    let bar = progress::bar(total, "heaps");
+    let mut checkpoints = progress::Checkpoints::new(total);
     // A sequence's rows are printed as its values come, unless they are saved or
     // printed as one JSON object.
     let format = args.format();
     let streamed = format == TableFormat::Text && !args.stats && matches!(save, Save::No);
     let mut printed = 0;
-    let table = tabulate::table(&args.game, &request, &mut |values| {
-        bar.set_position(values.len() as u64);
+    let table = tabulate::table(&args.game, &request, &mut |progress| {
+        checkpoints.report(&bar, progress);
         if streamed {
             bar.suspend(|| {
                 if printed == 0 {
                     let (game, play) = (args.game.as_str(), Play::Normal);
                     out!("{}", HeapHeading { game, play });
                 }
-                for (n, &g) in values.iter().enumerate().skip(printed) {
+                for (n, &g) in progress.values.iter().enumerate().skip(printed) {
                     let value = Value::of_nimber(g.into());
                     out!(
                         "{}",
@@ -177,7 +179,7 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
                     );
                 }
             });
-            printed = values.len();
+            printed = progress.values.len();
         }
     })?;
     bar.finish_and_clear();

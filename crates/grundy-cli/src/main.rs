@@ -248,7 +248,9 @@ struct TableArgs {
     rows: Option<usize>,
     #[command(flatten)]
     sequence: SequenceArgs,
-    /// Write the values to FILE as they are computed (take-and-break games).
+    /// Write the values to FILE as they are computed (take-and-break games), with a
+    /// checkpoint every five minutes (`GRUNDY_CHECKPOINT_SECONDS`): the file synced
+    /// to the disk, and a line on standard error with the rate and the time to go.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     save: Option<String>,
     /// Go on from the values an interrupted `--save` run left in FILE.

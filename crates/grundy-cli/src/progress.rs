@@ -1,12 +1,14 @@
 //! Progress for long computations (bars for tables, a line for searches): shown on
-//! a terminal, silent in pipes.
+//! a terminal, silent in pipes; and a saved run's checkpoints, a line each on
+//! standard error, terminal or not (a long run's log).
 
 use std::io::IsTerminal;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use grundy::tabulate::Progress;
 use grundy::Budget;
-use indicatif::{HumanCount, ProgressBar, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressStyle};
 
 /// A bar counting to `total` `unit`, drawn only when standard error is a terminal.
 pub fn bar(total: u64, unit: &str) -> ProgressBar {
@@ -19,6 +21,56 @@ pub fn bar(total: u64, unit: &str) -> ProgressBar {
     );
     bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
     bar
+}
+
+/// A table's progress on its bar, and a line at each checkpoint of a saved run with
+/// how far it is, its rate and the time to go.
+pub struct Checkpoints {
+    /// How many heaps the table has.
+    total: u64,
+    /// When the run began, and whether it has reported yet.
+    started: Instant,
+    reported: bool,
+}
+
+impl Checkpoints {
+    /// For a table of `total` heaps, starting now.
+    pub fn new(total: u64) -> Self {
+        Checkpoints {
+            total,
+            started: Instant::now(),
+            reported: false,
+        }
+    }
+
+    /// Shows `progress` on `bar`, and its line where it is a checkpoint.
+    pub fn report(&mut self, bar: &ProgressBar, progress: &Progress) {
+        bar.set_position(progress.done as u64);
+        if !self.reported {
+            // The rate is that of this run: values resumed from a file took no time.
+            bar.reset_eta();
+            self.reported = true;
+        }
+        if !progress.checkpoint {
+            return;
+        }
+        let (done, computed) = (progress.done as u64, progress.done - progress.resumed);
+        let rate = computed as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
+        let left = Duration::from_secs_f64(self.total.saturating_sub(done) as f64 / rate.max(1.0));
+        let mut line = format!(
+            "checkpoint: heaps 0 to {} saved ({}%), {} heaps/s",
+            HumanCount(done.saturating_sub(1)),
+            100 * done / self.total.max(1),
+            HumanCount(rate as u64),
+        );
+        if done < self.total {
+            line += &format!(", about {} to go", HumanDuration(left));
+        }
+        match bar.is_hidden() {
+            true => eprintln!("{line}"),
+            false => bar.println(line),
+        }
+    }
 }
 
 /// Runs `work`, a search within `budget`; on a terminal, a search still going after

@@ -1,6 +1,7 @@
-//! Long sequence runs: `table --save` writes values as it goes, and a run killed
-//! midway and continued with `--resume` gives exactly the values of a run that was
-//! never interrupted. Also the `period` command's JSON.
+//! Long sequence runs: `table --save` writes values as it goes, with a checkpoint
+//! line on standard error every so often, and a run killed midway and continued
+//! with `--resume` gives exactly the values of a run that was never interrupted.
+//! Also the `period` command's JSON.
 
 mod common;
 
@@ -105,6 +106,134 @@ fn a_killed_run_resumes_to_the_same_values() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `grundy table grundy-game --to LAST --save g.bin` in `dir`, with a checkpoint at
+/// every block of values ([`CHECKPOINT`] 0), its standard error piped; `flag` is
+/// `--save` or `--resume`.
+fn saved_run(dir: &std::path::Path, flag: &str, last: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .args(["table", "grundy-game", "--to", last, flag, "g.bin"])
+        .env(CHECKPOINT, "0")
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// The variable that sets the seconds between checkpoints.
+const CHECKPOINT: &str = "GRUNDY_CHECKPOINT_SECONDS";
+
+#[test]
+fn a_run_killed_after_a_checkpoint_resumes_bit_identically() {
+    let dir = std::env::temp_dir().join(format!("grundy-checkpoint-{}", std::process::id()));
+    let (whole, part) = (dir.join("whole"), dir.join("part"));
+    for dir in [&whole, &part] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    // Long enough that the run is killed well before its end, in a debug build or
+    // a release one.
+    let last = match cfg!(debug_assertions) {
+        true => "150000",
+        false => "3000000",
+    };
+    let uninterrupted = saved_run(&whole, "--save", last).output().unwrap();
+    assert!(uninterrupted.status.success());
+    let full = std::fs::read(whole.join("g.bin")).unwrap();
+    let lines = String::from_utf8(uninterrupted.stderr).unwrap();
+    // A checkpoint says how far it is, at what rate, and how long is left.
+    let first = lines.lines().next().unwrap();
+    assert!(
+        first.starts_with("checkpoint: heaps 0 to 1,023 saved (0%), ")
+            && first.contains(" heaps/s, about "),
+        "{first}"
+    );
+
+    // The same run, killed (SIGKILL) once a checkpoint past the first 32,768 heaps
+    // is reported.
+    let mut child = saved_run(&part, "--save", last).spawn().unwrap();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut checkpoint = 0;
+    for line in std::io::BufRead::lines(stderr) {
+        let line = line.unwrap();
+        let heaps = line
+            .strip_prefix("checkpoint: heaps 0 to ")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("a checkpoint: {line}"));
+        checkpoint = heaps.replace(',', "").parse::<usize>().unwrap() + 1;
+        if checkpoint > 32_768 {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let saved = std::fs::read(part.join("g.bin")).unwrap();
+    assert!(
+        saved.len() < full.len(),
+        "the run was killed before its end"
+    );
+    // Every value of the checkpoint is in the file: the header, then blocks of
+    // four bytes, two a value, and four.
+    assert!(
+        saved.len() > 2 * checkpoint,
+        "{} bytes hold {checkpoint} values",
+        saved.len()
+    );
+    assert_eq!(saved[..], full[..saved.len()], "the values saved differ");
+
+    let resumed = saved_run(&part, "--resume", last).output().unwrap();
+    assert!(resumed.status.success());
+    assert_eq!(std::fs::read(part.join("g.bin")).unwrap(), full, "resumed");
+    assert_eq!(resumed.stdout, uninterrupted.stdout);
+    // Its checkpoints go on from where it resumed.
+    let lines = String::from_utf8(resumed.stderr).unwrap();
+    let first = lines.lines().next().unwrap();
+    let heaps = first
+        .strip_prefix("checkpoint: heaps 0 to ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("a checkpoint: {first}"));
+    assert!(
+        heaps.replace(',', "").parse::<usize>().unwrap() >= checkpoint,
+        "{first}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_of_another_version_or_a_bad_checkpoint_time_is_refused() {
+    let dir = std::env::temp_dir().join(format!("grundy-version-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("old.bin");
+    std::fs::write(
+        &file,
+        "grundy sequence 1\ngame kayles\nmethod naive\nvalues\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let run = grundy(&["table", "kayles", "--to", "10", "--resume", path], "");
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "was written by another version of grundy (it says 'grundy sequence 1', this one writes 'grundy sequence 2')"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["table", "kayles", "--to", "10", "--save", path])
+        .env(CHECKPOINT, "soon")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("GRUNDY_CHECKPOINT_SECONDS='soon': expected a whole number of seconds"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn one_thread_and_three_save_the_same_file() {
     let dir = std::env::temp_dir().join(format!("grundy-threads-{}", std::process::id()));
@@ -148,6 +277,17 @@ fn period_json_has_the_documented_fields() {
     let v: serde_json::Value = serde_json::from_str(&unproved.stdout).unwrap();
     assert_eq!(v["period"], serde_json::Value::Null);
     assert_eq!(v["proved"], false);
+}
+
+#[test]
+fn the_period_of_0_16_is_proved_as_published() {
+    // Gangolli and Plambeck (Int. J. Game Theory 18, 1989), and Flammenkamp's table:
+    // 0.16 has period 149,459, its last exception at heap 105,350. The Guy–Smith
+    // theorem needs 2·105,351 + 2·149,459 + 2 = 509,622 values to prove it.
+    let v = json(&["period", "octal:0.16", "--to", "600000", "--json"]);
+    assert_eq!(v["preperiod"], 105_351);
+    assert_eq!(v["period"], 149_459);
+    assert_eq!(v["proved"], true);
 }
 
 #[test]

@@ -1,11 +1,16 @@
-//! The heap-sequence engine on one thread, on two, and on the default (up to every
-//! core, several only while measured faster than one), for a short and a long run
-//! of 0.16, 0.6, 0.007, Kayles and Grundy's game, on the machine as it is and with
-//! a busy loop holding a core; then the peak memory of a table beside ogsolve's, in
-//! the same run. The values are checked equal on every number of threads.
+//! The heap-sequence engine's speed against its targets first: Officers (0.6) at
+//! least 0.6 M values a second on one thread and 1 M on two, sustained from heap
+//! 10^7 to 10^8; Grundy's game at least 1 M heaps a second on two threads, to
+//! 8·10^6; two threads at least 1.7 times one, for both; each printed beside its
+//! target, met or not. Then the engine on one thread, on two, and on the default
+//! (up to every core, several only while measured faster than one), for a short and
+//! a long run of 0.16, 0.6, 0.007, Kayles and Grundy's game, on the machine as it is
+//! and with a busy loop holding a core; then the peak memory of a table beside
+//! ogsolve's, in the same run. The values are checked equal on every number of
+//! threads.
 //!
-//! `cargo bench -p grundy --bench parallel` prints the seconds of each run;
-//! `PARALLEL_SCALE=F` multiplies every length by F. The peak memory is GNU time's
+//! `cargo bench -p grundy --bench parallel` prints the rates and the seconds of each
+//! run; `PARALLEL_SCALE=F` multiplies every length by F. The peak memory is GNU time's
 //! maximum resident set size (`/usr/bin/time -f %M`) of this benchmark run again
 //! for one table (`grundy::tabulate::sequence`, as `grundy table` computes it) and of
 //! ogsolve, installed as the `ogsolve` benchmark does (`OGSOLVE=/path/to/ogsolve`
@@ -32,6 +37,19 @@ const GAMES: &[(&str, usize, usize)] = &[
     ("grundy-game", 100_000, 1_000_000),
 ];
 
+/// Officers, timed from its first heap to its last, having computed those before.
+const OFFICERS: (&str, usize, usize) = ("octal:0.6", 10_000_000, 100_000_000);
+
+/// Grundy's game, timed from heap 0 to this.
+const GRUNDYS_GAME: (&str, usize) = ("grundy-game", 8_000_000);
+
+/// The targets: Officers' values a second on one thread and two, Grundy's game's
+/// on two (millions), and two threads' speed over one's.
+const OFFICERS_ONE: f64 = 0.6;
+const OFFICERS_TWO: f64 = 1.0;
+const GRUNDYS_GAME_TWO: f64 = 1.0;
+const TWO_OVER_ONE: f64 = 1.7;
+
 /// The tables whose peak memory is compared with ogsolve's: the code, its last
 /// heap, and ogsolve's methods run.
 const MEMORY: &[(&str, usize, &[&str])] = &[
@@ -57,6 +75,93 @@ fn timed(game: &str, last: usize, threads: Threads) -> (f64, Vec<u16>) {
         .extend(last + 1, &Budget::unlimited())
         .expect("values fit");
     (start.elapsed().as_secs_f64(), sequence.into_values())
+}
+
+/// Millions of values a second of `game` on `threads` threads from the end of
+/// `known`, its first values, to heap `last`, and all the values.
+fn rate(game: &str, known: &[u16], last: usize, threads: usize) -> (f64, Vec<u16>) {
+    let rules = spec::heap_rules(game).expect("a heap game").rules;
+    let mut sequence = Sequence::resume(rules, Algorithm::RareCommon, known.to_vec());
+    sequence.set_threads(threads);
+    let start = Instant::now();
+    sequence
+        .extend(last + 1, &Budget::unlimited())
+        .expect("values fit");
+    let computed = (last + 1 - known.len()) as f64;
+    (
+        computed / start.elapsed().as_secs_f64() / 1e6,
+        sequence.into_values(),
+    )
+}
+
+/// One line: what was measured, the figure, and its target, met or not, where it
+/// has one.
+fn against(what: &str, measured: f64, target: Option<f64>, unit: &str) {
+    let verdict = match target {
+        Some(target) if measured >= target => format!("target ≥ {target} {unit}: met"),
+        Some(target) => format!("target ≥ {target} {unit}: not met"),
+        None => String::new(),
+    };
+    let line = format!("{what:<56} {measured:>6.2} {unit:<4} {verdict}");
+    println!("{}", line.trim_end());
+}
+
+/// The rates of Officers and Grundy's game on one thread and two beside their
+/// targets, the lengths multiplied by `scale`.
+fn targets(scale: f64) {
+    let scaled = |last: usize| (last as f64 * scale) as usize;
+    let (game, first, last) = OFFICERS;
+    let (first, last) = (scaled(first), scaled(last));
+    let (_, known) = timed(game, first - 1, Threads::Exactly(2));
+    let (one, values_one) = rate(game, &known, last, 1);
+    let (two, values_two) = rate(game, &known, last, 2);
+    assert!(
+        values_one == values_two,
+        "{game}: the same values on 1 and 2 threads"
+    );
+    let heaps = format!("{game}, heaps {first} to {last}");
+    println!("speed targets (values a second, measured here):");
+    against(
+        &format!("{heaps}, 1 thread"),
+        one,
+        Some(OFFICERS_ONE),
+        "M/s",
+    );
+    against(
+        &format!("{heaps}, 2 threads"),
+        two,
+        Some(OFFICERS_TWO),
+        "M/s",
+    );
+    against(
+        &format!("{heaps}, 2 threads ÷ 1"),
+        two / one,
+        Some(TWO_OVER_ONE),
+        "×",
+    );
+    let (game, last) = GRUNDYS_GAME;
+    let last = scaled(last);
+    let (one, values_one) = rate(game, &[], last, 1);
+    let (two, values_two) = rate(game, &[], last, 2);
+    assert!(
+        values_one == values_two,
+        "{game}: the same values on 1 and 2 threads"
+    );
+    let heaps = format!("{game}, heaps 0 to {last}");
+    against(&format!("{heaps}, 1 thread"), one, None, "M/s");
+    against(
+        &format!("{heaps}, 2 threads"),
+        two,
+        Some(GRUNDYS_GAME_TWO),
+        "M/s",
+    );
+    against(
+        &format!("{heaps}, 2 threads ÷ 1"),
+        two / one,
+        Some(TWO_OVER_ONE),
+        "×",
+    );
+    println!();
 }
 
 /// One row: the game's run on one thread, two and the default.
@@ -112,6 +217,7 @@ fn main() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(1.0);
     let scaled = |last: usize| (last as f64 * scale) as usize;
+    targets(scale);
     println!(
         "{:<12} {:>10} {:<6} {:>11} {:>11} {:>11}",
         "game", "heaps", "load", "1 thread", "2 threads", "default"

@@ -4,6 +4,8 @@
 //! own ([`Family::table`](crate::games::Family::table)), and the misère quotient of a
 //! take-and-break game. This module knows no game: it asks the registry.
 
+use std::time::{Duration, Instant};
+
 use crate::games::Family;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
@@ -11,11 +13,27 @@ use crate::solve::sequence::store::Writer;
 use crate::solve::sequence::{self as heap_sequence, Algorithm, Sequence, Threads, BYTES_PER_HEAP};
 use crate::solve::{Solver, Sum, Value};
 use crate::table::{Column, Save, Table, TableRequest};
-use crate::{invalid, spec, Budget, Error, Play, Result};
+use crate::{invalid, spec, Budget, Checkpoint, Error, Play, Result};
 
 /// The most values computed between saves and progress reports: a run reports
 /// after 1,024 values, then after as many again as it has, up to this.
 const CHUNK: usize = 1 << 16;
+
+/// How far a heap sequence has gone, handed to the caller after each block of
+/// values (to show them as they come, and the run's progress).
+pub struct Progress<'a> {
+    /// The values computed so far, g(0), g(1), … (those resumed from a file
+    /// included; once a period is proved, the values after it are read from it,
+    /// not held, so there may be fewer than `done`).
+    pub values: &'a [u16],
+    /// How many heaps are done: computed, resumed or read from a proved period.
+    pub done: usize,
+    /// How many of them were resumed from a file, done by an earlier run.
+    pub resumed: usize,
+    /// True at a checkpoint of a saved run: every value done is in the file and
+    /// synced to the disk ([`Checkpoint::interval`]).
+    pub checkpoint: bool,
+}
 
 /// The value of a single heap of 0, 1, …, `to` chips of the heap game `game`
 /// ([`Family::heap_game`]), ending at the game's largest heap where it bounds its
@@ -48,12 +66,11 @@ fn heaps(
 }
 
 /// The table of `game`: the family's own, or g(0..=to) of one heap; `progress` is
-/// handed the values computed so far as a long sequence goes (to show them as they
-/// come).
+/// told how far a long sequence has gone as it goes.
 pub fn table(
     game: &str,
     request: &TableRequest,
-    progress: &mut dyn FnMut(&[u16]),
+    progress: &mut dyn FnMut(&Progress),
 ) -> Result<Table> {
     let (family, parameter) = spec::family(game)?;
     let saved = !matches!(request.save, Save::No);
@@ -131,16 +148,18 @@ fn within_positions(to: u64, budget: &Budget) -> Result<()> {
 }
 
 /// g(0..=to) of the take-and-break game `game` by the heap-sequence engine, with
-/// `progress` handed the values computed so far as the run goes; the game's
-/// normalised name and values. Once the values prove a period, the rest are read
-/// from it (and saved, where they are, as they would have been computed), not
-/// held. The run is refused where its values would not fit in the memory budget:
-/// beforehand for a game whose periods no theorem proves, else as they grow.
+/// `progress` told how far the run has gone after each block of values; the
+/// game's normalised name and values. Once the values prove a period, the rest are
+/// read from it (and saved, where they are, as they would have been computed), not
+/// held. A saved run syncs its file to the disk at every checkpoint
+/// ([`Checkpoint::interval`]) and at its end. The run is refused where its
+/// values would not fit in the memory budget: beforehand for a game whose periods
+/// no theorem proves, else as they grow.
 pub fn sequence(
     game: &str,
     to: u64,
     request: &TableRequest,
-    progress: &mut dyn FnMut(&[u16]),
+    progress: &mut dyn FnMut(&Progress),
 ) -> Result<(String, Column)> {
     let heap = spec::heap_rules(game)?;
     let (name, rules, algorithm) = (heap.name, heap.rules, request.algorithm);
@@ -149,6 +168,10 @@ pub fn sequence(
     within_positions(to, budget)?;
     let threads = thread_choice(budget);
     let provable = period::proof_length(&rules, 0, 1).is_some();
+    let checkpoint_interval = match request.save {
+        Save::No => Duration::MAX,
+        Save::To(_) | Save::Resume(_) => Checkpoint::interval()?,
+    };
     let (mut sequence, mut writer) = match request.save {
         Save::No => (Sequence::new(rules, algorithm), None),
         Save::To(path) => (
@@ -167,9 +190,13 @@ pub fn sequence(
         }
     };
     sequence.set_thread_choice(threads);
+    // When a saved run last made a checkpoint (the clock is read only for a saved
+    // run: WebAssembly in a browser has none).
+    let mut checkpointed = writer.is_some().then(Instant::now);
     // Blocks of values as a run makes them, whatever was resumed or read from a
     // period: the same file every way.
-    let mut done = sequence.values().len().min(len);
+    let resumed = sequence.values().len().min(len);
+    let mut done = resumed;
     let mut read = Vec::new();
     while done < len {
         let end = len.min(done + done.clamp(1024, CHUNK));
@@ -192,9 +219,26 @@ pub fn sequence(
             if let Some(writer) = &mut writer {
                 writer.append(&sequence.values()[done..end])?;
             }
-            progress(&sequence.values()[..end]);
         }
         done = end;
+        let checkpoint = match (&mut writer, &mut checkpointed) {
+            (Some(writer), Some(at)) if at.elapsed() >= checkpoint_interval => {
+                writer.sync()?;
+                *at = Instant::now();
+                true
+            }
+            _ => false,
+        };
+        let values = sequence.values();
+        progress(&Progress {
+            values: &values[..values.len().min(end)],
+            done,
+            resumed,
+            checkpoint,
+        });
+    }
+    if let Some(writer) = &mut writer {
+        writer.sync()?;
     }
     let proved = sequence.proved_period();
     let mut values = sequence.into_values();

@@ -329,21 +329,28 @@ fn dense_ranks_agree_with_search() {
     }
 }
 
+/// The P-positions of Chomp with at most `R` rows and a bottom row of at most
+/// `width`, from the dense table of the whole box: rows, zeros for missing ones,
+/// sorted.
+fn dense_p_positions<const R: usize>(width: u32) -> Vec<[u32; R]> {
+    let b = Rectangle::new(R, width);
+    let nimbers =
+        chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
+    let mut found: Vec<[u32; R]> = (1..b.len())
+        .filter(|&rank| nimbers[rank as usize] == 0)
+        .map(|rank| {
+            let rows = b.unrank(rank);
+            std::array::from_fn(|i| rows.get(i).copied().unwrap_or(0))
+        })
+        .collect();
+    found.sort_unstable();
+    found
+}
+
 #[test]
 fn three_row_p_positions_agree_with_the_dense_table() {
     let width = 25;
-    let b = Rectangle::new(3, width);
-    let nimbers =
-        chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
-    let mut expected = Vec::new();
-    for rank in 1..b.len() {
-        if nimbers[rank as usize] == 0 {
-            let rows = b.unrank(rank);
-            let row = |i: usize| rows.get(i).copied().unwrap_or(0);
-            expected.push([row(0), row(1), row(2)]);
-        }
-    }
-    expected.sort_unstable();
+    let expected = dense_p_positions::<3>(width);
     assert_eq!(
         chomp::three_row_p_positions(width, &Budget::default().with_positions(1 << 20)).unwrap(),
         expected
@@ -357,18 +364,7 @@ fn three_row_p_positions_agree_with_the_dense_table() {
 #[test]
 fn four_row_p_positions_agree_with_the_dense_table() {
     let width = 24;
-    let b = Rectangle::new(4, width);
-    let nimbers =
-        chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
-    let mut expected = Vec::new();
-    for rank in 1..b.len() {
-        if nimbers[rank as usize] == 0 {
-            let rows = b.unrank(rank);
-            let row = |i: usize| rows.get(i).copied().unwrap_or(0);
-            expected.push([row(0), row(1), row(2), row(3)]);
-        }
-    }
-    expected.sort_unstable();
+    let expected = dense_p_positions::<4>(width);
     let budget = Budget::default().with_positions(1 << 20);
     let found = chomp::four_row_p_positions(width, &budget).unwrap();
     assert_eq!(found, expected);

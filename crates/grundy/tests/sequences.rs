@@ -136,6 +136,23 @@ fn rare_common_resumes_anywhere() {
 }
 
 #[test]
+fn rare_common_stops_where_its_heap_numbers_end() {
+    // Its rare heaps are listed in 32 bits: heap 2^32 is refused before anything
+    // is held or computed.
+    let rules = spec::heap_rules("grundy-game").unwrap().rules;
+    let mut sequence = Sequence::new(rules, Algorithm::RareCommon);
+    let e = sequence
+        .extend((1 << 32) + 1, &Budget::unlimited())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the rare/common method computes at most 4294967296 heaps (--to 4294967295)"),
+        "{e}"
+    );
+    assert!(sequence.values().is_empty());
+}
+
+#[test]
 fn huge_heaps_are_answered_by_the_proved_period() {
     let kayles = values("kayles", 200, Algorithm::Naive);
     let n: u64 = 1_000_000_000_000;

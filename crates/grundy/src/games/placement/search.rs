@@ -146,7 +146,7 @@ impl Search {
         budget: &Budget,
     ) -> Result<bool> {
         let Some(checkpoint) = budget.checkpoint() else {
-            return self.search(game, board, heap, budget);
+            return search(&self.known, &mut self.shapes, game, board, heap, budget);
         };
         if checkpoint.resume && !self.resumed {
             let entries = kept::read(&checkpoint.path, &game.name, budget.memory() as u64)?;
@@ -171,16 +171,6 @@ impl Search {
         saved?;
         kept::write(&checkpoint.path, &game.name, &self.known.entries())?;
         p
-    }
-
-    fn search(
-        &mut self,
-        game: &Placement,
-        board: &Board,
-        heap: Nimber,
-        budget: &Budget,
-    ) -> Result<bool> {
-        search(&self.known, &mut self.shapes, game, board, heap, budget)
     }
 }
 

@@ -233,6 +233,10 @@ pub enum Threads {
 /// Bytes a sequence holds for each heap: its value.
 pub const BYTES_PER_HEAP: usize = 2;
 
+/// The most heaps the rare/common algorithm computes: it lists its rare heaps in
+/// 32 bits, heaps 0 to 4,294,967,295.
+pub const MOST_RARE_COMMON_HEAPS: u64 = 1 << 32;
+
 /// The memory a sequence of `len` heaps holds, about, on `threads` threads: two
 /// bytes a heap, and the working sets (a heap's marks on one thread, a batch's on
 /// each thread of the rare/common algorithm).
@@ -453,6 +457,7 @@ impl Sequence {
     /// Makes room for `len` values in all, and no more (a table's length is known
     /// beforehand: growing by doubling would hold up to twice the bytes).
     pub fn reserve(&mut self, len: usize) -> Result<()> {
+        self.within_reach(len)?;
         self.values
             .try_reserve_exact(len.saturating_sub(self.values.len()))
             .map_err(|_| invalid!("{len} values of two bytes do not fit in this machine's memory"))
@@ -474,8 +479,22 @@ impl Sequence {
         self.proved = period::proved(&self.values, &self.rules);
     }
 
+    /// Refuses `len` heaps past what the algorithm reaches
+    /// ([`MOST_RARE_COMMON_HEAPS`]), unless a proved period gives the rest.
+    fn within_reach(&self, len: usize) -> Result<()> {
+        let past = len as u64 > MOST_RARE_COMMON_HEAPS;
+        match self.rare_common.is_some() && self.proved.is_none() && past {
+            true => Err(invalid!(
+                "the rare/common method computes at most {MOST_RARE_COMMON_HEAPS} heaps (--to {}); --method naive goes further, far more slowly",
+                MOST_RARE_COMMON_HEAPS - 1
+            )),
+            false => Ok(()),
+        }
+    }
+
     /// Computes g(n) for every n < `len`, looking at `budget` as it goes.
     pub fn extend(&mut self, len: usize, budget: &Budget) -> Result<()> {
+        self.within_reach(len)?;
         self.values
             .try_reserve(len.saturating_sub(self.values.len()))
             .map_err(|_| {

@@ -14,9 +14,13 @@
 //! (the format's version, the game, how the values were computed), then blocks, one
 //! per save: the block's number of values n (four bytes), n values g(k), g(k+1), …
 //! (two bytes each), and a CRC-32 of the block's first heap k, n and its values
-//! (four bytes), all little-endian. A write cut short leaves at most its last block
-//! incomplete: resuming drops that block and computes its values again. A complete
-//! block whose checksum fails was altered, and the file is refused.
+//! (four bytes), all little-endian. Each block is appended in one write, so the
+//! file is at every moment the header and whole blocks, but for a last block that a
+//! write cut short: resuming drops that block and computes its values again. A
+//! complete block whose checksum fails was altered, and the file is refused. Every
+//! [`Checkpoint::interval`](crate::Checkpoint::interval) the file is also synced to the disk ([`Writer::sync`]),
+//! so that the blocks written survive a crash of the machine, not only of the
+//! process.
 //!
 //! A checksum can be forged with the values: resuming also checks the values by the
 //! game's rules ([`check`]), every value against the number of options of its heap,
@@ -24,7 +28,7 @@
 //! the last [`TAIL`] computed again from those before them.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 
 use super::{naive, rare_common, Algorithm, Rules, Sequence, Threads};
 use crate::{files, invalid, Result};
@@ -50,7 +54,7 @@ const MOST_BYTES_A_VALUE: u64 = 2 + 4 + 4;
 
 /// Appends values to a sequence file.
 pub struct Writer {
-    file: BufWriter<File>,
+    file: File,
     path: String,
     written: usize,
 }
@@ -81,28 +85,25 @@ impl Writer {
     /// Starts a new file for `game` computed by `algorithm` (any old file there is
     /// replaced).
     pub fn create(path: &str, game: &str, algorithm: Algorithm) -> Result<Self> {
-        let file = files::open(
+        let mut file = files::open(
             path,
             File::options().write(true).create(true).truncate(true),
         )
         .map_err(|e| io_error(path, e))?;
-        let mut writer = Writer {
-            file: BufWriter::new(file),
+        file.write_all(header(game, algorithm).as_bytes())
+            .map_err(|e| io_error(path, e))?;
+        Ok(Writer {
+            file,
             path: path.to_string(),
             written: 0,
-        };
-        writer
-            .file
-            .write_all(header(game, algorithm).as_bytes())
-            .and_then(|()| writer.file.flush())
-            .map_err(|e| io_error(path, e))?;
-        Ok(writer)
+        })
     }
 
     /// Reads the values saved in `path` for `game`, whose `rules` they are checked
     /// against ([`check`], as `algorithm` computes them), and opens the file to go on
     /// after its last complete block. A file larger than one of `max_values` values
-    /// saved in the smallest blocks is refused before it is read.
+    /// saved in the smallest blocks is refused before it is read; the file is read
+    /// block by block, so that only its values are held (two bytes a heap).
     pub fn resume(
         path: &str,
         game: &str,
@@ -113,14 +114,17 @@ impl Writer {
         let max_bytes = (max_values as u64)
             .saturating_mul(MOST_BYTES_A_VALUE)
             .saturating_add(MOST_HEADER_BYTES);
-        let bytes = files::read(
-            path,
-            max_bytes,
-            "a sequence file within the position budget",
-        )
-        .map_err(|e| invalid!("cannot read sequence file '{path}': {e}"))?;
-        let (values, end) = read(&bytes, path, game)?;
-        drop(bytes);
+        let cannot_read = |e: std::io::Error| invalid!("cannot read sequence file '{path}': {e}");
+        let file = files::open(path, OpenOptions::new().read(true)).map_err(cannot_read)?;
+        let size = file.metadata().map_err(cannot_read)?.len();
+        if size > max_bytes {
+            return Err(invalid!(
+                "cannot read sequence file '{path}': it holds more than {} MiB, the most grundy reads of a sequence file within the position budget",
+                max_bytes.div_ceil(1 << 20)
+            ));
+        }
+        // The file may grow while it is read: never more than its size.
+        let (values, end) = read(file.take(size), size, path, game)?;
         if let Some(wrong) = check(&values, rules, algorithm)? {
             return Err(invalid!(
                 "'{path}' holds a wrong value: heap {} is saved as {}, but {}; compute it again with --save",
@@ -132,10 +136,9 @@ impl Writer {
                 }
             ));
         }
-        let file =
+        let mut file =
             files::open(path, OpenOptions::new().write(true)).map_err(|e| io_error(path, e))?;
-        file.set_len(end as u64).map_err(|e| io_error(path, e))?;
-        let mut file = BufWriter::new(file);
+        file.set_len(end).map_err(|e| io_error(path, e))?;
         file.seek(SeekFrom::End(0)).map_err(|e| io_error(path, e))?;
         let written = values.len();
         let writer = Writer {
@@ -146,13 +149,13 @@ impl Writer {
         Ok((values, writer))
     }
 
-    /// Appends the values of `all` not yet written as one block, and flushes it.
+    /// Appends the values of `all` not yet written as one block, in one write.
     pub fn save(&mut self, all: &[u16]) -> Result<()> {
         self.append(&all[self.written..])
     }
 
-    /// Appends `new`, the values of the heaps after those written, as one block, and
-    /// flushes it.
+    /// Appends `new`, the values of the heaps after those written, as one block, in
+    /// one write.
     pub fn append(&mut self, new: &[u16]) -> Result<()> {
         if new.is_empty() {
             return Ok(());
@@ -166,10 +169,14 @@ impl Writer {
         block.extend_from_slice(&sum.to_le_bytes());
         self.file
             .write_all(&block)
-            .and_then(|()| self.file.flush())
             .map_err(|e| io_error(&self.path, e))?;
         self.written += new.len();
         Ok(())
+    }
+
+    /// Makes the blocks written so far durable: synced to the disk.
+    pub fn sync(&mut self) -> Result<()> {
+        self.file.sync_data().map_err(|e| io_error(&self.path, e))
     }
 }
 
@@ -245,20 +252,26 @@ pub fn check(values: &[u16], rules: &Rules, algorithm: Algorithm) -> Result<Opti
     Ok(None)
 }
 
-/// The values of a file's complete blocks, and where they end; an error for a file
-/// that is not a sequence file of `game` or whose blocks were altered.
-fn read(bytes: &[u8], path: &str, game: &str) -> Result<(Vec<u16>, usize)> {
+/// The values of the complete blocks of a file of `size` bytes read from `file`,
+/// and where they end; an error for a file that is not a sequence file of `game`
+/// or whose blocks were altered.
+fn read(file: impl Read, size: u64, path: &str, game: &str) -> Result<(Vec<u16>, u64)> {
     let not_ours = || invalid!("'{path}' is not a sequence file written by grundy --save");
+    let cannot_read = |e: std::io::Error| invalid!("cannot read sequence file '{path}': {e}");
+    let mut file = BufReader::new(file);
     let mut lines = Vec::new();
-    let mut start = 0;
+    let mut at = 0;
     while lines.len() < 4 {
-        let end = bytes[start..]
-            .iter()
+        let mut line = Vec::new();
+        (&mut file)
             .take(4096)
-            .position(|&b| b == b'\n')
-            .ok_or_else(not_ours)?;
-        lines.push(std::str::from_utf8(&bytes[start..start + end]).map_err(|_| not_ours())?);
-        start += end + 1;
+            .read_until(b'\n', &mut line)
+            .map_err(cannot_read)?;
+        if line.pop() != Some(b'\n') {
+            return Err(not_ours());
+        }
+        at += line.len() as u64 + 1;
+        lines.push(String::from_utf8(line).map_err(|_| not_ours())?);
     }
     if lines[0] != MAGIC {
         return match lines[0].starts_with("grundy sequence") {
@@ -278,16 +291,19 @@ fn read(bytes: &[u8], path: &str, game: &str) -> Result<(Vec<u16>, usize)> {
     if !lines[2].starts_with("method ") || lines[3] != "values" {
         return Err(not_ours());
     }
-    let mut values = Vec::new();
-    let mut at = start;
+    let mut values = Vec::with_capacity((size.saturating_sub(at) / 2) as usize);
+    let mut block = Vec::new();
     loop {
-        let rest = &bytes[at..];
-        let Some(count) = rest.get(..4) else { break };
-        let count = u32::from_le_bytes(count.try_into().expect("four bytes")) as usize;
-        let Some(block) = rest.get(4..4 + 2 * count + 4) else {
+        let mut count = [0; 4];
+        if !read_whole(&mut file, &mut count).map_err(cannot_read)? {
+            break;
+        }
+        let count = u32::from_le_bytes(count) as usize;
+        block.resize(2 * count + 4, 0);
+        if !read_whole(&mut file, &mut block).map_err(cannot_read)? {
             // The last block, cut short by an interruption: computed again.
             break;
-        };
+        }
         let (data, sum) = block.split_at(2 * count);
         if checksum(values.len(), data) != u32::from_le_bytes(sum.try_into().expect("four bytes")) {
             return Err(invalid!(
@@ -299,14 +315,28 @@ fn read(bytes: &[u8], path: &str, game: &str) -> Result<(Vec<u16>, usize)> {
             data.chunks_exact(2)
                 .map(|pair| u16::from_le_bytes([pair[0], pair[1]])),
         );
-        at += 4 + 2 * count + 4;
+        at += 4 + block.len() as u64;
     }
     Ok((values, at))
+}
+
+/// Fills `buffer` from `file`: false where the file ends first.
+fn read_whole(file: &mut impl Read, buffer: &mut [u8]) -> std::io::Result<bool> {
+    match file.read_exact(buffer) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What [`read`] makes of `bytes`, the whole of a file.
+    fn read_bytes(bytes: &[u8], path: &str, game: &str) -> Result<(Vec<u16>, usize)> {
+        read(bytes, bytes.len() as u64, path, game).map(|(values, end)| (values, end as usize))
+    }
 
     /// A file of g(0..=9) = 0..=9 saved in two blocks, and the offset of the second.
     fn saved(path: &str) -> Vec<u8> {
@@ -326,28 +356,30 @@ mod tests {
         let bytes = saved(path);
         let header = header("octal:0.16", Algorithm::RareCommon).len();
         assert_eq!(bytes.len(), header + (4 + 12 + 4) + (4 + 8 + 4));
-        let (values, end) = read(&bytes, path, "octal:0.16").unwrap();
+        let (values, end) = read_bytes(&bytes, path, "octal:0.16").unwrap();
         assert_eq!(values, (0..10).collect::<Vec<u16>>());
         assert_eq!(end, bytes.len());
         // Cut inside the second block: the first is kept, the second computed again.
         for cut in header + 20..bytes.len() {
-            let (values, end) = read(&bytes[..cut], path, "octal:0.16").unwrap();
+            let (values, end) = read_bytes(&bytes[..cut], path, "octal:0.16").unwrap();
             assert_eq!((values.len(), end), (6, header + 20));
         }
         // One value changed, anywhere: refused.
         for at in [header + 4, header + 14, header + 24, bytes.len() - 5] {
             let mut altered = bytes.clone();
             altered[at] ^= 1;
-            let e = read(&altered, path, "octal:0.16").unwrap_err().to_string();
+            let e = read_bytes(&altered, path, "octal:0.16")
+                .unwrap_err()
+                .to_string();
             assert!(e.contains("was altered"), "{e}");
         }
-        let e = read(&bytes, path, "kayles").unwrap_err().to_string();
+        let e = read_bytes(&bytes, path, "kayles").unwrap_err().to_string();
         assert!(
             e.contains("holds the sequence of octal:0.16, not of kayles"),
             "{e}"
         );
         let old = b"grundy sequence octal:0.16\n\x00\x00";
-        let e = read(old, path, "octal:0.16").unwrap_err().to_string();
+        let e = read_bytes(old, path, "octal:0.16").unwrap_err().to_string();
         assert!(e.contains("is not a sequence file"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
