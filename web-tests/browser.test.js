@@ -462,7 +462,7 @@ test('the analysis is hidden until asked for, and Hint keeps it hidden', async (
   await page.close();
 });
 
-test('changing the rule mid-game asks before the moves are lost', async () => {
+test('changing the rule or who starts mid-game asks before the moves are lost', async () => {
   const page = await open(gamePath('nim 3,4,5'));
   await settled(page);
   await page.click('circle.chip[data-heap="0"][data-chip="2"]');
@@ -477,6 +477,14 @@ test('changing the rule mid-game asks before the moves are lost', async () => {
   await settled(page);
   assert.equal(await position(page), 'nim 3,4,5');
   assert.match(page.url(), /misere=1/);
+  // Who starts, likewise.
+  await page.click('circle.chip[data-heap="0"][data-chip="2"]');
+  await settled(page);
+  const now = await position(page);
+  page.once('dialog', (d) => { assert.match(d.message(), /Changing who starts starts a new game/); d.dismiss(); });
+  await page.click('input[name="first"][value="computer"]');
+  assert.equal(await position(page), now);
+  assert.equal(await page.isChecked('input[name="first"][value="you"]'), true);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
