@@ -567,7 +567,11 @@ async function game(params) {
    * Shows the position: its picture at once (read without a search), then its
    * analysis (/api/position, one request); the computer moves when it is its turn.
    */
+  let refreshing = 0;
   async function refresh(note = null) {
+    // A later refresh (a new game, an undo) makes the answers of this one stale.
+    const mine = ++refreshing;
+    const stale = () => mine !== refreshing;
     fail('');
     busy(true);
     state.report = null;
@@ -578,6 +582,7 @@ async function game(params) {
     try {
       parts = await api('parts', fields());
     } catch (e) {
+      if (stale()) return;
       busy(false);
       fail(e.message);
       say('');
@@ -585,6 +590,7 @@ async function game(params) {
       analysisBox.replaceChildren();
       return;
     }
+    if (stale()) return;
     const first = !state.components;
     state.components = parts.components;
     if (first) showRules();
@@ -597,10 +603,12 @@ async function game(params) {
     }
     say(`${before}${state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…'}`);
     await drawBoard();
+    if (stale()) return;
     let report;
     try {
       report = await api('position', fields({ turn: state.toMove === 'you' ? 'person' : 'computer' }));
     } catch (e) {
+      if (stale()) return;
       // Past the budget or the time limit: the picture stays, and moves are still checked.
       showOutOfReach(e.message);
       say(state.toMove === 'you'
@@ -609,6 +617,7 @@ async function game(params) {
       busy(false);
       return;
     }
+    if (stale()) return;
     state.report = report;
     const t = report.computer;
     showAnalysisOf(report, t.terminal);
@@ -625,6 +634,7 @@ async function game(params) {
     delete main.querySelector('.game').dataset.over;
     if (state.toMove === 'computer') {
       await new Promise((r) => setTimeout(r, 450));
+      if (stale()) return;
       const m = t.move;
       state.history.push({ from: state.spec, to: m.position, by: 'computer', description: m.description });
       state.spec = m.position;
