@@ -4,7 +4,8 @@
 //!
 //! - [`session`]: analyses of positions, with games defined in Python ([`pygame`]);
 //! - the functions below: tables, periods, pictures of positions and of tables,
-//!   Chomp's P-positions, a census row ([`census`]);
+//!   Chomp's P-positions, a census step ([`census`]), a position's options unvalued
+//!   (for a search split over Ray);
 //! - [`run`]: every long computation runs with the interpreter's lock released and
 //!   stops on Ctrl-C; [`errors`]: the engine's errors as Python exceptions.
 
@@ -246,29 +247,61 @@ fn period<'py>(
     Ok(d)
 }
 
+/// One step of the census of `game` to heap `to` ([`census::step`]): from
+/// `values` (None at the start), at most `chunk` heaps more. A dict of the row's
+/// fields (`status` named), `done`, and `values` (an array, for the next step).
 #[pyfunction]
-#[pyo3(signature = (game, to, method = "rare-common", timeout = None))]
-fn census_row<'py>(
+#[pyo3(signature = (game, to, values = None, chunk = u64::MAX, method = "rare-common", timeout = None))]
+fn census_step<'py>(
     py: Python<'py>,
     game: &str,
     to: u64,
+    values: Option<PyReadonlyArray1<'py, u16>>,
+    chunk: u64,
     method: &str,
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = self::algorithm(method)?;
-    let row = compute(py, timeout, Budget::default(), |budget| {
-        census::classify(game, to, algorithm, budget)
+    let values = values.map_or_else(Vec::new, |v| v.as_array().to_vec());
+    let (row, values) = compute(py, timeout, Budget::default(), |budget| {
+        census::step(game, values, to, chunk, algorithm, budget)
     })?;
     let d = PyDict::new(py);
     d.set_item("game", &row.game)?;
-    d.set_item("proved", row.proved())?;
+    d.set_item("status", row.status().name())?;
     d.set_item("preperiod", row.period.map(|p| p.preperiod))?;
     d.set_item("period", row.period.map(|p| p.period))?;
     d.set_item("saltus", row.period.map(|p| p.saltus))?;
     d.set_item("max_value", row.max_value)?;
     d.set_item("last_heap", row.last_heap)?;
+    d.set_item("mask", row.mask)?;
+    d.set_item("rare", row.rare)?;
+    d.set_item("last_rare", row.last_rare)?;
     d.set_item("note", row.note)?;
+    d.set_item("done", row.done)?;
+    d.set_item("values", PyArray1::from_vec(py, values))?;
     Ok(d)
+}
+
+/// The options of the position `spec` (games of the registry), unvalued: for
+/// each, its SPEC and the words of the move. A search split over machines values
+/// them apart.
+#[pyfunction]
+fn options(py: Python<'_>, spec: &str) -> PyResult<Vec<(String, String)>> {
+    compute(py, None, Budget::default(), |budget| {
+        let mut analyst = grundy::Analyst::new(budget.clone());
+        let position = analyst.parse(spec)?;
+        analyst
+            .moves(&position)?
+            .into_iter()
+            .map(|option| {
+                Ok((
+                    option.to_string(),
+                    analyst.describe_move(&position, &option)?,
+                ))
+            })
+            .collect()
+    })
 }
 
 /// The picture of the one-part position `spec`, as an SVG document.
@@ -396,7 +429,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
     m.add_function(wrap_pyfunction!(statistics, m)?)?;
-    m.add_function(wrap_pyfunction!(census_row, m)?)?;
+    m.add_function(wrap_pyfunction!(census_step, m)?)?;
+    m.add_function(wrap_pyfunction!(options, m)?)?;
     m.add_function(wrap_pyfunction!(draw, m)?)?;
     m.add_function(wrap_pyfunction!(plot, m)?)?;
     m.add_function(wrap_pyfunction!(chomp_p_positions, m)?)?;

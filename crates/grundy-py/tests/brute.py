@@ -26,8 +26,8 @@ def sub_moves(s: Sequence[int]) -> Callable[[int], List[int]]:
 
 
 def octal_moves(code: str) -> Callable[[int], List[Tuple[int, ...]]]:
-    """One heap of the octal game ``code`` (d0.d1d2…): each option is the tuple of
-    heaps left."""
+    """One heap of the octal (or hexadecimal) game ``code`` (d0.d1d2…): each option
+    is the tuple of heaps left."""
     head, tail = code.split(".")
     digits = [int(head)] + [int(c, 16) for c in tail]
 
@@ -52,6 +52,11 @@ def octal_moves(code: str) -> Callable[[int], List[Tuple[int, ...]]]:
             if d & 4 and rest >= 2:
                 for a in range(1, rest // 2 + 1):
                     out.append((a, rest - a))
+            if d & 8 and rest >= 3:
+                # hexadecimal: three non-empty heaps
+                for a in range(1, rest // 3 + 1):
+                    for b in range(a, (rest - a) // 2 + 1):
+                        out.append((a, b, rest - a - b))
         return out
 
     return moves

@@ -17,7 +17,8 @@ Functions: :func:`value`, :func:`moves`, :func:`explain`, :func:`table`,
 :func:`period`, :func:`draw`, :func:`chomp_p_positions`, :func:`games`,
 :func:`register`; classes :class:`Game` (a game of your own), :class:`Position`
 (sums with ``+``), :class:`Session` (keeps what it learnt between calls); the
-census of octal games on Ray in :mod:`grundy.census`. A position is written as a
+census of octal games on Ray in :mod:`grundy.census`, and one position's search
+split over Ray in :mod:`grundy.split`. A position is written as a
 SPEC (``"nim 13,12,8 + kayles 7"``, the grammar of the command line), a
 :class:`Position`, or a game defined in Python and one of its positions.
 

@@ -8,10 +8,11 @@ import numpy.typing as npt
 __all__ = [
     "__version__",
     "Session",
-    "census_row",
+    "census_step",
     "chomp_p_positions",
     "draw",
     "games",
+    "options",
     "period",
     "plot",
     "statistics",
@@ -69,7 +70,15 @@ def statistics(
     method: str = "rare-common",
     timeout: Optional[float] = None,
 ) -> Dict[str, Any]: ...
-def census_row(game: str, to: int, method: str = "rare-common", timeout: Optional[float] = None) -> Dict[str, Any]: ...
+def census_step(
+    game: str,
+    to: int,
+    values: Optional[np.ndarray[Any, Any]] = None,
+    chunk: int = ...,
+    method: str = "rare-common",
+    timeout: Optional[float] = None,
+) -> Dict[str, Any]: ...
+def options(spec: str) -> List[Tuple[str, str]]: ...
 def draw(spec: str) -> str: ...
 def plot(
     game: str,
