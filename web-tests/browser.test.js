@@ -38,16 +38,27 @@ async function settled(page) {
     if (document.body.dataset.busy) return false;
     const t = document.querySelector('.status')?.textContent ?? '';
     const e = document.querySelector('.error');
-    return /Your move|Game over/.test(t) || (e && !e.hidden);
+    return /Your move|Game over|cannot choose a move/.test(t) || (e && !e.hidden);
   });
   return page.textContent('.status');
 }
 
 const position = (page) => page.textContent('#position');
 
+/** The API's endpoints the page calls from now on, in order (its one `api()`, wrapped). */
+async function recordCalls(page) {
+  await page.evaluate(() => {
+    window.calls = [];
+    const ask = window.api;
+    window.api = (endpoint, fields) => { window.calls.push(endpoint); return ask(endpoint, fields); };
+  });
+  return () => page.evaluate(() => window.calls);
+}
+
 test('Nim 3,4,5 played to the end by clicking chips: the computer wins', async () => {
   const page = await open(gamePath('nim 3,4,5'));
   await settled(page);
+  await page.click('#show-analysis');
   assert.match(await page.textContent('.analysis'), /N-position/);
   assert.match(await page.textContent('.explanation'), /nim-sum/);
   let moves = 0;
@@ -133,7 +144,20 @@ test('Cram 3x3: a domino is placed by clicking two cells', async () => {
   await settled(page);
   assert.match(await page.textContent('.played'), /You: place a domino on \(2,2\) \(2,3\)/);
   assert.match(await position(page), /#/);
+  // Each domino placed is outlined in its own shade, the computer's (the last move) marked.
+  assert.deepEqual(await page.$$eval('rect[data-cell="1,1"], rect[data-cell="1,2"]', (rs) => rs.map((r) => r.getAttribute('class'))),
+    ['piece piece-0', 'piece piece-0']);
+  assert.equal(await page.locator('rect.piece-1.last-move').count(), 2);
+  const computer = (await page.textContent('.played')).match(/Computer: place a domino on \((\d),(\d)\) \((\d),(\d)\)/).slice(1).map(Number);
+  for (const [r, c] of [computer.slice(0, 2), computer.slice(2)]) {
+    assert.match(await page.getAttribute(`rect[data-cell="${r - 1},${c - 1}"]`, 'class'), /last-move/);
+  }
   await screenshot(page, 'cram');
+  // A small board is drawn at a size a finger can play.
+  await page.goto(site.url(gamePath('cram 4x5')));
+  await settled(page);
+  const width = (await page.locator('.board svg').boundingBox()).width;
+  assert.ok(width >= 250, `Cram 4x5 is ${width}px wide`);
   await page.close();
 });
 
@@ -270,5 +294,300 @@ test('a phone-width screen: the game page fits without sideways scrolling', asyn
   await settled(page);
   assert.match(await page.textContent('.played'), /You: take/);
   await screenshot(page, 'phone-wythoff');
+  await page.close();
+});
+
+test('one request answers a position: its picture first, then its analysis', async () => {
+  const page = await open(gamePath('nim 3,4,5'));
+  await settled(page);
+  const calls = await recordCalls(page);
+  await page.click('circle.chip[data-heap="0"][data-chip="2"]');
+  await settled(page);
+  // The move checked; then each position (after the player's move, after the
+  // computer's) read, drawn (Nim's chips by the page), and analysed in one request.
+  assert.deepEqual(await calls(), ['check', 'parts', 'position', 'parts', 'position']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a board past the analysis budget: its picture at once, the analysis out of reach, moves still checked', async () => {
+  const page = await open(gamePath('chomp 12x12'));
+  const asked = Date.now();
+  await page.waitForSelector('.board svg rect[data-cell="0,11"]');
+  assert.ok(Date.now() - asked < 5000, `the picture came after ${Date.now() - asked} ms`);
+  assert.match(await page.textContent('.status'), /Looking at the position/);
+  await settled(page);
+  assert.match(await page.textContent('.status'), /Your move/);
+  assert.match(await page.textContent('#analysis-body'), /The analysis of this position is out of reach here\. The computation was stopped after 10 s/);
+  await page.click('rect[data-cell="0,11"]');
+  await settled(page);
+  assert.match(await page.textContent('.played'), /You: chomp \(12,12\), taking 1 square/);
+  assert.match(await page.textContent('.status'), /The computer cannot choose a move here: the analysis is out of reach/);
+  assert.ok(await page.locator('.board svg rect[data-cell="1,11"]').count() === 1, 'the board is drawn after the move');
+  await screenshot(page, 'out-of-reach');
+  // A board too large to draw says so in a sentence, instead of megabytes of picture.
+  await page.goto(site.url(gamePath('chomp 60x60')));
+  await page.waitForSelector('.no-picture');
+  assert.match(await page.textContent('.no-picture'), /^This board is too large to draw here \(its picture would take \d+ KB, and the playground draws up to 256 KB\)/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+/** The sentences of engine notation a player must never read: boards, Rust types. */
+const NOTATION = /[#.]{2,}\/|\/[#.]{2,}|untagged|enum |::|\bSome\(|\bNone\b/;
+
+test('error sentences name cells and fields in words, never in engine notation', async () => {
+  const page = await open(gamePath('cram 3x3'));
+  await settled(page);
+  const sentences = [];
+  // Two cells that are not one domino.
+  await page.click('rect[data-cell="0,0"]');
+  await page.click('rect[data-cell="2,2"]');
+  await page.waitForSelector('.error:not([hidden])');
+  sentences.push(await page.textContent('.error'));
+  assert.match(sentences[0], /^Placing a piece on \(1,1\) and \(3,3\) is not a legal move: /);
+  // A word typed as a move: the game's own complaint.
+  await page.goto(site.url(gamePath('nim 3,4')));
+  await settled(page);
+  await page.fill('#typed-move', 'hello');
+  await page.press('#typed-move', 'Enter');
+  await page.waitForSelector('.error:not([hidden])');
+  sentences.push(await page.textContent('.error'));
+  assert.match(sentences[1], /'hello' is not a heap size: expected a whole number such as 7/);
+  await page.fill('#typed-move', '3,9');
+  await page.press('#typed-move', 'Enter');
+  await page.waitForFunction(() => /3,9/.test(document.querySelector('.error').textContent));
+  sentences.push(await page.textContent('.error'));
+  // The API's own sentences, as the page would show them.
+  for (const [endpoint, fields] of [
+    ['value', { spec: 'nim 3', misere: 'banana' }],
+    ['value', { spec: 'nimm 3' }],
+    ['check', { spec: 'cram 2x3', move: '##./...' }],
+    ['table', { game: 'chomp', to: 5 }],
+  ]) {
+    sentences.push(await page.evaluate(([e, f]) => api(e, f).then(() => 'answered', (x) => x.message), [endpoint, fields]));
+  }
+  assert.match(sentences[3], /misere/);
+  for (const text of sentences) assert.doesNotMatch(text, NOTATION, text);
+  await page.close();
+});
+
+test('a phone-width "Why": the prose wraps, only the binary columns scroll sideways', async () => {
+  for (const spec of ['nim 3,4,5', 'cram 3x3']) {
+    const page = await open(gamePath(spec), { width: 390, height: 800 });
+    await settled(page);
+    await page.click('#show-analysis');
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      prose: [...document.querySelectorAll('.explanation .prose')].map((p) => p.scrollWidth - p.clientWidth),
+      box: document.querySelector('.explanation').getBoundingClientRect().right - window.innerWidth,
+      columns: document.querySelectorAll('.explanation pre.columns').length,
+    }));
+    assert.ok(widths.page <= 0, `${spec}: the page is ${widths.page}px wider than the screen`);
+    assert.ok(widths.box <= 0, `${spec}: the explanation ends ${widths.box}px past the screen`);
+    assert.ok(widths.prose.length >= 2 && widths.prose.every((w) => w <= 0), `${spec}: prose overflows by ${widths.prose}`);
+    assert.equal(widths.columns, 1, `${spec}: one block of binary columns`);
+    await screenshot(page, `phone-why-${spec.split(' ')[0]}`);
+    await page.close();
+  }
+});
+
+/** The contrast ratio of two CSS colours 'rgb(r, g, b)' (WCAG). */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map((x) => {
+      const v = Number(x) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('keyboard: the board is one Tab stop, arrows move within it, and a whole game is played with focus kept', async () => {
+  const page = await open(gamePath('nim 2,3'));
+  await settled(page);
+  assert.equal(await page.locator('.board [tabindex="0"]').count(), 1, 'one Tab stop in the board');
+  // Tab into the board reaches its one stop.
+  await page.focus('.board');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.chip), '0');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => `${document.activeElement.dataset.heap}:${document.activeElement.dataset.chip}`), '0:1');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.heap), '1');
+  // The focus ring stands out against the paper (3:1 at least).
+  const ring = await page.evaluate(() => [getComputedStyle(document.activeElement).stroke, getComputedStyle(document.documentElement).backgroundColor]);
+  assert.ok(contrast(...ring) >= 3, `focus ring ${ring[0]} on ${ring[1]}: ${contrast(...ring).toFixed(2)}:1`);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('.board')), null, 'Tab leaves the board');
+  // A whole game from the keyboard: End (the last chip) and Enter, the focus on the board all along.
+  await page.focus('.board [tabindex="0"]');
+  for (let moves = 0; ; moves++) {
+    assert.ok(moves < 10, 'the game ends');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    const status = await settled(page);
+    assert.ok(await page.evaluate(() => Boolean(document.activeElement.closest('.board'))), `focus on the board after move ${moves + 1}, not on ${await page.evaluate(() => document.activeElement.tagName)}`);
+    if (/Game over/.test(status)) break;
+  }
+  assert.match(await page.textContent('.status'), /Game over/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Chomp, Cram and Hackenbush pictures have an overall label', async () => {
+  const page = await open(gamePath('chomp 3x2 + cram 2x3 + hackenbush g-a,a-b'));
+  await settled(page);
+  const labels = await page.$$eval('.board svg.picture', (svgs) => svgs.map((s) => `${s.getAttribute('role')}: ${s.getAttribute('aria-label')}`));
+  assert.equal(labels.length, 3);
+  assert.match(labels[0], /^group: chomp 3x2: click a square to chomp it/);
+  assert.match(labels[1], /^group: cram 2x3: click empty cells/);
+  assert.match(labels[2], /^group: hackenbush g-a,a-b: click an edge to cut it/);
+  await page.close();
+});
+
+test('the analysis is hidden until asked for, and Hint keeps it hidden', async () => {
+  const page = await open(gamePath('nim 1,2'));
+  await settled(page);
+  assert.equal(await page.isVisible('#analysis-body'), false);
+  await page.click('#hint');
+  assert.match(await page.textContent('.status'), /^Hint: take 1 from the heap of 2, leaving nim 1,1/);
+  assert.equal(await page.isVisible('#analysis-body'), false);
+  await page.click('#show-analysis');
+  assert.equal(await page.isVisible('#analysis-body'), true);
+  assert.match(await page.textContent('#analysis-body'), /N-position/);
+  assert.equal(await page.getAttribute('#show-analysis', 'aria-expanded'), 'true');
+  await page.close();
+});
+
+test('changing the rule or who starts mid-game asks before the moves are lost', async () => {
+  const page = await open(gamePath('nim 3,4,5'));
+  await settled(page);
+  await page.click('circle.chip[data-heap="0"][data-chip="2"]');
+  await settled(page);
+  const was = await position(page);
+  page.once('dialog', (d) => d.dismiss());
+  await page.click('input[name="play"][value="misere"]');
+  assert.equal(await position(page), was);
+  assert.equal(await page.isChecked('input[name="play"][value="normal"]'), true);
+  page.once('dialog', (d) => { assert.match(d.message(), /Changing the rule starts a new game/); d.accept(); });
+  await page.click('input[name="play"][value="misere"]');
+  await settled(page);
+  assert.equal(await position(page), 'nim 3,4,5');
+  assert.match(page.url(), /misere=1/);
+  // Who starts, likewise.
+  await page.click('circle.chip[data-heap="0"][data-chip="2"]');
+  await settled(page);
+  const now = await position(page);
+  page.once('dialog', (d) => { assert.match(d.message(), /Changing who starts starts a new game/); d.dismiss(); });
+  await page.click('input[name="first"][value="computer"]');
+  assert.equal(await position(page), now);
+  assert.equal(await page.isChecked('input[name="first"][value="you"]'), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a hand-edited URL with two games is headed by both', async () => {
+  const page = await open(`/game?${new URLSearchParams({ start: 'nim 3,4,5', spec: 'kayles 5 + nim 3' })}`);
+  await settled(page);
+  assert.equal(await page.textContent('h1'), 'Kayles + Nim');
+  assert.equal(await position(page), 'kayles 5 + nim 3');
+  await page.close();
+});
+
+test('the sequence page: Nim without a period, Chomp is no heap game, and a heap past the cap is said', async () => {
+  const page = await open('/sequence?game=nim&to=20');
+  await page.waitForSelector('svg.plot');
+  assert.match(await page.textContent('#period'), /^No period is looked for: 'nim' is not a take-and-break heap game/);
+  assert.equal(await page.locator('table.values td').count(), 21);
+  await page.goto(site.url('/sequence?game=chomp'));
+  await page.waitForSelector('.sequence .error');
+  assert.match(await page.textContent('.sequence .error'), /^Chomp is not a heap game: it has no sequence g\(n\) to show here\. Play chomp \d+x\d+ on the game page instead\./);
+  await page.goto(site.url('/sequence?game=kayles&to=100000'));
+  await page.waitForSelector('svg.plot');
+  assert.match(await page.textContent('#capped'), /^This page shows heaps up to 5,000, not 100,000: the grundy command goes further \(grundy table kayles --to 100000\)\./);
+  assert.equal(await page.locator('table.values td').count(), 5001);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the home page: the seeds first, a picture of each start, and a sum builder with its binary columns', async () => {
+  const page = await open('/', { width: 1280, height: 6000 });
+  await page.waitForSelector('a.start');
+  const groups = await page.$$eval('section.family', (ss) => ss.map((s) => s.getAttribute('aria-label')));
+  assert.deepEqual(groups.slice(0, 6), ['Nim', 'Subtraction games', 'Take-and-break games', 'Graph games', 'Hackenbush', 'Chomp and the divisor game']);
+  // Every start is drawn, small and not to be played.
+  const starts = await page.locator('.member a.start').count();
+  await page.waitForFunction((n) => document.querySelectorAll('.thumb:has(svg)').length === n, starts, { timeout: 20_000 });
+  const focusable = await page.evaluate(() => {
+    const chip = document.querySelector('.thumb [tabindex="0"]');
+    chip.focus();
+    return document.activeElement === chip;
+  });
+  assert.equal(focusable, false, 'thumbnails take no focus (inert)');
+  // The sum builder: parts added one by one, the columns and the verdict as they come.
+  await page.fill('#sum-part', 'kayles 4');
+  await page.press('#sum-part', 'Enter');
+  await page.waitForSelector('.sum-result pre.columns');
+  await page.fill('#sum-part', 'nim 3');
+  await page.press('#sum-part', 'Enter');
+  await page.waitForFunction(() => /nim 3/.test(document.querySelector('.sum-result pre.columns')?.textContent ?? ''));
+  const columns = await page.textContent('.sum-result pre.columns');
+  assert.match(columns, /kayles 4 +0 1 += 1\n +nim 3 +1 1 += 3\n/);
+  assert.match(columns, /nim-sum +1 0 += 2/);
+  assert.match(await page.textContent('.sum-verdict'), /^Nim-sum 2: N-position, the player to move wins\. Play kayles 4 \+ nim 3/);
+  await page.click('button[aria-label="Remove kayles 4"]');
+  await page.waitForFunction(() => /^Nim-sum 3:/.test(document.querySelector('.sum-verdict')?.textContent ?? ''));
+  await page.fill('#sum-part', 'hello');
+  await page.press('#sum-part', 'Enter');
+  await page.waitForSelector('.sum-result .error');
+  assert.match(await page.textContent('.sum-result .error'), /hello/);
+  await screenshot(page, 'home-sum');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Chomp and Cram number their rows and columns as their moves are written', async () => {
+  const page = await open(gamePath('chomp 4x3 + cram 2x3'));
+  await settled(page);
+  const labels = (figure, axis) => page.$$eval(`figure.part:nth-child(${figure}) .axis-label[data-${axis}]`, (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(await labels(1, 'row'), ['3', '2', '1']);
+  assert.deepEqual(await labels(1, 'col'), ['1', '2', '3', '4']);
+  assert.deepEqual(await labels(2, 'row'), ['1', '2']);
+  assert.deepEqual(await labels(2, 'col'), ['1', '2', '3']);
+  // The square Chomp calls (4,3) lies in the column numbered 4 and the row numbered 3.
+  const lined = await page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const square = box(document.querySelector('figure.part:nth-child(1) rect[data-cell="0,3"]'));
+    const col = box(document.querySelector('figure.part:nth-child(1) .axis-label[data-col="3"]'));
+    const row = box(document.querySelector('figure.part:nth-child(1) .axis-label[data-row="0"]'));
+    const mid = (b, side) => (side === 'x' ? b.left + b.width / 2 : b.top + b.height / 2);
+    return { dx: Math.abs(mid(square, 'x') - mid(col, 'x')), dy: Math.abs(mid(square, 'y') - mid(row, 'y')) };
+  });
+  assert.ok(lined.dx < 5 && lined.dy < 5, JSON.stringify(lined));
+  assert.match(await page.getAttribute('rect[data-cell="0,3"]', 'aria-label'), /chomp the square \(4,3\)/);
+  await screenshot(page, 'axes');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a new game while a long analysis is on its way: the late answer is dropped', async () => {
+  // The computer to move on a board past the time limit; the player starts afresh meanwhile.
+  const opened = Date.now();
+  const page = await open(gamePath('chomp 12x12', { start: 'nim 3', turn: 'computer' }));
+  await page.waitForSelector('.board svg');
+  assert.match(await page.textContent('.status'), /The computer is thinking/);
+  await page.click('#new-game');
+  await settled(page);
+  assert.equal(await position(page), 'nim 3');
+  // The answer about Chomp comes 10 s after it was asked for (on the static site,
+  // before the new game's, which wait behind it), and changes nothing.
+  await page.waitForTimeout(Math.max(0, 12_000 - (Date.now() - opened)));
+  assert.equal(await position(page), 'nim 3');
+  assert.match(await page.textContent('.status'), /^Your move/);
+  assert.match(await page.textContent('#analysis-body'), /N-position/);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

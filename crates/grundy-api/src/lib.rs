@@ -10,6 +10,8 @@
 //! | `moves` | `spec`, `misere` | `grundy moves --json` |
 //! | `explain` | `spec`, `misere` | `grundy explain --json` |
 //! | `computer` | `spec`, `misere`, `turn` | the computer's move, and whether the game is over |
+//! | `position` | `spec`, `misere`, `turn` | `computer`, `value`, `moves` and `explain` at once |
+//! | `parts` | `spec` | the position read, its parts, before any search |
 //! | `check` | `spec`, `move` | the position a move leaves, or why it is illegal |
 //! | `table` | `game`, `to`, `rows`, `misere`, `stats` | `grundy table --json` (or `--stats`) |
 //! | `period` | `game`, `to` | `grundy period --json` |
@@ -28,8 +30,8 @@ use std::time::Duration;
 use grundy::games::{graph, Graph};
 use grundy::plot::{self, Chart};
 use grundy::report::{
-    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PeriodReport, StatisticsReport,
-    TableReport, ValueReport,
+    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PartsReport, PeriodReport,
+    PositionReport, StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::solve::GameBox;
@@ -46,6 +48,10 @@ pub const INLINE_GRAPH: &str = "graph:inline";
 /// The largest heap `period` looks at when the request names none.
 const PERIOD_DEFAULT_MOST: u64 = 1_000_000;
 
+/// The largest picture `draw` sends, in bytes (a Chomp board of about 40x40):
+/// a larger one would only slow the page down, so a sentence says so instead.
+pub const MAX_PICTURE_BYTES: usize = 256 * 1024;
+
 /// A request read and checked, ready to be answered within a budget.
 #[derive(Debug, Clone)]
 pub enum Request {
@@ -57,6 +63,10 @@ pub enum Request {
     Explain(Question),
     /// The computer's move, and whether the game is over.
     Computer(Question, Option<Mover>),
+    /// Everything a page shows of a position, from one analysis.
+    Position(Question, Option<Mover>),
+    /// A position's parts, read without a search.
+    Parts(Question),
     /// The position a move leaves.
     Check(Question, String),
     /// A table of values.
@@ -250,6 +260,8 @@ impl Request {
             "moves" => Request::Moves(Question::of(fields)?),
             "explain" => Request::Explain(Question::of(fields)?),
             "computer" => Request::Computer(Question::of(fields)?, fields.turn()),
+            "position" => Request::Position(Question::of(fields)?, fields.turn()),
+            "parts" => Request::Parts(Question::of(fields)?),
             "check" => {
                 let question = Question::of(fields)?;
                 Request::Check(question, fields.chosen()?)
@@ -321,6 +333,20 @@ impl Request {
                 };
                 Answer::json(&ComputerReport::new(&analysis(q, options)?, *turn))
             }
+            Request::Position(q, turn) => {
+                let options = Options {
+                    computer_move: true,
+                    all_moves: true,
+                    explain: true,
+                    ..Options::default()
+                };
+                Answer::json(&PositionReport::new(&analysis(q, options)?, *turn))
+            }
+            Request::Parts(q) => {
+                let (analyst, position) = q.read(budget)?;
+                let components = analyst.components(&position);
+                Answer::json(&PartsReport::new(position, components))
+            }
             Request::Check(q, chosen) => {
                 let (mut analyst, position) = q.read(budget)?;
                 let next = analyst
@@ -368,7 +394,17 @@ impl Request {
                     grundy::tabulate::period(game, to, Algorithm::RareCommon, budget, &mut |_| {})?;
                 Answer::json(&PeriodReport::new(name, to, found))
             }
-            Request::Draw(spec) => Answer::Svg(grundy::draw(spec)?),
+            Request::Draw(spec) => {
+                let svg = grundy::draw(spec)?;
+                if svg.len() > MAX_PICTURE_BYTES {
+                    return Err(Failure::unprocessable(format!(
+                        "this board is too large to draw here (its picture would take {} KB, and the playground draws up to {} KB): type your move instead",
+                        svg.len() / 1024,
+                        MAX_PICTURE_BYTES / 1024
+                    )));
+                }
+                Answer::Svg(svg)
+            }
             Request::Plot {
                 game,
                 to,

@@ -274,6 +274,62 @@ async fn the_computer_moves_and_moves_are_checked() {
 }
 
 #[tokio::test]
+async fn position_answers_the_four_reports_of_a_position_at_once() {
+    let app = app();
+    let fields = [("spec", "nim 3,5"), ("turn", "person")];
+    let answer = get_api(&app, "position", &fields).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let json = answer.json();
+    for endpoint in ["computer", "value", "moves", "explain"] {
+        let alone = get_api(&app, endpoint, &fields).await.json();
+        assert_eq!(json[endpoint], alone, "{endpoint}");
+    }
+    assert_eq!(json["computer"]["move"]["position"], "nim 3,3");
+    // A game over: who won, as /api/computer says it.
+    let json = get_api(&app, "position", &[("spec", "nim 0"), ("turn", "computer")])
+        .await
+        .json();
+    assert_eq!(json["computer"]["game_over"]["victor"], "person");
+    assert_eq!(json["moves"]["moves"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn parts_reads_a_position_without_searching_it() {
+    let app = app();
+    let answer = get_api(&app, "parts", &[("spec", "chomp 12x12 + nim 5,3")]).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let json = answer.json();
+    assert_eq!(json["position"], "chomp 12x12 + nim 5,3");
+    assert_eq!(json["components"][0]["family"], "chomp");
+    assert_eq!(json["components"][1]["position"], "5,3");
+    // Past the analysis budget, the position is still read (and drawn).
+    let answer = get_api(&app, "value", &[("spec", "cram 7x9")]).await;
+    assert_ne!(answer.status, StatusCode::OK);
+    let answer = get_api(&app, "parts", &[("spec", "cram 7x9")]).await;
+    assert_eq!(answer.json()["components"][0]["position"], "7x9");
+    let answer = get_api(&app, "parts", &[("spec", "nim 3,x")]).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.error().contains("'x' is not a heap size"));
+}
+
+#[tokio::test]
+async fn a_picture_too_large_to_send_is_a_sentence() {
+    let app = app();
+    let answer = get_api(&app, "draw", &[("spec", "chomp 60x60")]).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        answer
+            .error()
+            .starts_with("this board is too large to draw here (its picture would take "),
+        "{}",
+        answer.body
+    );
+    let answer = get_api(&app, "draw", &[("spec", "chomp 30x30")]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert!(answer.body.len() <= grundy_api::MAX_PICTURE_BYTES);
+}
+
+#[tokio::test]
 async fn draw_answers_the_svg_with_move_targets() {
     let app = app();
     let answer = get_api(&app, "draw", &[("spec", "hackenbush g-a,a-b")]).await;
@@ -655,6 +711,73 @@ async fn the_pages_and_their_files_are_served_from_the_binary() {
     )
     .await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_pages_and_their_files_are_compressed_and_cached() {
+    let app = app();
+    let asked = |path: &str, name: &str, value: &str| {
+        Request::get(path)
+            .header(name, value)
+            .body(Body::empty())
+            .unwrap()
+    };
+    for path in [
+        "/",
+        "/static/app.js",
+        "/static/games.js",
+        "/static/style.css",
+    ] {
+        let plain = app
+            .clone()
+            .oneshot(asked(path, "accept", "*/*"))
+            .await
+            .unwrap();
+        let size = plain.into_body().collect().await.unwrap().to_bytes().len();
+        for encoding in ["gzip", "br"] {
+            let response = app
+                .clone()
+                .oneshot(asked(path, "accept-encoding", encoding))
+                .await
+                .unwrap();
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(response.headers()["content-encoding"], encoding, "{path}");
+            let sent = response
+                .into_body()
+                .collect()
+                .await
+                .unwrap()
+                .to_bytes()
+                .len();
+            assert!(
+                sent * 3 < size * 2,
+                "{path} in {encoding}: {sent} bytes of {size}"
+            );
+        }
+        // The ETag of the content: asked again with it, a 304 with no body.
+        let response = app
+            .clone()
+            .oneshot(asked(path, "accept", "*/*"))
+            .await
+            .unwrap();
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        let tag = response.headers()["etag"].to_str().unwrap().to_string();
+        assert!(tag.starts_with('"') && tag.len() > 10, "{path}: {tag}");
+        let response = app
+            .clone()
+            .oneshot(asked(path, "if-none-match", &tag))
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_MODIFIED, "{path}");
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        assert!(body.is_empty());
+        let response = app
+            .clone()
+            .oneshot(asked(path, "if-none-match", "\"another\""))
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+    }
 }
 
 /// A server on a loopback port with `limits`, serving until the test ends.

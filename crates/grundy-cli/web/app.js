@@ -106,8 +106,12 @@ const families = () => (familiesOnce ??= api('families', {}).catch((e) => { fami
 /** A family's short name: the words before the colon of its rules, where short. */
 function familyTitle(f) {
   const head = f.about.split(':')[0];
-  return head.length <= 28 && head !== f.about ? head.charAt(0).toUpperCase() + head.slice(1) : f.name;
+  const title = head.length <= 28 && head !== f.about ? head : f.name;
+  return title.charAt(0).toUpperCase() + title.slice(1);
 }
+
+/** The groups of the games of the seeds (Ferguson's notes), shown first on the home page. */
+const SEED_GROUPS = ['Nim', 'Subtraction games', 'Take-and-break games', 'Graph games', 'Hackenbush', 'Chomp and the divisor game'];
 
 async function home() {
   setTitle('');
@@ -119,6 +123,7 @@ async function home() {
       'Or type any position, such as ', h('a', { href: gameUrl({ spec: 'nim 13,12,8' }) }, 'nim 13,12,8'), ' or a sum like ',
       h('a', { href: gameUrl({ spec: 'nim 3 + kayles 5 + chomp 3,2' }) }, 'nim 3 + kayles 5 + chomp 3,2'), ', in the box above.',
     ]),
+    sumBuilder(),
     h('p', { class: 'loading', text: 'Loading the games…' }),
   );
   let all;
@@ -128,16 +133,18 @@ async function home() {
     main.append(h('p', { class: 'error', role: 'alert', text: e.message }));
     return;
   }
-  const groups = new Map();
+  const groups = new Map(SEED_GROUPS.map((group) => [group, []]));
   for (const f of all) {
     if (!groups.has(f.group)) groups.set(f.group, []);
     groups.get(f.group).push(f);
   }
   const list = h('div', { class: 'families' });
   for (const [group, members] of groups) {
+    if (!members.length) continue;
     list.append(h('section', { class: 'family', 'aria-label': group }, [
       h('h2', { text: group }),
       ...members.map((f) => h('div', { class: 'member' }, [
+        f.start ? thumbnail(f) : null,
         h('p', {}, [h('code', { text: f.syntax }), ' — ', f.about]),
         f.start ? h('p', {}, [
           h('a', { class: 'start', href: gameUrl({ spec: f.start, graph: f.graph }) }, `Play ${f.start}`),
@@ -147,6 +154,89 @@ async function home() {
     ]));
   }
   main.querySelector('.loading').replaceWith(list);
+}
+
+/** The library's picture of a position (/api/draw); an ApiError with the sentence where there is none. */
+const drawnPicture = async (spec) => svgElement(await api('draw', { spec }));
+
+/** Calls `act` once `e` is (nearly) on the screen. */
+function whenSeen(e, act) {
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    seen.disconnect();
+    act();
+  }, { rootMargin: '200px' });
+  seen.observe(e);
+}
+
+/** A small picture of a family's start, drawn by its drawer once on the screen, not to be played. */
+function thumbnail(f) {
+  const box = h('div', { class: 'thumb', inert: true, 'aria-hidden': 'true' });
+  whenSeen(box, async () => {
+    try {
+      const [all, parts] = await Promise.all([families(), api('parts', { spec: f.start, graph: f.graph })]);
+      const pictures = await Promise.all(parts.components.map((c) => {
+        const drawer = drawerFor(all.find((family) => family.name === c.family));
+        const ctx = { game: c.game, select: new Selection(h('div')), graph: f.graph, play: () => {}, say: () => {}, redraw: () => {}, svg: (spec) => drawnPicture(spec).catch(() => null), memory: {} };
+        return drawer ? drawer(c.position, ctx) : null;
+      }));
+      box.replaceChildren(...pictures.filter(Boolean));
+    } catch { box.remove(); }
+  });
+  return box;
+}
+
+/**
+ * The sum builder: games added one by one, and as they come the nim-sum in binary
+ * columns (the explanation's) and the verdict (the value's).
+ */
+function sumBuilder() {
+  const parts = [];
+  let asked = 0;
+  const input = h('input', { id: 'sum-part', name: 'part', autocomplete: 'off', spellcheck: 'false', placeholder: 'kayles 7' });
+  const list = h('ul', { class: 'sum-parts' });
+  const out = h('div', { class: 'sum-result', 'aria-live': 'polite' });
+  async function show() {
+    const mine = ++asked;
+    list.replaceChildren(...parts.map((part, i) => h('li', {}, [
+      h('code', { text: part }), ' ',
+      h('button', { class: 'link', 'aria-label': `Remove ${part}`, text: 'remove', onclick: () => { parts.splice(i, 1); show(); } }),
+    ])));
+    if (!parts.length) { out.replaceChildren(h('p', { class: 'muted', text: 'Add a game, then another: the nim-sum of their nimbers decides who wins.' })); return; }
+    const spec = parts.join(' + ');
+    let v, ex;
+    try {
+      [v, ex] = await Promise.all([api('value', { spec }), api('explain', { spec })]);
+    } catch (e) {
+      if (mine === asked) out.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.message }));
+      return;
+    }
+    if (mine !== asked) return;
+    out.replaceChildren(
+      explanation(ex.lines).querySelector('pre.columns') ?? '',
+      h('p', { class: 'sum-verdict' }, [`Nim-sum ${v.nimber_text}: `, h('strong', { text: `${v.outcome}-position` }), `, ${v.who_wins}. `,
+        h('a', { href: gameUrl({ spec }) }, `Play ${spec}`)]),
+    );
+  }
+  const form = h('form', { class: 'sum-form', onsubmit: async (e) => {
+    e.preventDefault();
+    const part = input.value.trim();
+    if (!part) return;
+    try {
+      // The part as the engine reads it (its normal form), or the sentence why not.
+      parts.push((await api('parts', { spec: part })).position);
+      input.value = '';
+      show();
+    } catch (err) {
+      out.replaceChildren(h('p', { class: 'error', role: 'alert', text: err.message }));
+    }
+  } }, [
+    h('label', { for: 'sum-part', text: 'Add a game: ' }), input, h('button', { text: 'Add' }),
+  ]);
+  show();
+  return h('section', { class: 'sum-builder', 'aria-labelledby': 'sum-title' }, [
+    h('h2', { id: 'sum-title', text: 'Add games together' }), form, list, out,
+  ]);
 }
 
 // ---------------------------------------------------------------- the game page
@@ -199,11 +289,13 @@ async function game(params) {
     first: params.get('first') === 'computer' ? 'computer' : 'you',
     graph: params.get('graph') || '',
     history: history.state?.history ?? [],
-    /** The position's components, as the server last listed them. */
+    /** The position's components, as the engine last listed them. */
     components: null,
+    /** The analysis of the position (/api/position), or null while there is none. */
+    report: null,
     over: null,
     busy: false,
-    analysis: localStorage.getItem('grundy-analysis') !== 'hidden',
+    analysis: false,
   };
   // The computer moves first from the very start when asked, and wherever the URL
   // says it is its turn (a page reloaded after the person's move).
@@ -214,18 +306,31 @@ async function game(params) {
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const bar = h('div', { class: 'confirm', hidden: true });
-  const board = h('div', { class: 'board' });
+  const board = h('div', {
+    class: 'board', tabindex: '-1', onkeydown: onBoardKey,
+    onfocusin: (e) => { const at = [...board.querySelectorAll('.hit')].indexOf(e.target); if (at >= 0) rove(board, at); },
+  });
   const sel = new Selection(bar);
   const moveList = h('ol', { class: 'moves' });
   const moveCount = h('span', { text: '' });
   const played = h('ol', { class: 'played' });
-  const analysisBox = h('div', { class: 'analysis-body' });
+  const analysisBox = h('div', { class: 'analysis-body', id: 'analysis-body', hidden: true });
   const typed = h('input', { id: 'typed-move', name: 'move', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. the position you leave' });
   const graphBox = h('textarea', { id: 'graph-text', rows: 6, spellcheck: 'false', 'aria-label': 'The graph, one line a vertex: a -> b c' });
   graphBox.value = state.graph;
 
-  const radio = (name, value, label, checked, onchange) => h('label', {}, [
-    h('input', { type: 'radio', name, value, checked, onchange }), ` ${label}`,
+  /** A radio button that starts a new game when chosen, once the player agrees to lose the moves made. */
+  const radio = (name, value, label, checked, choose) => h('label', {}, [
+    h('input', { type: 'radio', name, value, checked, onchange: (e) => {
+      const changing = name === 'first' ? 'who starts' : 'the rule';
+      if (state.history.length && !state.over && !window.confirm(`Changing ${changing} starts a new game: the moves made so far are lost. Start a new game?`)) {
+        const kept = name === 'first' ? state.first : state.misere ? 'misere' : 'normal';
+        for (const r of controls.querySelectorAll(`input[name="${name}"]`)) r.checked = r.value === kept;
+        return;
+      }
+      choose();
+      newGame();
+    } }), ` ${label}`,
   ]);
 
   const controls = h('div', { class: 'controls' }, [
@@ -233,24 +338,25 @@ async function game(params) {
     h('button', { id: 'undo', onclick: () => undo(), text: 'Undo' }),
     h('button', { id: 'new-game', onclick: () => newGame(), text: 'New game' }),
     h('fieldset', {}, [h('legend', { text: 'Who starts' }),
-      radio('first', 'you', 'You', state.first === 'you', () => { state.first = 'you'; newGame(); }),
-      radio('first', 'computer', 'The computer', state.first === 'computer', () => { state.first = 'computer'; newGame(); })]),
+      radio('first', 'you', 'You', state.first === 'you', () => { state.first = 'you'; }),
+      radio('first', 'computer', 'The computer', state.first === 'computer', () => { state.first = 'computer'; })]),
     h('fieldset', {}, [h('legend', { text: 'Rule' }),
-      radio('play', 'normal', 'Normal (last move wins)', !state.misere, () => { state.misere = false; newGame(); }),
-      radio('play', 'misere', 'Misère (last move loses)', state.misere, () => { state.misere = true; newGame(); })]),
+      radio('play', 'normal', 'Normal (last move wins)', !state.misere, () => { state.misere = false; }),
+      radio('play', 'misere', 'Misère (last move loses)', state.misere, () => { state.misere = true; })]),
   ]);
-  const showAnalysis = h('input', { type: 'checkbox', id: 'show-analysis', checked: state.analysis, onchange: (e) => {
-    state.analysis = e.target.checked;
-    localStorage.setItem('grundy-analysis', state.analysis ? 'shown' : 'hidden');
-    aside.classList.toggle('hidden-analysis', !state.analysis);
+  // The analysis names the winning move: hidden until the player asks for it.
+  const toggle = h('button', { id: 'show-analysis', 'aria-expanded': 'false', 'aria-controls': 'analysis-body', text: 'Show the analysis', onclick: () => {
+    state.analysis = !state.analysis;
+    analysisBox.hidden = !state.analysis;
+    toggle.setAttribute('aria-expanded', String(state.analysis));
+    toggle.textContent = state.analysis ? 'Hide the analysis' : 'Show the analysis';
   } });
-  const aside = h('aside', { class: `analysis${state.analysis ? '' : ' hidden-analysis'}`, 'aria-label': 'Analysis' }, [
-    h('h2', {}, [h('label', {}, [showAnalysis, ' Analysis'])]),
-    analysisBox,
+  const aside = h('aside', { class: 'analysis', 'aria-label': 'Analysis' }, [
+    h('h2', { text: 'Analysis' }), toggle, analysisBox,
   ]);
 
   const rules = h('div', { class: 'rules' });
-  const heading = h('h1', { text: start });
+  const heading = h('h1', { text: state.spec });
   /** The heading and the rules: the families of the position's components. */
   async function showRules() {
     const all = await families().catch(() => []);
@@ -290,6 +396,8 @@ async function game(params) {
   };
   const fail = (text) => { error.textContent = text; error.hidden = !text; };
   const fields = (extra = {}) => ({ spec: state.spec, misere: state.misere ? 'true' : undefined, graph: state.graph || undefined, ...extra });
+  /** The board takes clicks only on the player's turn of a game still going. */
+  const lock = () => board.classList.toggle('locked', Boolean(state.over) || state.toMove !== 'you');
 
   /** Saves the state in the URL and the history entry (reload keeps it, undo too). */
   function remember(push) {
@@ -320,33 +428,37 @@ async function game(params) {
     refresh();
   }
 
-  async function hint() {
+  /** The winning move in the status line and on the picture; the analysis stays as it is. */
+  function hint() {
     fail('');
-    try {
-      const v = await api('value', fields());
-      if (v.winning_moves.length) {
-        const m = v.winning_moves[0];
-        say(`Hint: ${m.description}, leaving ${m.position}, a P-position: whatever the opponent does next, there is an answer that wins.`);
-        for (const li of moveList.querySelectorAll('li')) li.classList.toggle('winning', li.dataset.position === m.position);
-        // Pictures whose elements carry their move (Chomp, Hackenbush) show it too.
-        board.querySelectorAll('figure.part').forEach((figure, i) => {
-          for (const e of figure.querySelectorAll('[data-move]')) {
-            if (written(state.components, i, e.dataset.move) === m.position) e.classList.add('hinted');
-          }
-        });
-      } else if (v.outcome === 'P') {
-        say('Hint: every move from here leaves an N-position: against perfect play you lose whatever you do. Make the game long and hope for a mistake.');
-      } else if (v.winning_moves_not_computed) {
-        say(`Hint: you can win, but ${v.winning_moves_not_computed}.`);
-      } else {
-        say('Hint: no move wins by force here; keep the draw.');
-      }
-      if (!state.analysis) showAnalysis.click();
-    } catch (e) { fail(e.message); }
+    const v = state.report?.value;
+    if (!v) {
+      say(state.busy ? 'Hint: the position is still being looked at.' : 'Hint: none, the analysis of this position is out of reach here.');
+    } else if (v.winning_moves.length) {
+      const m = v.winning_moves[0];
+      say(`Hint: ${m.description}, leaving ${m.position}, a P-position: whatever the opponent does next, there is an answer that wins.`);
+      for (const li of moveList.querySelectorAll('li')) li.classList.toggle('winning', li.dataset.position === m.position);
+      // Pictures whose elements carry their move (Chomp, Hackenbush) show it too.
+      board.querySelectorAll('figure.part').forEach((figure, i) => {
+        for (const e of figure.querySelectorAll('[data-move]')) {
+          if (written(state.components, i, e.dataset.move) === m.position) e.classList.add('hinted');
+        }
+      });
+    } else if (v.outcome === 'P') {
+      say('Hint: every move from here leaves an N-position: against perfect play you lose whatever you do. Make the game long and hope for a mistake.');
+    } else if (v.winning_moves_not_computed) {
+      say(`Hint: you can win, but ${v.winning_moves_not_computed}.`);
+    } else {
+      say('Hint: no move wins by force here; keep the draw.');
+    }
   }
 
-  /** The player proposes `text` for the whole position, or `partText` for part `index`. */
-  async function propose(text, index = null) {
+  /**
+   * The player proposes `text` for the whole position, or for part `index`; `words`
+   * says what a click on the picture meant, for the sentence of an illegal move
+   * (the engine's own quotes the position text, which a click never wrote).
+   */
+  async function propose(text, index = null, words = null) {
     if (state.busy) return;
     if (state.over) { fail('The game is over: start a new game, or undo.'); return; }
     if (state.toMove !== 'you') return;
@@ -365,37 +477,53 @@ async function game(params) {
     } catch (e) {
       busy(false);
       sel.reset();
-      fail(e.message);
+      const quoted = `'${move}' is not a legal move: `;
+      fail(words && e.message.startsWith(quoted) ? sentence(`${words} is not a legal move: ${e.message.slice(quoted.length)}`) : e.message);
       drawBoard();
     }
   }
 
+  /** Each part's picture, made from the families' drawers (the latest call wins). */
+  let drawing = 0;
+  /** What each part's drawer keeps from one drawing to the next. */
+  const memories = [];
   async function drawBoard() {
+    const mine = ++drawing;
     const all = await families().catch(() => []);
     const figures = await Promise.all(state.components.map(async (component, index) => {
       const { game, position } = component;
       const drawer = drawerFor(all.find((f) => f.name === component.family));
+      let refused = null;
       const ctx = {
         game,
         select: sel,
         graph: state.graph,
-        play: (t) => propose(t, index),
+        play: (t, words) => propose(t, index, words),
         say: (t) => fail(t),
         redraw: () => drawBoard(),
-        svg: async (spec) => {
-          try { return svgElement(await api('draw', { spec })); } catch { return null; }
-        },
+        svg: (spec) => drawnPicture(spec).catch((e) => { refused = e.message; return null; }),
+        memory: (memories[index] ??= {}),
+        lastBy: state.history[state.history.length - 1]?.by,
       };
       let pic = null;
       try { pic = drawer ? await drawer(position, ctx) : null; } catch (e) { console.error(e); pic = null; }
+      const none = refused ?? 'No picture for this position';
       return h('figure', { class: 'part' }, [
-        pic ?? h('p', { class: 'no-picture', text: 'No picture for this position: choose from the list of moves, or type your move.' }),
+        pic ?? h('p', { class: 'no-picture', text: `${none.replace(/\.$/, '')}: choose from the list of moves, or type your move.` }),
         h('figcaption', {}, [h('code', { text: `${game} ${position}` })]),
       ]);
     }));
+    if (mine !== drawing) return;
+    // Focus stays on the board when the picture is drawn again (after a move made
+    // from the keyboard): on the element at the same place, or the board itself.
+    const items = [...board.querySelectorAll('.hit')];
+    const focused = items.indexOf(document.activeElement);
+    const hadFocus = board.contains(document.activeElement);
     board.replaceChildren(...figures);
-    board.classList.toggle('locked', Boolean(state.over) || state.toMove !== 'you');
+    lock();
     sel.onclear = () => drawBoard();
+    const kept = rove(board, Math.max(0, focused));
+    if (hadFocus) (kept ?? board).focus();
   }
 
   function showPlayed() {
@@ -404,7 +532,7 @@ async function game(params) {
     ])));
   }
 
-  function showAnalysisOf(v, ex, over) {
+  function showAnalysisOf({ value: v, explain: ex }, over) {
     const who = over ? ' (no move is left)' : state.toMove === 'you' ? ' (you are to move)' : ' (the computer is to move)';
     analysisBox.replaceChildren(
       h('p', { class: `outcome outcome-${v.outcome}` }, [h('strong', { text: `${v.outcome}-position: ${v.who_wins}` }), who]),
@@ -414,7 +542,7 @@ async function game(params) {
         ? h('ul', { class: 'winning-moves' }, v.winning_moves.map((m) => h('li', {}, [m.description, ' → ', h('code', { text: m.position })])))
         : h('p', { text: v.winning_moves_not_computed ? `Not computed: ${v.winning_moves_not_computed}.` : 'None: every move leaves a position where the opponent wins (or draws).' }),
       h('h3', { text: 'Why' }),
-      ex ? h('pre', { class: 'explanation', text: ex.lines.join('\n') }) : h('p', { class: 'error', text: 'The explanation is not available.' }),
+      explanation(ex.lines),
     );
   }
 
@@ -428,53 +556,85 @@ async function game(params) {
     if (list.moves.length > shown.length) moveList.append(h('li', { text: `… and ${list.moves.length - shown.length} more: type your move.` }));
   }
 
-  /** Shows the position, its analysis, and lets the computer move when it is its turn. */
+  /** No analysis within the playground's limits: the sentence why, in its place. */
+  function showOutOfReach(why) {
+    analysisBox.replaceChildren(h('p', { class: 'out-of-reach', text: `The analysis of this position is out of reach here. ${why}` }));
+    moveCount.textContent = '';
+    moveList.replaceChildren(h('li', { text: 'The list of moves comes with the analysis, out of reach here: click the picture, or type your move.' }));
+  }
+
+  /**
+   * Shows the position: its picture at once (read without a search), then its
+   * analysis (/api/position, one request); the computer moves when it is its turn.
+   */
+  let refreshing = 0;
   async function refresh(note = null) {
+    // A later refresh (a new game, an undo) makes the answers of this one stale.
+    const mine = ++refreshing;
+    const stale = () => mine !== refreshing;
     fail('');
     busy(true);
+    state.report = null;
+    const before = note ? `${note} ` : '';
     document.getElementById('position').textContent = state.spec;
     showPlayed();
-    say(state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…');
-    const [turn, v, ex, list] = await Promise.allSettled([
-      api('computer', fields({ turn: state.toMove === 'you' ? 'person' : 'computer' })),
-      api('value', fields()), api('explain', fields()), api('moves', fields()),
-    ]);
-    if (turn.status === 'rejected') {
+    let parts;
+    try {
+      parts = await api('parts', fields());
+    } catch (e) {
+      if (stale()) return;
       busy(false);
-      fail(turn.reason.message);
+      fail(e.message);
       say('');
       board.replaceChildren();
       analysisBox.replaceChildren();
       return;
     }
-    const t = turn.value;
+    if (stale()) return;
     const first = !state.components;
-    state.components = t.components;
+    state.components = parts.components;
     if (first) showRules();
-    if (t.position !== state.spec) {
-      // The server writes positions in one normal form: keep that one.
-      if (state.spec === state.start) state.start = t.position;
-      state.spec = t.position;
+    if (parts.position !== state.spec) {
+      // The engine writes positions in one normal form: keep that one.
+      if (state.spec === state.start) state.start = parts.position;
+      state.spec = parts.position;
       remember(false);
       document.getElementById('position').textContent = state.spec;
     }
-    if (v.status === 'fulfilled') showAnalysisOf(v.value, ex.status === 'fulfilled' ? ex.value : null, t.terminal);
-    else analysisBox.replaceChildren(h('p', { class: 'error', text: v.reason.message }));
-    if (list.status === 'fulfilled') showMoves(list.value);
-    else { moveCount.textContent = ''; moveList.replaceChildren(h('li', { text: list.reason.message })); }
+    say(`${before}${state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…'}`);
+    await drawBoard();
+    if (stale()) return;
+    let report;
+    try {
+      report = await api('position', fields({ turn: state.toMove === 'you' ? 'person' : 'computer' }));
+    } catch (e) {
+      if (stale()) return;
+      // Past the budget or the time limit: the picture stays, and moves are still checked.
+      showOutOfReach(e.message);
+      say(state.toMove === 'you'
+        ? `${before}Your move: click the picture (the analysis is out of reach here, but every move is checked).`
+        : `${before}The computer cannot choose a move here: the analysis is out of reach. Undo, or start a new game.`);
+      busy(false);
+      return;
+    }
+    if (stale()) return;
+    state.report = report;
+    const t = report.computer;
+    showAnalysisOf(report, t.terminal);
+    showMoves(report.moves);
     if (t.terminal) {
-      // Who won, and the sentence, are the library's (the game_over of /api/computer).
+      // Who won, and the sentence, are the library's (the game_over of the computer's report).
       state.over = t.game_over.text;
-      say(`${note ? `${note} ` : ''}Game over. ${t.game_over.text}`);
+      say(`${before}Game over. ${t.game_over.text}`);
       main.querySelector('.game').dataset.over = t.game_over.victor;
-      await drawBoard();
+      lock();
       busy(false);
       return;
     }
     delete main.querySelector('.game').dataset.over;
     if (state.toMove === 'computer') {
-      await drawBoard();
       await new Promise((r) => setTimeout(r, 450));
+      if (stale()) return;
       const m = t.move;
       state.history.push({ from: state.spec, to: m.position, by: 'computer', description: m.description });
       state.spec = m.position;
@@ -485,7 +645,6 @@ async function game(params) {
       return;
     }
     say(note ? `${note} Your move.` : 'Your move: click the picture.');
-    await drawBoard();
     busy(false);
   }
 
@@ -494,11 +653,83 @@ async function game(params) {
   await refresh();
 }
 
+/**
+ * The explanation: its prose in lines that wrap, and its binary columns (the
+ * indented lines after "… in binary columns:", which line up) in a block that
+ * scrolls sideways where it is wider than the screen.
+ */
+function explanation(lines) {
+  const blocks = [];
+  let columns = false;
+  for (const line of lines) {
+    columns = columns && /^\s/.test(line);
+    const last = blocks[blocks.length - 1];
+    if (last && last.columns === columns) last.lines.push(line);
+    else blocks.push({ columns, lines: [line] });
+    if (/columns:$/.test(line)) columns = true;
+  }
+  return h('div', { class: 'explanation' }, blocks.map((b) => h(b.columns ? 'pre' : 'p', {
+    class: b.columns ? 'columns' : 'prose', tabindex: b.columns ? '0' : null, text: b.lines.join('\n'),
+  })));
+}
+
+/**
+ * Makes the clickable elements of `board` one Tab stop (a roving tabindex): the one
+ * at `index` (or the first) takes Tab, arrow keys move between them by where they
+ * are drawn, Home and End go to the first and last. Returns the element with the stop.
+ */
+function rove(board, index) {
+  const items = [...board.querySelectorAll('.hit')];
+  items.forEach((e) => e.setAttribute('tabindex', '-1'));
+  const stop = items[Math.min(index, items.length - 1)] ?? null;
+  stop?.setAttribute('tabindex', '0');
+  return stop;
+}
+
+/** The element nearest to `from` in the direction of an arrow key, or null. */
+function nearest(items, from, key) {
+  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const [x0, y0] = centre(from);
+  const [ax, ay] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  let best = null, bestScore = Infinity;
+  for (const e of items) {
+    if (e === from) continue;
+    const [x, y] = centre(e);
+    const along = (x - x0) * ax + (y - y0) * ay;
+    if (along <= 0.5) continue;
+    const across = Math.abs((x - x0) * ay) + Math.abs((y - y0) * ax);
+    const score = along + 2 * across;
+    if (score < bestScore) { best = e; bestScore = score; }
+  }
+  return best;
+}
+
+/** Arrow keys, Home and End move the focus between the board's clickable elements. */
+function onBoardKey(ev) {
+  const board = ev.currentTarget;
+  const items = [...board.querySelectorAll('.hit')];
+  const from = ev.target;
+  if (!items.includes(from)) return;
+  let to = null;
+  if (ev.key === 'Home') to = items[0];
+  else if (ev.key === 'End') to = items[items.length - 1];
+  else if (ev.key.startsWith('Arrow')) to = nearest(items, from, ev.key);
+  else return;
+  ev.preventDefault();
+  if (!to) return;
+  rove(board, items.indexOf(to));
+  to.focus();
+}
+
 // ---------------------------------------------------------------- the sequence page
+
+/** The largest heap the sequence page shows (the grundy command goes further). */
+const SEQUENCE_MOST = 5000;
 
 async function sequence(params) {
   const gameName = params.get('game') || 'kayles';
-  const to = Math.max(1, Math.min(Number(params.get('to')) || 100, 5000));
+  const asked = Number(params.get('to')) || 100;
+  const to = Math.max(1, Math.min(asked, SEQUENCE_MOST));
   const misere = ['1', 'true'].includes(params.get('misere'));
   setTitle(`${gameName} sequence`);
   const form = h('form', { class: 'sequence-form', onsubmit: (e) => {
@@ -510,7 +741,7 @@ async function sequence(params) {
     route();
   } }, [
     h('label', {}, ['Heap game ', h('input', { name: 'game', value: gameName, required: true, spellcheck: 'false' })]),
-    h('label', {}, ['up to heap ', h('input', { name: 'to', type: 'number', min: 1, max: 5000, value: to })]),
+    h('label', {}, ['up to heap ', h('input', { name: 'to', type: 'number', min: 1, max: SEQUENCE_MOST, value: to })]),
     h('label', {}, [h('input', { type: 'checkbox', name: 'misere', checked: misere }), ' misère']),
     h('button', { text: 'Show' }),
   ]);
@@ -520,6 +751,16 @@ async function sequence(params) {
     h('p', { class: 'lead', text: 'g(n), the nimber of one heap of n, as a plot and a table, and how often each value occurs; rare values are red, and the period, where one is found, is shaded.' }),
     form, out,
   );
+  // A game of the registry that is not a heap game (Chomp) has no sequence: say so.
+  const family = (await families().catch(() => [])).find((f) => f.name === gameName.split(':')[0]);
+  if (family && !family.heap_game) {
+    out.replaceChildren(h('p', { class: 'error', role: 'alert' }, [
+      `${familyTitle(family)} is not a heap game: it has no sequence g(n) to show here. `,
+      family.start ? h('a', { href: gameUrl({ spec: family.start, graph: family.graph }) }, `Play ${family.start}`) : '',
+      family.start ? ' on the game page instead.' : '',
+    ]));
+    return;
+  }
   const fieldsOf = { game: gameName, to, misere: misere ? 'true' : undefined };
   const [table, period, stats, plots] = await Promise.allSettled([
     api('table', fieldsOf),
@@ -539,8 +780,9 @@ async function sequence(params) {
     words.push(`Period ${p.period} from heap ${p.preperiod} (preperiod ${p.preperiod})${p.saltus ? `, saltus ${p.saltus}` : ''}: `
       + (p.proved ? `proved by the periodicity theorem from the values up to heap ${p.checked_to}.` : `seen up to heap ${p.checked_to}, not proved.`));
   } else if (p) words.push(`No period found up to heap ${p.checked_to ?? '…'}.`);
-  else if (period.status === 'rejected' && !misere) words.push(`Period: ${period.reason.message}`);
+  else if (period.status === 'rejected' && !misere) words.push(`No period is looked for: ${period.reason.message}`);
   out.replaceChildren(
+    asked > SEQUENCE_MOST ? h('p', { class: 'note', id: 'capped', text: `This page shows heaps up to ${SEQUENCE_MOST.toLocaleString('en')}, not ${asked.toLocaleString('en')}: the grundy command goes further (grundy table ${gameName} --to ${asked}).` }) : '',
     h('p', { class: 'period', id: 'period', text: words.join(' ') }),
     plots.status === 'fulfilled'
       ? h('div', { class: 'plots' }, plots.value.filter(Boolean).map(svgElement))

@@ -9,10 +9,14 @@
 // the game's name) and returns an element, or null where the game has no picture
 // (then the list of moves and the typed move are the way to play). ctx has:
 //   game        the game's name ("nim", "sub:1,3,4")
-//   play(text)  propose the position text this part would have after the move
+//   play(text, words)  propose the position text this part would have after the
+//               move; `words`, where the text is not what the player sees (a board),
+//               names the move for the sentence saying it is not legal
 //   select      a Selection shared by clicks that make one move together
 //   svg(url)    fetch a picture from /api/draw (Chomp, Cram, placement, Hackenbush)
 //   graph       the lines of a posted graph (graph games)
+//   memory      an object kept for this part from one drawing to the next
+//   lastBy      who made the last move: 'you', 'computer', or undefined at the start
 //
 // A classic script, not a module, as app.js is: the pages then open from files too
 // (the static site), where a browser refuses modules. Its names are the page's.
@@ -159,12 +163,25 @@ function heaps(mode) {
 
 // ---------------------------------------------------------------- pictures from the library
 
-/** A picture drawn by the library (/api/draw), made clickable by `wire`. */
-function drawn(wire) {
+/** The smallest a library picture's longer side is shown, in pixels (at most twice its own size). */
+const DRAWN_AT_LEAST = 280;
+
+/**
+ * A picture drawn by the library (/api/draw), labelled with what a click does
+ * (`how`), shown at a size a finger can play, and made clickable by `wire`.
+ */
+function drawn(how, wire, numbering = null) {
   return async (text, ctx) => {
     const svg = await ctx.svg(`${ctx.game} ${text}`);
     if (!svg) return null;
     svg.classList.add('picture');
+    svg.setAttribute('role', 'group');
+    svg.setAttribute('aria-label', `${ctx.game} ${text}: ${how}`);
+    if (numbering) axes(svg, numbering(svg));
+    const [width, height] = ['width', 'height'].map((side) => Number(svg.getAttribute(side)));
+    const scale = Math.min(2, Math.max(1, DRAWN_AT_LEAST / Math.max(width, height)));
+    svg.setAttribute('width', Math.round(width * scale));
+    svg.setAttribute('height', Math.round(height * scale));
     wire(svg, text, ctx);
     return svg;
   };
@@ -173,8 +190,34 @@ function drawn(wire) {
 /** The row and column of a square of a library picture (`data-cell="r,c"`, row 0 at the top). */
 const cellOf = (square) => square.dataset.cell.split(',').map(Number);
 
+/** The room the numbers of the rows and columns take beside a board. */
+const AXIS_ROOM = 18;
+
+/**
+ * Numbers the rows and columns of a library board as its moves are written:
+ * `row(r)` and `col(c)` name row r and column c (0 at the top left); the columns
+ * are numbered along the top, or along the bottom where `below`. The picture grows
+ * to make room, at the left and on that side.
+ */
+function axes(svg, { row, col, below }) {
+  const [x0, y0, width, height] = svg.getAttribute('viewBox').split(/[\s,]+/).map(Number);
+  const rows = new Map(), cols = new Map();
+  for (const cell of svg.querySelectorAll('[data-cell]')) {
+    const [r, c] = cellOf(cell);
+    const at = (side, size) => Number(cell.getAttribute(side)) + Number(cell.getAttribute(size)) / 2;
+    rows.set(r, at('y', 'height'));
+    cols.set(c, at('x', 'width'));
+  }
+  for (const [r, y] of rows) svg.append(s('text', { x: x0 - 5, y: y + 4, class: 'label end axis-label', 'data-row': r }, row(r)));
+  const y = below ? y0 + height + 14 : y0 - 6;
+  for (const [c, x] of cols) svg.append(s('text', { x, y, class: 'label middle axis-label', 'data-col': c }, col(c)));
+  svg.setAttribute('viewBox', `${x0 - AXIS_ROOM} ${below ? y0 : y0 - AXIS_ROOM} ${width + AXIS_ROOM} ${height + AXIS_ROOM}`);
+  svg.setAttribute('width', Number(svg.getAttribute('width')) + AXIS_ROOM);
+  svg.setAttribute('height', Number(svg.getAttribute('height')) + AXIS_ROOM);
+}
+
 /** Chomp: each square carries the diagram its chomp leaves (data-move); the poisoned one has none. */
-const diagram = drawn((svg, text, ctx) => {
+const diagram = drawn('click a square to chomp it, with every square above it and right of it', (svg, text, ctx) => {
   const squares = [...svg.querySelectorAll('[data-cell]')];
   const rows = Math.max(...squares.map((square) => cellOf(square)[0])) + 1;
   for (const square of squares) {
@@ -192,6 +235,10 @@ const diagram = drawn((svg, text, ctx) => {
     }
     clickable(square, `chomp the square (${c + 1},${rows - r})`, () => ctx.play(square.dataset.move));
   }
+}, (svg) => {
+  // Chomp writes a square (column, row), counted from the poisoned square at the bottom left.
+  const rows = Math.max(...[...svg.querySelectorAll('[data-cell]')].map((square) => cellOf(square)[0])) + 1;
+  return { row: (r) => String(rows - r), col: (c) => String(c + 1), below: true };
 });
 
 /**
@@ -200,32 +247,75 @@ const diagram = drawn((svg, text, ctx) => {
  * text (data-index), and the sizes of the pieces (data-piece-sizes); a marked cell is
  * written '#', as a filled one.
  */
-const board = drawn((svg, text, ctx) => {
+/**
+ * The pieces placed on a board so far, as the pictures drawn one after another
+ * show them: the cells filled since the picture shown before are one piece, placed
+ * by whoever moved last (`ctx.lastBy`). `memory` keeps, for each board text seen,
+ * its filled cells and its pieces (a board first seen on a reload has no pieces).
+ */
+function piecesOf(svg, memory, lastBy) {
+  memory.seen ??= new Map();
+  const text = svg.dataset.board;
+  if (!memory.seen.has(text)) {
+    const filled = [...svg.querySelectorAll('[data-cell]:not([data-index])')].map((cell) => cell.dataset.cell);
+    const before = memory.seen.get(memory.shown);
+    const fresh = before ? filled.filter((cell) => !before.filled.includes(cell)) : [];
+    const pieces = [...(before?.pieces ?? []), ...(fresh.length ? [{ cells: fresh, by: lastBy }] : [])];
+    memory.seen.set(text, { filled, pieces });
+  }
+  memory.shown = text;
+  return memory.seen.get(text).pieces;
+}
+
+const board = drawn('click empty cells to mark a piece; it is placed once they make one', (svg, text, ctx) => {
+  // Each piece placed outlined in a shade of its own; the computer's last one marked.
+  const pieces = piecesOf(svg, ctx.memory, ctx.lastBy);
+  pieces.forEach((piece, k) => {
+    const last = k === pieces.length - 1 && piece.by === 'computer';
+    for (const at of piece.cells) {
+      const cell = svg.querySelector(`[data-cell="${at}"]`);
+      cell?.classList.add('piece', `piece-${k % 4}`);
+      if (last) {
+        cell?.classList.add('last-move');
+        cell?.append(s('title', {}, "the computer's last move"));
+      }
+    }
+  });
   const cells = [...svg.dataset.board];
   const sizes = numbers(svg.dataset.pieceSizes);
   const sel = ctx.select;
   const after = () => cells.map((x, i) => (sel.has(String(i)) ? '#' : x)).join('');
+  // The marked cells in words, for the sentence of a move that is not legal.
+  const named = {};
+  const marked = () => {
+    const list = [...sel].sort((a, b) => a - b).map((key) => named[key]);
+    return `placing a piece on ${list.slice(0, -1).join(', ')}${list.length > 1 ? ' and ' : ''}${list[list.length - 1]}`;
+  };
   for (const cell of svg.querySelectorAll('[data-index]')) {
     const [r, c] = cellOf(cell);
     const key = cell.dataset.index;
+    named[key] = `(${r + 1},${c + 1})`;
     if (sel.has(key)) cell.classList.add('marked');
     clickable(cell, `mark the cell in row ${r + 1}, column ${c + 1}`, () => {
       if (sel.has(key)) sel.delete(key); else sel.add(key);
       cell.classList.toggle('marked', sel.has(key));
       if (sizes.length === 1 && sel.size === sizes[0]) {
-        ctx.play(after());
+        ctx.play(after(), marked());
       } else if (sel.size > Math.max(...sizes)) {
         sel.clear();
         ctx.say(`No piece has more than ${Math.max(...sizes)} cells: the marks are cleared.`);
       } else {
-        sel.offer(sizes.includes(sel.size) ? `place a piece on the ${plural(sel.size, 'marked cell')}` : null, () => ctx.play(after()));
+        sel.offer(sizes.includes(sel.size) ? `place a piece on the ${plural(sel.size, 'marked cell')}` : null, () => ctx.play(after(), marked()));
       }
     });
   }
-});
+}, () => ({
+  // A cell is written (row, column), counted from the top left.
+  row: (r) => String(r + 1), col: (c) => String(c + 1),
+}));
 
 /** Hackenbush: each edge carries the drawing left by cutting it (data-move). */
-const edges = drawn((svg, text, ctx) => {
+const edges = drawn('click an edge to cut it; whatever is no longer joined to the ground falls', (svg, text, ctx) => {
   for (const edge of svg.querySelectorAll('.edge')) {
     // A wide transparent copy of each edge is easier to hit with a finger.
     const hit = edge.cloneNode();

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use grundy::games::graph;
 use grundy::report::{
-    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PeriodReport, QuotientReport,
-    StatisticsReport, TableReport, ValueReport,
+    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PartsReport, PeriodReport,
+    PositionReport, QuotientReport, StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::table::{Save, Table, TableRequest};
@@ -137,6 +137,22 @@ fn every_report_has_the_fields_the_guide_lists() {
         .unwrap();
     assert!(a.computer_move_unproved.is_some());
     add("computer", fields(&ComputerReport::new(&a, None)));
+    // A position whole: the four reports of one analysis, each as its own endpoint's.
+    let whole_position = analysis("nim 3,5", with(true, true, true), whole);
+    let report = PositionReport::new(&whole_position, Some(Mover::Person));
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["value"]["winning_moves"][0]["position"], "nim 3,3");
+    assert_eq!(json["moves"]["moves"].as_array().unwrap().len(), 8);
+    assert_eq!(json["computer"]["move"]["position"], "nim 3,3");
+    assert!(json["explain"]["lines"].as_array().unwrap().len() > 1);
+    add("position", fields(&report));
+    let mut analyst = Analyst::new(Budget::default());
+    let read = analyst.parse("nim 5,3 + chomp 3x2").unwrap();
+    let components = analyst.components(&read);
+    let report = PartsReport::new(read, components);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["components"][1]["family"], "chomp");
+    add("parts", fields(&report));
     let mut analyst = Analyst::new(Budget::default());
     let from = analyst.parse("nim 3,5").unwrap();
     let to = analyst.legal_move(&from, "3,3").unwrap();

@@ -1,13 +1,18 @@
 //! The pages, scripts and styles of the playground, embedded in the binary at
-//! build time from `crates/grundy-cli/web/`: plain ES modules, no build step, no
+//! build time from `crates/grundy-cli/web/`: classic scripts, no build step, no
 //! CDN. Every page is the one HTML document; its script shows the page the path
-//! names (`/`, `/game`, `/sequence`).
+//! names (`/`, `/game`, `/sequence`). They are sent compressed (gzip or Brotli,
+//! as the browser accepts) with an ETag of their content, so that a browser asks
+//! again each visit but downloads them only when they changed (a 304 otherwise).
+
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use tower_http::compression::CompressionLayer;
 
 use super::plain;
 
@@ -46,7 +51,7 @@ pub fn routes() -> Router {
         .route("/static/{file}", get(file))
         .route(
             "/favicon.ico",
-            get(|| file(Path("favicon.svg".to_string()))),
+            get(|asked: HeaderMap| file(Path("favicon.svg".to_string()), asked)),
         )
         .fallback(|| async {
             plain(
@@ -54,29 +59,44 @@ pub fn routes() -> Router {
                 "no such page: try / for the playground\n",
             )
         })
+        .layer(CompressionLayer::new())
 }
 
-async fn index() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        INDEX,
-    )
-        .into_response()
+async fn index(asked: HeaderMap) -> Response {
+    cached(&asked, "text/html; charset=utf-8", INDEX)
 }
 
-async fn file(Path(name): Path<String>) -> Response {
+async fn file(Path(name): Path<String>, asked: HeaderMap) -> Response {
     match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, content)) => (
-            [
-                (header::CONTENT_TYPE, *kind),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            *content,
-        )
-            .into_response(),
+        Some((_, kind, content)) => cached(&asked, kind, content),
         None => plain(StatusCode::NOT_FOUND, "no such file\n"),
     }
+}
+
+/// An embedded file with its ETag, to be checked on each use (`no-cache`): 304 Not
+/// Modified where the request's `If-None-Match` names this very content.
+fn cached(asked: &HeaderMap, kind: &'static str, content: &'static str) -> Response {
+    let tag = etag(content);
+    let held = asked
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim().trim_start_matches("W/") == tag);
+    let headers = [
+        (header::CONTENT_TYPE, kind.to_string()),
+        (header::CACHE_CONTROL, "no-cache".to_string()),
+        (header::ETAG, tag),
+    ];
+    match held {
+        true => (StatusCode::NOT_MODIFIED, headers).into_response(),
+        false => (headers, content).into_response(),
+    }
+}
+
+/// A strong ETag of `content`: its hash, quoted.
+fn etag(content: &str) -> String {
+    let mut hasher = DefaultHasher::new();
+    content.hash(&mut hasher);
+    format!("\"{:016x}\"", hasher.finish())
 }

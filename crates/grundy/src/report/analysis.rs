@@ -1,6 +1,8 @@
 //! The reports of an analysis: the verdict (`grundy value`), every move
 //! (`grundy moves`), the reasoning (`grundy explain`), the computer's move and a
-//! checked move (the web's `/api/computer` and `/api/check`).
+//! checked move (the web's `/api/computer` and `/api/check`), all of them at once
+//! (the web's `/api/position`), and a position's parts before any search (the
+//! web's `/api/parts`).
 
 use std::fmt::{self, Display, Formatter};
 
@@ -274,6 +276,48 @@ impl<'a> ComputerReport<'a> {
             chosen: a.computer_move.as_ref(),
             unproved: a.computer_move_unproved.as_deref(),
             game_over,
+        }
+    }
+}
+
+/// A position whole, for a page: the computer's move, the verdict, every move and
+/// the reasoning, from one analysis (with `computer_move`, `all_moves` and
+/// `explain`).
+#[derive(Serialize)]
+pub struct PositionReport<'a> {
+    computer: ComputerReport<'a>,
+    value: ValueReport<'a>,
+    moves: MovesReport<'a>,
+    explain: ExplainReport<'a>,
+}
+
+impl<'a> PositionReport<'a> {
+    /// The reports of `a`; of a game that is over, with who won where `to_move`
+    /// says whose turn it was (as [`ComputerReport::new`]).
+    pub fn new(a: &'a Analysis, to_move: Option<Mover>) -> Self {
+        PositionReport {
+            computer: ComputerReport::new(a, to_move),
+            value: ValueReport::new(a),
+            moves: MovesReport::new(a),
+            explain: ExplainReport::new(a),
+        }
+    }
+}
+
+/// A position read, before any search: its normal form and its parts, so that a
+/// page can draw it at once.
+#[derive(Serialize)]
+pub struct PartsReport {
+    position: Position,
+    components: Vec<Component>,
+}
+
+impl PartsReport {
+    /// `position`, whose parts are `components`.
+    pub fn new(position: Position, components: Vec<Component>) -> Self {
+        PartsReport {
+            position,
+            components,
         }
     }
 }

@@ -14,7 +14,10 @@ mod play;
 mod quotient;
 mod table;
 
-pub use analysis::{CheckReport, ComputerReport, ExplainReport, MovesReport, ValueReport};
+pub use analysis::{
+    CheckReport, ComputerReport, ExplainReport, MovesReport, PartsReport, PositionReport,
+    ValueReport,
+};
 pub use play::{GameOver, Mover, NumberedMoves, Played, Victor, Voice};
 pub use quotient::QuotientReport;
 pub use table::{Csv, HeapHeading, HeapRow, PeriodReport, Rest, StatisticsReport, TableReport};
