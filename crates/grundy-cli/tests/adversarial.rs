@@ -716,7 +716,13 @@ fn misere_questions_a_search_cannot_answer_end_at_once() {
     // chips, 999,999 = 2^19 + … + 1 whose smallest power, 1, may be taken. The
     // theorem decides it: no search, so a budget of 10 positions is enough.
     let run = capped(
-        &["value", "dynamic 1000000", "--misere", "--max-positions", "10"],
+        &[
+            "value",
+            "dynamic 1000000",
+            "--misere",
+            "--max-positions",
+            "10",
+        ],
         120,
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
