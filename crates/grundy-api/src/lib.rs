@@ -45,6 +45,10 @@ pub use fields::Fields;
 /// The name a posted graph goes by in a SPEC.
 pub const INLINE_GRAPH: &str = "graph:inline";
 
+/// The share of a request's budget that `position` gives to valuing every move
+/// (one part in this many).
+const MOVES_SHARE: usize = 10;
+
 /// The largest heap `period` looks at when the request names none.
 const PERIOD_DEFAULT_MOST: u64 = 1_000_000;
 
@@ -336,11 +340,25 @@ impl Request {
             Request::Position(q, turn) => {
                 let options = Options {
                     computer_move: true,
-                    all_moves: true,
                     explain: true,
                     ..Options::default()
                 };
-                Answer::json(&PositionReport::new(&analysis(q, options)?, *turn))
+                let whole = analysis(q, options)?;
+                // Every move valued, within a tenth of the budget: past it, the
+                // verdict and the computer's move still come (a theorem's, often).
+                let options = Options {
+                    all_moves: true,
+                    ..Options::default()
+                };
+                let every_move = budget.at_most(budget.positions() / MOVES_SHARE);
+                let moves = match q.analyse(&every_move, options) {
+                    Ok(moves) => Ok(moves),
+                    Err(e) if e.is_budget() => Err(e.to_string()),
+                    Err(e) => return Err(e.into()),
+                };
+                let moves = moves.as_ref().map_err(Clone::clone);
+                let report = PositionReport::new(&whole, moves, *turn);
+                Answer::json(&report)
             }
             Request::Parts(q) => {
                 let (analyst, position) = q.read(budget)?;

@@ -621,7 +621,11 @@ async function game(params) {
     state.report = report;
     const t = report.computer;
     showAnalysisOf(report, t.terminal);
-    showMoves(report.moves);
+    if (report.moves) showMoves(report.moves);
+    else {
+      moveCount.textContent = '';
+      moveList.replaceChildren(h('li', { text: `${sentence(`not valued here: ${report.moves_not_computed}`)} Click the picture, or type your move.` }));
+    }
     if (t.terminal) {
       // Who won, and the sentence, are the library's (the game_over of the computer's report).
       state.over = t.game_over.text;

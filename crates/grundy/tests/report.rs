@@ -139,12 +139,18 @@ fn every_report_has_the_fields_the_guide_lists() {
     add("computer", fields(&ComputerReport::new(&a, None)));
     // A position whole: the four reports of one analysis, each as its own endpoint's.
     let whole_position = analysis("nim 3,5", with(true, true, true), whole);
-    let report = PositionReport::new(&whole_position, Some(Mover::Person));
+    let report = PositionReport::new(&whole_position, Ok(&whole_position), Some(Mover::Person));
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(json["value"]["winning_moves"][0]["position"], "nim 3,3");
     assert_eq!(json["moves"]["moves"].as_array().unwrap().len(), 8);
     assert_eq!(json["computer"]["move"]["position"], "nim 3,3");
     assert!(json["explain"]["lines"].as_array().unwrap().len() > 1);
+    add("position", fields(&report));
+    // Every move past the budget: the verdict still comes, and why the moves do not.
+    let report = PositionReport::new(&whole_position, Err("past the budget".into()), None);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["moves_not_computed"], "past the budget");
+    assert!(json.get("moves").is_none());
     add("position", fields(&report));
     let mut analyst = Analyst::new(Budget::default());
     let read = analyst.parse("nim 5,3 + chomp 3x2").unwrap();

@@ -280,25 +280,38 @@ impl<'a> ComputerReport<'a> {
     }
 }
 
-/// A position whole, for a page: the computer's move, the verdict, every move and
-/// the reasoning, from one analysis (with `computer_move`, `all_moves` and
-/// `explain`).
+/// A position whole, for a page: the computer's move, the verdict and the reasoning
+/// from one analysis (with `computer_move` and `explain`), and every move valued
+/// from another (with `all_moves`) where that fitted its budget, else why not.
 #[derive(Serialize)]
 pub struct PositionReport<'a> {
     computer: ComputerReport<'a>,
     value: ValueReport<'a>,
-    moves: MovesReport<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<MovesReport<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves_not_computed: Option<String>,
     explain: ExplainReport<'a>,
 }
 
 impl<'a> PositionReport<'a> {
-    /// The reports of `a`; of a game that is over, with who won where `to_move`
-    /// says whose turn it was (as [`ComputerReport::new`]).
-    pub fn new(a: &'a Analysis, to_move: Option<Mover>) -> Self {
+    /// The reports of `a`, and of `moves` (every move valued, or why they are not);
+    /// of a game that is over, with who won where `to_move` says whose turn it was
+    /// (as [`ComputerReport::new`]).
+    pub fn new(
+        a: &'a Analysis,
+        moves: std::result::Result<&'a Analysis, String>,
+        to_move: Option<Mover>,
+    ) -> Self {
+        let (moves, moves_not_computed) = match moves {
+            Ok(all) => (Some(MovesReport::new(all)), None),
+            Err(why) => (None, Some(why)),
+        };
         PositionReport {
             computer: ComputerReport::new(a, to_move),
             value: ValueReport::new(a),
-            moves: MovesReport::new(a),
+            moves,
+            moves_not_computed,
             explain: ExplainReport::new(a),
         }
     }
