@@ -26,24 +26,28 @@ test('a search past the time limit is ended, and the page answers all along', as
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  // Every move of Chomp 12x12 takes the engine about 25 s here: past the 10 s limit.
-  await page.goto(site.url(`/game?${new URLSearchParams({ spec: 'chomp 12x12' })}`));
+  await page.goto(site.url(`/game?${new URLSearchParams({ spec: 'nim 1,2' })}`));
   await page.waitForSelector('.board svg');
+  // Every move of Chomp 12x12 valued takes the engine about 25 s here: past the
+  // 10 s limit. The page's own call to the API, left running while we look.
+  let done = false;
+  const asked = page.evaluate(() => api('moves', { spec: 'chomp 12x12' })
+    .then(() => 'answered', (e) => e.message))
+    .finally(() => { done = true; });
   const started = Date.now();
   let slowest = 0;
-  while (!/time limit/.test(await page.textContent('main'))) {
-    const asked = Date.now();
+  while (!done) {
+    const t = Date.now();
     await page.evaluate(() => document.title);
-    slowest = Math.max(slowest, Date.now() - asked);
+    slowest = Math.max(slowest, Date.now() - t);
     assert.ok(Date.now() - started < 30_000, 'the time limit ends the search');
     await new Promise((r) => setTimeout(r, 200));
   }
   assert.ok(slowest < 1000, `the page answered within ${slowest} ms while the engine searched`);
-  assert.match(await page.textContent('main'), /stopped after 10 s, the page's time limit for one request/);
+  assert.match(await asked, /stopped after 10 s, the page's time limit for one request/);
   // The engine is made afresh: the next request is answered.
   const answer = await page.evaluate(() => api('value', { spec: 'nim 1,2,3' }));
   assert.equal(answer.outcome, 'P');
-  await screenshot(page, 'time-limit');
   assert.deepEqual(errors, []);
   await page.close();
 });
