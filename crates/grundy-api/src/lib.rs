@@ -429,14 +429,7 @@ impl Request {
                 play,
                 chart,
             } => {
-                let request = TableRequest {
-                    to: Some(*to),
-                    rows: None,
-                    play: *play,
-                    budget: budget.clone(),
-                    save: Save::No,
-                    algorithm: Algorithm::RareCommon,
-                };
+                let request = TableRequest::heaps(*to, *play, budget.clone());
                 Answer::Svg(plot::sequence(game, &request, *chart)?)
             }
             Request::Families => Answer::json(&families()),

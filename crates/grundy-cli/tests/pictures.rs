@@ -6,18 +6,11 @@ mod common;
 
 use common::{grundy, json};
 use grundy::plot::{self, Chart};
-use grundy::table::{Save, TableRequest};
+use grundy::table::TableRequest;
 use grundy::{Budget, Play};
 
 fn request(to: u64, play: Play) -> TableRequest<'static> {
-    TableRequest {
-        to: Some(to),
-        rows: None,
-        play,
-        budget: Budget::default(),
-        save: Save::No,
-        algorithm: Default::default(),
-    }
+    TableRequest::heaps(to, play, Budget::default())
 }
 
 #[test]

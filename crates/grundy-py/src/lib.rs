@@ -194,12 +194,8 @@ fn statistics<'py>(
     let algorithm = self::algorithm(method)?;
     let table = compute(py, timeout, budget(max_positions), |budget| {
         let request = TableRequest {
-            to: Some(to),
-            rows: None,
-            play: Play::Normal,
-            budget: budget.clone(),
-            save: Save::No,
             algorithm,
+            ..TableRequest::heaps(to, Play::Normal, budget.clone())
         };
         grundy::tabulate::table(game, &request, &mut |_| {})
     })?;

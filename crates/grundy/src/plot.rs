@@ -510,14 +510,7 @@ mod tests {
     use crate::{tabulate, Budget, Play};
 
     fn table(game: &str, to: u64, play: Play) -> Table {
-        let request = TableRequest {
-            to: Some(to),
-            rows: None,
-            play,
-            budget: Budget::default(),
-            save: Save::No,
-            algorithm: Default::default(),
-        };
+        let request = TableRequest::heaps(to, play, Budget::default());
         tabulate::table(game, &request, &mut |_| {}).unwrap()
     }
 
@@ -640,14 +633,7 @@ mod tests {
         let t = table("kayles", 200, Play::Normal);
         assert!(!svg(&t, Chart::Values, None).unwrap().contains("period"));
         // Drawn from the request, the period is shaded.
-        let request = TableRequest {
-            to: Some(200),
-            rows: None,
-            play: Play::Normal,
-            budget: Budget::default(),
-            save: Save::No,
-            algorithm: Default::default(),
-        };
+        let request = TableRequest::heaps(200, Play::Normal, Budget::default());
         let drawn = sequence("kayles", &request, Chart::Values).unwrap();
         assert_eq!(drawn, svg(&t, Chart::Values, Some(&p)).unwrap());
         let shaded = svg(&t, Chart::Values, Some(&p)).unwrap();

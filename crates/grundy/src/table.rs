@@ -28,6 +28,21 @@ pub struct TableRequest<'a> {
     pub algorithm: Algorithm,
 }
 
+impl TableRequest<'static> {
+    /// The values of heaps 0 to `to` under `play`, within `budget`, by the default
+    /// method, not saved.
+    pub fn heaps(to: u64, play: Play, budget: Budget) -> Self {
+        TableRequest {
+            to: Some(to),
+            rows: None,
+            play,
+            budget,
+            save: Save::No,
+            algorithm: Algorithm::default(),
+        }
+    }
+}
+
 /// A table, of one of the kinds grundy makes.
 pub enum Table {
     /// One heap of 0, 1, …, N chips.

@@ -521,15 +521,8 @@ mod tests {
     #[test]
     fn a_sequence_plot_translates_too() {
         use crate::plot::{self, Chart};
-        use crate::table::{Save, TableRequest};
-        let request = TableRequest {
-            to: Some(30),
-            rows: None,
-            play: crate::Play::Normal,
-            budget: crate::Budget::default(),
-            save: Save::No,
-            algorithm: Default::default(),
-        };
+        use crate::table::TableRequest;
+        let request = TableRequest::heaps(30, crate::Play::Normal, crate::Budget::default());
         let table = crate::tabulate::table("kayles", &request, &mut |_| {}).unwrap();
         let t = of_svg(&plot::svg(&table, Chart::Values, None).unwrap()).unwrap();
         assert_eq!(t.matches("circle[radius=3.5]").count(), 31);
