@@ -527,6 +527,18 @@ def svg(rows: List[Dict[str, Any]], values: Callable[[str], Optional[np.ndarray[
     return "\n".join(out) + "\n"
 
 
+def ray_options(address: Optional[str], num_cpus: Optional[int]) -> Dict[str, Any]:
+    """The options of ``ray.init`` a command's ``--address`` and ``--num-cpus`` ask
+    for: none for a cluster's address; for a Ray started here, no dashboard and
+    the CPUs given."""
+    if address is not None:
+        return {}
+    options: Dict[str, Any] = {"include_dashboard": False}
+    if num_cpus is not None:
+        options["num_cpus"] = num_cpus
+    return options
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """``python -m grundy.census SHAPE… --to N [--out FILE] [--address ADDR]``."""
     parser = argparse.ArgumentParser(
@@ -543,11 +555,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--method", default="rare-common", choices=["rare-common", "naive"])
     parser.add_argument("--fresh", action="store_true", help="compute every code again")
     args = parser.parse_args(argv)
-    extra: Dict[str, Any] = {}
-    if args.address is None:
-        extra["include_dashboard"] = False
-        if args.num_cpus is not None:
-            extra["num_cpus"] = args.num_cpus
+    extra = ray_options(args.address, args.num_cpus)
 
     def report(row: Dict[str, Any]) -> None:
         print(f"  {row['code']}: {row['status']}", file=sys.stderr, flush=True)

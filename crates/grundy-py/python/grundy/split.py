@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from . import Session, _native
+from .census import ray_options
 from .errors import Error
 
 __all__ = ["SplitValue", "SplitMove", "value", "main"]
@@ -133,11 +134,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--address", help="a Ray cluster's address (default: Ray on this machine)")
     parser.add_argument("--num-cpus", type=int, help="CPUs for a Ray started here")
     args = parser.parse_args(argv)
-    extra: Dict[str, Any] = {}
-    if args.address is None:
-        extra["include_dashboard"] = False
-        if args.num_cpus is not None:
-            extra["num_cpus"] = args.num_cpus
+    extra = ray_options(args.address, args.num_cpus)
     try:
         print(value(args.position, depth=args.depth, address=args.address, **extra))
     except (Error, ValueError) as e:
