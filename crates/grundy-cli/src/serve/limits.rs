@@ -45,14 +45,6 @@ impl ApiError {
         }
     }
 
-    /// Well formed but refused (an illegal move, a search over budget): 422.
-    pub fn unprocessable(message: impl Into<String>) -> Self {
-        ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: message.into(),
-        }
-    }
-
     /// A body or query string over [`MAX_BODY`]: 413.
     pub fn too_large() -> Self {
         ApiError {
@@ -88,14 +80,6 @@ impl ApiError {
         ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             message: "the server failed on this request (a bug: please report the request)".into(),
-        }
-    }
-
-    /// No such page or endpoint: 404.
-    pub fn not_found(path: &str) -> Self {
-        ApiError {
-            status: StatusCode::NOT_FOUND,
-            message: format!("there is no page or endpoint '{path}'"),
         }
     }
 }
