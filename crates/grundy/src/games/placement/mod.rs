@@ -49,6 +49,9 @@ pub struct Placement {
     symmetries_turned: u8,
     /// The fewest cells of a piece: smaller regions are left out as dead.
     smallest: u32,
+    /// Whether the game is Cram, whose positions drop their idle cells
+    /// ([`Frame::without_idle_cells`]) in the search.
+    cram: bool,
     /// What the search has learnt, kept for later questions.
     search: Shared,
 }
@@ -185,6 +188,7 @@ impl Placement {
                 .filter(|s| range.contains(s))
                 .fold(0, |m, &s| m | 1 << (s % 4))
         };
+        let cram = shapes == [vec![(0, 0), (0, 1)], vec![(0, 0), (1, 0)]];
         Placement {
             name,
             shapes,
@@ -192,6 +196,7 @@ impl Placement {
             symmetries_turned: bits(4..8),
             symmetries,
             smallest,
+            cram,
             search: Shared::default(),
         }
     }
@@ -365,6 +370,36 @@ impl Frame {
             | (cells >> 1 & self.not_last_col)
             | (cells.checked_shl(self.cols).unwrap_or(0) & (self.not_first_col | self.first_col))
             | cells.checked_shr(self.cols).unwrap_or(0)
+    }
+
+    /// `cells` of a Cram position less cells that change no nimber (P. Beling's
+    /// reductions in igs): where several tufts (cells with one neighbour) hang on
+    /// one cell, all but one, since a domino on any of them is the same move; and
+    /// every cell whose neighbours all carry a tuft. Both are checked against
+    /// exhaustive search on every position of small boards.
+    fn without_idle_cells(&self, p: u64) -> u64 {
+        let cols = self.cols;
+        let right = p & (p >> 1) & self.not_last_col;
+        let left = p & (p << 1) & self.not_first_col;
+        let below = p & p.checked_shr(cols).unwrap_or(0);
+        let above = p & p.checked_shl(cols).unwrap_or(0);
+        let two = (right & left) | (below & above) | ((right | left) & (below | above));
+        let tufts = (right ^ left ^ below ^ above) & !two;
+        // The cell each tuft hangs on keeps the first of its tufts: below, right,
+        // above, left.
+        let mut stars = (tufts & below) << cols;
+        let mut kept = p;
+        let hung = (tufts & right) << 1;
+        kept &= !((hung & stars) >> 1);
+        stars |= hung;
+        let hung = (tufts & above) >> cols;
+        kept &= !((hung & stars) << cols);
+        stars |= hung;
+        let hung = (tufts & left) >> 1;
+        kept &= !((hung & stars) << 1);
+        stars |= hung;
+        let others = p & !(tufts | stars);
+        kept & !(others & !self.around(others))
     }
 
     /// The regions that `cells` form, joined edge to edge, each as its cells.
@@ -645,6 +680,58 @@ pub const PLACE: Family = Family::game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rustc_hash::FxHashMap;
+
+    /// The Cram nimber of `cells` in `frame` by exhaustive search.
+    fn cram_nimber(frame: &Frame, cells: u64, memo: &mut FxHashMap<u64, u8>) -> u8 {
+        if let Some(&g) = memo.get(&cells) {
+            return g;
+        }
+        let mut seen = 0u128;
+        let pairs = [
+            (cells & (cells >> 1) & frame.not_last_col, 1),
+            (
+                cells & cells.checked_shr(frame.cols).unwrap_or(0),
+                frame.cols,
+            ),
+        ];
+        for (mut firsts, step) in pairs {
+            while firsts != 0 {
+                let i = firsts.trailing_zeros();
+                firsts &= firsts - 1;
+                let g = cram_nimber(frame, cells & !(1 << i) & !(1 << (i + step)), memo);
+                seen |= 1 << g;
+            }
+        }
+        let g = seen.trailing_ones() as u8;
+        memo.insert(cells, g);
+        g
+    }
+
+    #[test]
+    fn idle_cells_change_no_cram_nimber() {
+        // Every position of these boards has the nimber of what is left of it.
+        for (rows, cols) in [(4, 4), (3, 6), (6, 3), (2, 8), (1, 12), (4, 5), (5, 4)] {
+            let frame = Frame::new(&Board {
+                rows,
+                cols,
+                empty: 0,
+            });
+            let mut memo = FxHashMap::default();
+            let mut removed = 0;
+            for cells in 0..1u64 << (rows as u32 * cols as u32) {
+                let kept = frame.without_idle_cells(cells);
+                assert_eq!(kept & !cells, 0);
+                removed += (kept != cells) as u32;
+                assert_eq!(
+                    cram_nimber(&frame, kept, &mut memo),
+                    cram_nimber(&frame, cells, &mut memo),
+                    "{rows}x{cols} cells {cells:#b} less idle ones {kept:#b}"
+                );
+            }
+            assert!(removed > 0, "{rows}x{cols}: nothing removed");
+        }
+    }
 
     #[test]
     fn a_board_splits_into_canonical_regions() {

@@ -130,6 +130,16 @@ struct Within<'a> {
     root: u64,
 }
 
+impl Within<'_> {
+    /// `cells` less those that change no nimber, in Cram.
+    fn without_idle_cells(&self, cells: u64) -> u64 {
+        match self.game.cram {
+            true => self.frame.without_idle_cells(cells),
+            false => cells,
+        }
+    }
+}
+
 impl Search {
     /// Whether `board` plus a nim heap of `heap` is a P-position; the search stops
     /// with [`Error::Budget`](crate::Error::Budget) once it knows of more regions than
@@ -194,7 +204,7 @@ fn search(
         budget: budget.clone(),
         root: board.empty,
     };
-    let regions = regions(&at, board.empty);
+    let regions = regions(&at, at.without_idle_cells(board.empty));
     let p = thread.sum_is_p(&at, &regions, heap);
     *shapes = thread.shapes;
     p
@@ -320,8 +330,8 @@ impl<'t> SearchThread<'t> {
         let mut unknown: SmallVec<[(u64, u32, bool); 64]> = SmallVec::new();
         let mut met = 0u64;
         for &(m, i) in moves {
-            let left = region & !m;
-            let joined = at.frame.stays_joined(left, m);
+            let left = at.without_idle_cells(region & !m);
+            let joined = left == region & !m && at.frame.stays_joined(left, m);
             let value = match self.known_value(at, left, joined) {
                 None if symmetric && joined && self.mirrored_option(at, left) => Some(0),
                 value => value,
@@ -340,7 +350,7 @@ impl<'t> SearchThread<'t> {
         let mut options: SmallVec<[(u32, Regions); 64]> = unknown
             .into_iter()
             .map(|(m, i, joined)| {
-                let left = region & !m;
+                let left = at.without_idle_cells(region & !m);
                 let parts = if joined {
                     Regions::from_elem(left, 1)
                 } else {
