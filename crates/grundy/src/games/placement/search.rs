@@ -395,6 +395,16 @@ impl<'t> SearchThread<'t> {
             root: at.root,
         };
         let section = section.stop_flag();
+        // Options of one shape (images under the board's symmetries) are searched
+        // once: two threads would otherwise work on twins side by side.
+        let mut shapes = rustc_hash::FxHashSet::default();
+        let options: Vec<&(u32, Regions)> = options
+            .iter()
+            .filter(|(_, parts)| match parts[..] {
+                [region] => shapes.insert(at.game.least_form(at.frame.cut(region))),
+                _ => true,
+            })
+            .collect();
         // The options not yet taken: the first thread takes the smallest first (a
         // win is most often among them), the others the largest first, so that no
         // thread is left alone with a large one at the end.
@@ -415,7 +425,7 @@ impl<'t> SearchThread<'t> {
                         false => left.next_back(),
                     };
                     drop(left);
-                    let Some((i, parts)) = taken.map(|k| &options[k]) else {
+                    let Some((i, parts)) = taken.map(|k| options[k]) else {
                         break;
                     };
                     match thread.sum_is_p(at, parts, heap) {
