@@ -434,6 +434,16 @@ impl Analyst {
         let play = options.play;
         let whole = self.budget().effort() == Effort::Whole;
         let valuation = self.solver.valuation(position, play)?;
+        // One part valued by search: its winning moves (its options of nimber 0)
+        // first, so that the search for its nimber finds them valued. (A board's
+        // search would otherwise prove each of them other than 1, then P.)
+        let mut winning_searched = match (whole, valuation, &position.0[..]) {
+            (true, Valuation::NimSum, &[part]) if self.solver.nimber_by_theory(part).is_none() => {
+                let search = |s: &mut Solver| s.winning_moves_by(position, play, valuation);
+                Some(self.searched(whole, search)?)
+            }
+            _ => None,
+        };
         let mut value = self.solver.value_by(position, play, valuation)?;
         let gamma = match valuation {
             Valuation::Gamma => Some(self.solver.gamma(position)?),
@@ -455,7 +465,11 @@ impl Analyst {
         let (winning, winning_moves_not_computed) = match value.outcome {
             Outcome::N => {
                 let search = |s: &mut Solver| s.winning_moves_by(position, play, valuation);
-                match self.searched(whole, search)? {
+                let found = match winning_searched.take() {
+                    Some(found) => found,
+                    None => self.searched(whole, search)?,
+                };
+                match found {
                     Ok(winning) => (winning, None),
                     Err(why) if by_theory => (
                         Vec::new(),

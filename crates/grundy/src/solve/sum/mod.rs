@@ -426,6 +426,8 @@ impl Solver {
                 }
                 return self.moves_to_nimbers(sum, 0, &[0]);
             }
+            // One part: its moves to nimber 0, found without its own nimber first.
+            Valuation::NimSum if sum.0.len() == 1 => return self.moves_to_nimbers(sum, 0, &[0]),
             Valuation::NimSum => {
                 let total = self.nimber(sum)?;
                 if total != 0 {
