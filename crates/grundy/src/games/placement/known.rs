@@ -2,6 +2,9 @@
 //! two 64-bit words per entry, so that a lookup reads one cache line: the region
 //! (its cells row by row and its width, packed) and what is known (its nimber, or
 //! values its nimber is not). Regions whose box has more than 53 cells go to a map.
+//! Beside it, a filter of two bits a slot, small enough to stay in the cache, says
+//! which regions may have a nimber: most options the search looks up have none,
+//! and the filter answers for them without a trip to memory.
 //! The threads of one search share it: entries are claimed and added to with
 //! atomic operations, and what is known of a region only grows.
 
@@ -53,7 +56,7 @@ const CROWDED_TENTHS: usize = 9;
 /// [`Reader`] (a read lock held across many of them), growth under the write lock,
 /// when every thread has let its reader go.
 pub struct KnownRegions {
-    slots: RwLock<Box<[Slot]>>,
+    slots: RwLock<Table>,
     /// How many entries, counted by each reader in rounds of [`COUNTED_TOGETHER`]…
     len: Apart<AtomicUsize>,
     others: Mutex<FxHashMap<Board, Known>>,
@@ -85,7 +88,7 @@ const FIRST_SLOTS: usize = 64;
 impl Default for KnownRegions {
     fn default() -> Self {
         KnownRegions {
-            slots: RwLock::new(empty_slots(FIRST_SLOTS)),
+            slots: RwLock::new(Table::new(FIRST_SLOTS)),
             len: Apart::default(),
             others: Mutex::default(),
             grow_wanted: Apart::default(),
@@ -95,11 +98,19 @@ impl Default for KnownRegions {
 
 impl Clone for KnownRegions {
     fn clone(&self) -> Self {
-        let slots = self.slots.read().unwrap_or_else(PoisonError::into_inner);
-        let copy = slots
-            .iter()
-            .map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)].map(AtomicU64::new))
-            .collect();
+        let table = self.slots.read().unwrap_or_else(PoisonError::into_inner);
+        let copy = Table {
+            slots: table
+                .slots
+                .iter()
+                .map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)].map(AtomicU64::new))
+                .collect(),
+            solved: table
+                .solved
+                .iter()
+                .map(|bits| AtomicU64::new(bits.load(Relaxed)))
+                .collect(),
+        };
         let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
         KnownRegions {
             slots: RwLock::new(copy),
@@ -110,9 +121,49 @@ impl Clone for KnownRegions {
     }
 }
 
-/// `size` empty slots.
-fn empty_slots(size: usize) -> Box<[Slot]> {
-    (0..size).map(|_| Slot::default()).collect()
+/// The slots, and the filter of the regions that may have a nimber: bit
+/// [`filter_bit`] of each solved region's key is set.
+struct Table {
+    slots: Box<[Slot]>,
+    solved: Box<[AtomicU64]>,
+}
+
+/// Bits of the filter per slot of the table.
+const FILTER_BITS_PER_SLOT: usize = 2;
+
+impl Table {
+    /// `size` empty slots.
+    fn new(size: usize) -> Table {
+        Table {
+            slots: (0..size).map(|_| Slot::default()).collect(),
+            solved: (0..size * FILTER_BITS_PER_SLOT / 64 + 1)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Notes that the region of `key` has a nimber.
+    fn mark_solved(&self, key: u64) {
+        let bit = filter_bit(key, self.slots.len());
+        self.solved[bit / 64].fetch_or(1 << (bit % 64), Relaxed);
+    }
+
+    /// Whether the region of `key` may have a nimber.
+    fn may_be_solved(&self, key: u64) -> bool {
+        let bit = filter_bit(key, self.slots.len());
+        self.solved[bit / 64].load(Relaxed) & 1 << (bit % 64) != 0
+    }
+}
+
+/// The bit of the filter of a table of `slots` slots for the region of `key`.
+fn filter_bit(key: u64, slots: usize) -> usize {
+    let hash = (key ^ key >> 31).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    let bits = (slots * FILTER_BITS_PER_SLOT).trailing_zeros();
+    (hash >> (64 - bits)) as usize
 }
 
 /// The key of a region that packs: its cells and width.
@@ -150,13 +201,14 @@ impl KnownRegions {
     /// Every entry, read while the threads of a search may be adding to them: each
     /// is something known (what is known only grows), maybe not the latest.
     pub fn entries(&self) -> Entries {
-        let slots = self.slots.read().unwrap_or_else(PoisonError::into_inner);
-        let packed = slots
+        let table = self.slots.read().unwrap_or_else(PoisonError::into_inner);
+        let packed = table
+            .slots
             .iter()
             .map(|[k, v]| [k.load(Acquire), v.load(Acquire)])
             .filter(|&[k, v]| k != 0 && v != 0)
             .collect();
-        drop(slots);
+        drop(table);
         let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
         let others = others.iter().map(|(b, k)| (*b, *k)).collect();
         Entries { packed, others }
@@ -234,16 +286,23 @@ impl KnownRegions {
     }
 }
 
-/// Moves the entries of `slots` into `size` new slots.
-fn rehash(slots: &mut Box<[Slot]>, size: usize) {
-    let old = std::mem::replace(slots, empty_slots(size));
-    for [key, known] in old.iter().map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)]) {
+/// Moves the entries of `table` into `size` new slots.
+fn rehash(table: &mut Table, size: usize) {
+    let old = std::mem::replace(table, Table::new(size));
+    for [key, known] in old
+        .slots
+        .iter()
+        .map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)])
+    {
         if key != 0 {
             let mut i = slot(key, size);
-            while slots[i][0].load(Relaxed) != 0 {
+            while table.slots[i][0].load(Relaxed) != 0 {
                 i = (i + 1) & (size - 1);
             }
-            slots[i] = [AtomicU64::new(key), AtomicU64::new(known)];
+            table.slots[i] = [AtomicU64::new(key), AtomicU64::new(known)];
+            if Known(known).nimber().is_some() {
+                table.mark_solved(key);
+            }
         }
     }
 }
@@ -251,7 +310,7 @@ fn rehash(slots: &mut Box<[Slot]>, size: usize) {
 /// Lookups and updates of a [`KnownRegions`], holding its read lock.
 pub struct Reader<'t> {
     table: &'t KnownRegions,
-    slots: RwLockReadGuard<'t, Box<[Slot]>>,
+    slots: RwLockReadGuard<'t, Table>,
     /// Entries this reader made and has not yet counted in the table.
     uncounted: Cell<usize>,
 }
@@ -284,7 +343,7 @@ impl Reader<'_> {
                 .unwrap_or_else(PoisonError::into_inner);
             return others.get(b).copied().unwrap_or_default();
         };
-        let slots = &self.slots;
+        let slots = &self.slots.slots;
         let mask = slots.len() - 1;
         let mut i = slot(key, slots.len());
         // Every slot at most: a table is never full, but a bound costs nothing.
@@ -299,6 +358,15 @@ impl Reader<'_> {
             i = (i + 1) & mask;
         }
         Known::default()
+    }
+
+    /// The nimber of the canonical region `b`, if known: [`Reader::get`]'s, but
+    /// answered from the filter, in the cache, for most regions that have none.
+    pub fn nimber(&self, b: &Board) -> Option<u8> {
+        if key(b).is_some_and(|key| !self.slots.may_be_solved(key)) {
+            return None;
+        }
+        self.get(b).nimber()
     }
 
     /// Records the nimber of the canonical region `b`.
@@ -333,7 +401,7 @@ impl Reader<'_> {
 
     /// [`Reader::add`] of a region that packs, by its key.
     fn add_packed(&self, key: u64, bits: u64) {
-        let slots = &self.slots;
+        let slots = &self.slots.slots;
         let len = self.table.len.load(Relaxed);
         if 10 * (len + 1) > FULL_TENTHS * slots.len() {
             self.table.grow_wanted.store(true, Relaxed);
@@ -357,6 +425,9 @@ impl Reader<'_> {
                 };
             if mine {
                 slots[i][1].fetch_or(bits, AcqRel);
+                if Known(bits).nimber().is_some() {
+                    self.slots.mark_solved(key);
+                }
                 return;
             }
             i = (i + 1) & mask;
@@ -391,6 +462,9 @@ mod tests {
         let reader = table.reader();
         for i in 1..5000u64 {
             let known = reader.get(&board(4, 9, i * 7919));
+            // The filter keeps every solved region through the table's growth.
+            let solved = (i % 3 == 0).then_some((i % 7) as u8);
+            assert_eq!(reader.nimber(&board(4, 9, i * 7919)), solved);
             if i % 3 == 0 {
                 assert_eq!(known.nimber(), Some((i % 7) as u8));
             } else {

@@ -465,8 +465,7 @@ impl<'t> SearchThread<'t> {
                 return Some(0);
             }
             reader
-                .get(&at.game.least_form(at.frame.cut(region)))
-                .nimber()
+                .nimber(&at.game.least_form(at.frame.cut(region)))
                 .map(Nimber::from)
         };
         if joined {
