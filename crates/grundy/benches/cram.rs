@@ -7,10 +7,15 @@
 //! `cargo bench -p grundy --bench cram` installs igsolve from crates.io into a
 //! temporary folder (once; `IGSOLVE=/path/to/igsolve` uses another) and prints, for
 //! each board, the nimber, grundy's time for the nimber alone and for the nimber
-//! with every winning move (as `grundy value` finds them, with its peak memory and
-//! the number of moves), igsolve's time for the nimber, and igsolve's time over
-//! grundy's with the moves. `CRAM_BOARDS=5x7,4x9` picks the boards;
+//! with every winning move (as `grundy value` finds them, within its default
+//! budget, with its peak memory and the number of moves), igsolve's time for the
+//! nimber, and igsolve's time over grundy's with the moves: each time the median of
+//! three runs (`CRAM_RUNS`). `CRAM_BOARDS=5x7,4x9` picks the boards;
 //! `GRUNDY_THREADS=1` runs grundy on one thread.
+//!
+//! `CRAM_LARGE=6x7,4x13` adds the large boards, solved once by grundy alone (igsolve
+//! does not finish them in the half hour tried here): the nimber, the time with
+//! every winning move, and the peak memory.
 
 mod published;
 
@@ -23,8 +28,16 @@ use grundy::games::Placement;
 use grundy::Budget;
 use grundy::{Game, OwnSearch};
 
-/// The boards of the comparison, with their published nimbers.
+/// The boards of the comparison, with their published nimbers: P. Beling,
+/// impartial-games, README.md (2025), table "Cram (under the normal play
+/// convention)", where the smaller boards are credited to Lemoine and Viennot's
+/// solver Glop.
 const BOARDS: &[(&str, u64)] = &[("5x7", 1), ("4x9", 1), ("5x8", 1), ("4x11", 1)];
+
+/// The large boards, with their published nimbers: 5x9, 6x7 and 5x10 from Beling's
+/// table (5x10 first published there); 4x13 from T. Plick, nimcalc, README.md,
+/// news of 24 August 2025 (two weeks on 16 cores).
+const LARGE: &[(&str, u64)] = &[("5x9", 1), ("6x7", 5), ("4x13", 3), ("5x10", 2)];
 
 /// Solves one board in this process, its nimber alone or (`all`) as `grundy value`
 /// does, with every winning move, and prints the nimber, seconds, peak memory and
@@ -32,7 +45,7 @@ const BOARDS: &[(&str, u64)] = &[("5x7", 1), ("4x9", 1), ("5x8", 1), ("4x11", 1)
 fn solve_here(board: &str, all: bool) {
     let start = Instant::now();
     let (k, winning) = if all {
-        let mut analyst = Analyst::new(Budget::unlimited());
+        let mut analyst = Analyst::new(Budget::default());
         let position = analyst.parse(&format!("cram {board}")).expect("a board");
         let analysis = analyst
             .analyse(&position, &Options::default())
@@ -44,7 +57,7 @@ fn solve_here(board: &str, all: bool) {
         let p = game.parse_position(board).expect("a board");
         let mut k = 0;
         while !game
-            .has_nimber(&p, k, &Budget::unlimited())
+            .has_nimber(&p, k, &Budget::default())
             .expect("no budget")
         {
             k += 1;
@@ -104,31 +117,53 @@ fn main() {
         solve_here(&args[i + 1], args[i + 2] == "all");
         return;
     }
-    let picked = std::env::var("CRAM_BOARDS").ok();
+    let picked = |variable: &str, board: &str| {
+        std::env::var(variable).map_or(variable == "CRAM_BOARDS", |boards| {
+            boards.split(',').any(|b| b == board)
+        })
+    };
+    let runs: usize = std::env::var("CRAM_RUNS").map_or(3, |n| n.parse().expect("a count of runs"));
     let binary = published::installed("igsolve", "IGSOLVE");
     println!(
         "{:<6} {:>6}  {:>9} {:>9} {:>9} {:>10}  {:>9}  {:>7}",
         "board", "nimber", "grundy", "+ moves", "(moves)", "memory", "igsolve", "ratio"
     );
-    for &(board, published) in BOARDS {
-        if picked
-            .as_ref()
-            .is_some_and(|p| !p.split(',').any(|b| b == board))
-        {
-            continue;
-        }
-        let (nimber, ours, _, _) = solve_apart(board, false);
-        let (with_moves, all, memory, winning) = solve_apart(board, true);
-        assert_eq!(nimber, published, "cram {board}: published nimber");
-        assert_eq!(with_moves, published, "cram {board}: published nimber");
+    for &(board, published) in BOARDS.iter().filter(|(b, _)| picked("CRAM_BOARDS", b)) {
         let (rows, cols) = board.split_once('x').expect("RxC");
-        let (theirs_nimber, theirs) = run_igsolve(&binary, rows, cols);
-        assert_eq!(theirs_nimber, nimber, "cram {board}: igsolve's nimber");
+        let (mut ours, mut all, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut memory, mut winning) = (0, 0);
+        for _ in 0..runs {
+            let (nimber, seconds, _, _) = solve_apart(board, false);
+            assert_eq!(nimber, published, "cram {board}: published nimber");
+            ours.push(seconds);
+            let (nimber, seconds, kib, moves) = solve_apart(board, true);
+            assert_eq!(nimber, published, "cram {board}: published nimber");
+            all.push(seconds);
+            (memory, winning) = (memory.max(kib), moves);
+            let (nimber, elapsed) = run_igsolve(&binary, rows, cols);
+            assert_eq!(nimber, published, "cram {board}: igsolve's nimber");
+            theirs.push(elapsed.as_secs_f64());
+        }
+        let (ours, all, theirs) = (median(ours), median(all), median(theirs));
         println!(
-            "{board:<6} {nimber:>6}  {ours:>8.2}s {all:>8.2}s {winning:>9} {:>6} MiB  {:>8.2}s  {:>6.2}×",
+            "{board:<6} {published:>6}  {ours:>8.2}s {all:>8.2}s {winning:>9} {:>6} MiB  {theirs:>8.2}s  {:>6.2}×",
             memory / 1024,
-            theirs.as_secs_f64(),
-            theirs.as_secs_f64() / all
+            theirs / all
         );
     }
+    for &(board, published) in LARGE.iter().filter(|(b, _)| picked("CRAM_LARGE", b)) {
+        let (nimber, seconds, kib, winning) = solve_apart(board, true);
+        assert_eq!(nimber, published, "cram {board}: published nimber");
+        println!(
+            "{board:<6} {nimber:>6}  {:>9} {seconds:>8.1}s {winning:>9} {:>6} MiB",
+            "",
+            kib / 1024
+        );
+    }
+}
+
+/// The middle of some times.
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
 }
