@@ -192,6 +192,24 @@ fn scratch(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
+fn a_finished_board_search_keeps_all_it_learnt() {
+    // The file holds the whole search once the command is over: resumed, the
+    // search finds everything there, learns nothing, and leaves the file as it was.
+    let dir = scratch("finished");
+    let kept = dir.join("cram.search");
+    let kept = kept.to_str().unwrap();
+    let saved = grundy(&["value", "cram", "4x7", "--json", "--save", kept], "");
+    assert_eq!(saved.code, 0, "{}", saved.stderr);
+    let file = std::fs::read(kept).unwrap();
+    assert!(file.len() > 10_000, "{} bytes", file.len());
+    let resumed = grundy(&["value", "cram", "4x7", "--json", "--resume", kept], "");
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(resumed.stdout, saved.stdout);
+    assert!(std::fs::read(kept).unwrap() == file, "the file changed");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_board_search_killed_mid_run_resumes_from_its_file_with_the_same_answer() {
     let dir = scratch("resume");
     let kept = dir.join("cram.search");

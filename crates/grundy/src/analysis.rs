@@ -422,8 +422,19 @@ impl Analyst {
         self.solver.set_budget(budget);
     }
 
-    /// The analysis of `position`.
+    /// The analysis of `position`. Where the budget names a
+    /// [`Checkpoint`](crate::Checkpoint), what the board searches learnt is written
+    /// to it at the end, however the analysis ended.
     pub fn analyse(&mut self, position: &Position, options: &Options) -> Result<Analysis> {
+        let analysis = self.analysis(position, options);
+        if self.budget().checkpoint().is_some() {
+            self.solver.keep_searches()?;
+        }
+        analysis
+    }
+
+    /// [`Analyst::analyse`] but for its checkpoint.
+    fn analysis(&mut self, position: &Position, options: &Options) -> Result<Analysis> {
         let sum = self.own(position)?.clone();
         if self.budget().checkpoint().is_some() && !self.has_board(position) {
             return Err(Error::Invalid(format!(

@@ -231,6 +231,13 @@ pub trait OwnSearch<P> {
     /// Whether `p` has nimber `k` (whether `p` plus a nim heap of `k` is a
     /// P-position); past its budget it stops with [`Error::Budget`](crate::Error::Budget).
     fn has_nimber(&self, p: &P, k: Nimber, budget: &Budget) -> Result<bool>;
+
+    /// Writes what the searches learnt to the budget's
+    /// [`Checkpoint`](crate::Checkpoint), where it names one and the search keeps
+    /// one: called once the searches of a question are over, however they ended.
+    fn keep(&self, _budget: &Budget) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// What reading a position's text changed at once, as the rules say (Green

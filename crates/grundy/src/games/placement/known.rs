@@ -185,6 +185,13 @@ pub struct Entries {
     pub others: Vec<(Board, Known)>,
 }
 
+impl Entries {
+    /// How many regions something is known of.
+    pub fn len(&self) -> usize {
+        self.packed.len() + self.others.len()
+    }
+}
+
 impl Known {
     /// What is known, as its bits (for a file).
     pub fn bits(self) -> u64 {

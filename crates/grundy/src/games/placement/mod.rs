@@ -656,6 +656,10 @@ impl OwnSearch<Board> for Placement {
     fn has_nimber(&self, p: &Board, k: Nimber, budget: &Budget) -> Result<bool> {
         self.search.lock().is_p(self, p, k, budget)
     }
+
+    fn keep(&self, budget: &Budget) -> Result<()> {
+        self.search.lock().keep(self, budget)
+    }
 }
 
 /// The registry entry of `cram`.

@@ -17,6 +17,7 @@
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -41,6 +42,11 @@ pub struct Search {
     shapes: Shapes,
     /// Whether the table was read from a checkpoint's file already.
     resumed: bool,
+    /// When the first search with a checkpoint began: the start of its clock.
+    checkpoints_since: Option<Instant>,
+    /// When the checkpoint's file was last written, and how many regions the table
+    /// then knew of.
+    saved: Option<(Instant, usize)>,
 }
 
 /// A [`Search`] kept between questions, behind a lock so that the game can be
@@ -146,8 +152,9 @@ impl Search {
     /// the budget's positions. A question about a whole board is searched on the
     /// budget's threads, else on every core. Where the budget names a
     /// [`Checkpoint`](crate::Checkpoint), the first search starts from what its file
-    /// holds (when resuming), and every search writes the file as it goes and at its
-    /// end, whatever the end.
+    /// holds (when resuming), and the searches write the file as they go, once every
+    /// interval on one clock however many questions are asked; [`Search::keep`]
+    /// writes it at the end.
     pub fn is_p(
         &mut self,
         game: &Placement,
@@ -162,25 +169,47 @@ impl Search {
             let entries = kept::read(&checkpoint.path, &game.name, budget.memory() as u64)?;
             self.known.add_entries(&entries);
             self.resumed = true;
+            self.saved = Some((Instant::now(), entries.len()));
         }
         let (finished, wait) = mpsc::channel::<()>();
         let known = &self.known;
         let mut shapes = std::mem::take(&mut self.shapes);
+        let since = *self.checkpoints_since.get_or_insert_with(Instant::now);
+        let mut due = self.saved.map_or(since, |(at, _)| at) + checkpoint.every;
         let (p, saved) = std::thread::scope(|scope| {
-            let saver = scope.spawn(move || -> Result<()> {
-                while wait.recv_timeout(checkpoint.every) == Err(RecvTimeoutError::Timeout) {
-                    kept::write(&checkpoint.path, &game.name, &known.entries())?;
+            let saver = scope.spawn(move || -> Result<Option<(Instant, usize)>> {
+                let mut saved = None;
+                let wait_until = |due: Instant| due.saturating_duration_since(Instant::now());
+                while wait.recv_timeout(wait_until(due)) == Err(RecvTimeoutError::Timeout) {
+                    let entries = known.entries();
+                    kept::write(&checkpoint.path, &game.name, &entries)?;
+                    saved = Some((Instant::now(), entries.len()));
+                    due = Instant::now() + checkpoint.every;
                 }
-                Ok(())
+                Ok(saved)
             });
             let p = search(known, &mut shapes, game, board, heap, budget);
             drop(finished);
-            (p, saver.join().unwrap_or(Ok(())))
+            (p, saver.join().unwrap_or(Ok(None)))
         });
         self.shapes = shapes;
-        saved?;
-        kept::write(&checkpoint.path, &game.name, &self.known.entries())?;
+        self.saved = saved?.or(self.saved);
         p
+    }
+
+    /// Writes the table to the budget's checkpoint, if it names one, unless the
+    /// file already holds all of it: the end of a command's searches.
+    pub fn keep(&mut self, game: &Placement, budget: &Budget) -> Result<()> {
+        let Some(checkpoint) = budget.checkpoint() else {
+            return Ok(());
+        };
+        if self.saved.is_some_and(|(_, len)| len == self.known.len()) {
+            return Ok(());
+        }
+        let entries = self.known.entries();
+        kept::write(&checkpoint.path, &game.name, &entries)?;
+        self.saved = Some((Instant::now(), entries.len()));
+        Ok(())
     }
 }
 

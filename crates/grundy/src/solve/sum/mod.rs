@@ -525,6 +525,14 @@ impl Solver {
             .downcast_ref()
     }
 
+    /// Writes what the games' own searches learnt to the budget's checkpoint, where
+    /// it names one ([`OwnSearch::keep`](crate::OwnSearch::keep)).
+    pub fn keep_searches(&self) -> Result<()> {
+        self.games
+            .iter()
+            .try_for_each(|game| game.keep_search(&self.budget))
+    }
+
     /// A part drawn as an SVG document, if its game draws.
     pub fn picture(&self, part: Part) -> Option<Result<String>> {
         self.games[part.game as usize].picture(part.pos)

@@ -39,6 +39,7 @@ pub(super) trait AnyGame: Send {
     fn explain(&self, id: PosId, play: Play) -> Vec<String>;
     fn explain_nimber(&self, id: PosId) -> Option<Vec<String>>;
     fn picture(&self, id: PosId) -> Option<Result<String>>;
+    fn keep_search(&self, budget: &Budget) -> Result<()>;
     fn kind(&self) -> Kind;
     fn is_drawn_end(&self, id: PosId) -> bool;
     fn describe_move(&self, from: PosId, to: PosId) -> Result<String>;
@@ -300,6 +301,13 @@ impl<G: Game> AnyGame for View<G> {
 
     fn picture(&self, id: PosId) -> Option<Result<String>> {
         Some(self.game.capabilities().picture?.svg(self.position(id)))
+    }
+
+    fn keep_search(&self, budget: &Budget) -> Result<()> {
+        match self.game.capabilities().search {
+            Some(search) => search.keep(budget),
+            None => Ok(()),
+        }
     }
 
     fn kind(&self) -> Kind {
