@@ -2,7 +2,7 @@
 //! two 64-bit words per entry, so that a lookup reads one cache line: the region
 //! (its cells row by row and its width, packed) and what is known (its nimber, or
 //! values its nimber is not). Regions whose box has more than 53 cells go to a map.
-//! Beside it, a filter of two bits a slot, small enough to stay in the cache, says
+//! Beside it, a filter of two bits a slot (up to 2 MiB), in the cache, says
 //! which regions may have a nimber: most options the search looks up have none,
 //! and the filter answers for them without a trip to memory.
 //! The threads of one search share it: entries are claimed and added to with
@@ -136,7 +136,7 @@ impl Table {
     fn new(size: usize) -> Table {
         Table {
             slots: (0..size).map(|_| Slot::default()).collect(),
-            solved: (0..size * FILTER_BITS_PER_SLOT / 64 + 1)
+            solved: (0..filter_bits(size) / 64 + 1)
                 .map(|_| AtomicU64::new(0))
                 .collect(),
         }
@@ -159,10 +159,19 @@ impl Table {
     }
 }
 
+/// The bits of the filter of a table of `slots` slots: two a slot, up to the 2 MiB
+/// of a core's level-2 cache (a larger filter would be a trip to memory too).
+fn filter_bits(slots: usize) -> usize {
+    (slots * FILTER_BITS_PER_SLOT).min(FILTER_MOST_BITS)
+}
+
+/// The most bits of a filter.
+const FILTER_MOST_BITS: usize = 1 << 24;
+
 /// The bit of the filter of a table of `slots` slots for the region of `key`.
 fn filter_bit(key: u64, slots: usize) -> usize {
     let hash = (key ^ key >> 31).wrapping_mul(0xff51_afd7_ed55_8ccd);
-    let bits = (slots * FILTER_BITS_PER_SLOT).trailing_zeros();
+    let bits = filter_bits(slots).trailing_zeros();
     (hash >> (64 - bits)) as usize
 }
 
