@@ -13,13 +13,14 @@
 //! option is seen to stay one region by looking only near the piece just placed);
 //! the placements that have won most often are tried first. A region that a
 //! reflection or half turn maps to itself, no placement meeting its own image, is a
-//! P-position at once: the second player copies.
+//! P-position at once: the second player copies. In Cram, the cells that change no
+//! nimber ([`Frame::without_idle_cells`]) are dropped from every option.
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 use super::kept;
@@ -426,11 +427,11 @@ impl<'t> SearchThread<'t> {
         let section = section.stop_flag();
         // Options of one shape (images under the board's symmetries) are searched
         // once: two threads would otherwise work on twins side by side.
-        let mut shapes = rustc_hash::FxHashSet::default();
+        let mut forms = FxHashSet::default();
         let options: Vec<&(u32, Regions)> = options
             .iter()
             .filter(|(_, parts)| match parts[..] {
-                [region] => shapes.insert(at.game.least_form(at.frame.cut(region))),
+                [region] => forms.insert(at.game.least_form(at.frame.cut(region))),
                 _ => true,
             })
             .collect();

@@ -256,6 +256,13 @@ impl<G: Game> AnyGame for View<G> {
                 budget.fits(reachable.saturating_sub(1))?;
             }
         }
+        // A P-position has no move to a P-position: an outcome search of its own
+        // (which may see the second player's strategy at once) settles it.
+        if let (0, Some(search)) = (target, self.game.capabilities().search) {
+            if search.has_nimber(self.position(id), 0, budget)? {
+                return Ok(Vec::new());
+            }
+        }
         let mut found = Vec::new();
         for &m in self.moves(id, budget)?.iter() {
             let has = match self.game.capabilities().search {
