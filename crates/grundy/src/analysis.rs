@@ -445,11 +445,12 @@ impl Analyst {
         let play = options.play;
         let whole = self.budget().effort() == Effort::Whole;
         let valuation = self.solver.valuation(position, play)?;
-        // One part valued by search: its winning moves (its options of nimber 0)
-        // first, so that the search for its nimber finds them valued. (A board's
-        // search would otherwise prove each of them other than 1, then P.)
+        // One part that its game's own search values (a board): its winning moves
+        // (its options of nimber 0) first, so that the search for its nimber finds
+        // them valued. (The search would otherwise prove each of them other than 1,
+        // then P.)
         let mut winning_searched = match (whole, valuation, &position.0[..]) {
-            (true, Valuation::NimSum, &[part]) if self.solver.nimber_by_theory(part).is_none() => {
+            (true, Valuation::NimSum, &[part]) if self.solver.searches_itself(part) => {
                 let search = |s: &mut Solver| s.winning_moves_by(position, play, valuation);
                 Some(self.searched(whole, search)?)
             }

@@ -223,6 +223,12 @@ impl Solver {
             })
     }
 
+    /// Whether the game of `part` has a search of its own
+    /// ([`Capabilities::search`](crate::Capabilities::search)).
+    pub fn searches_itself(&self, part: Part) -> bool {
+        self.games[part.game as usize].kind().own_search
+    }
+
     /// Whether `game` can be a part of a sum ([`Capabilities::alone`](crate::Capabilities::alone)).
     pub fn joins_sums(&self, game: u32) -> bool {
         !self.games[game as usize].kind().alone

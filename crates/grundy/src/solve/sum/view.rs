@@ -53,6 +53,7 @@ pub(super) struct Kind {
     pub(super) cycles: bool,
     pub(super) alone: bool,
     pub(super) drawn_ends: bool,
+    pub(super) own_search: bool,
 }
 
 /// A game with its interned positions, cached moves and memos.
@@ -323,6 +324,7 @@ impl<G: Game> AnyGame for View<G> {
             cycles: c.cycles,
             alone: c.alone,
             drawn_ends: c.drawn_ends.is_some(),
+            own_search: c.search.is_some(),
         }
     }
 
