@@ -299,6 +299,11 @@ fn read(file: impl Read, size: u64, path: &str, game: &str) -> Result<(Vec<u16>,
             break;
         }
         let count = u32::from_le_bytes(count) as usize;
+        // A block said to run past the end of the file is one cut short (or a count
+        // no block has): computed again, and never given room it cannot fill.
+        if (2 * count + 4) as u64 > size.saturating_sub(at + 4) {
+            break;
+        }
         block.resize(2 * count + 4, 0);
         if !read_whole(&mut file, &mut block).map_err(cannot_read)? {
             // The last block, cut short by an interruption: computed again.
@@ -364,6 +369,12 @@ mod tests {
             let (values, end) = read_bytes(&bytes[..cut], path, "octal:0.16").unwrap();
             assert_eq!((values.len(), end), (6, header + 20));
         }
+        // A count past the end of the file (found by fuzzing: it once asked for
+        // 8 GB before reading): the blocks before it are kept.
+        let mut huge = bytes.clone();
+        huge[header + 20..header + 24].copy_from_slice(&u32::MAX.to_le_bytes());
+        let (values, end) = read_bytes(&huge, path, "octal:0.16").unwrap();
+        assert_eq!((values.len(), end), (6, header + 20));
         // One value changed, anywhere: refused.
         for at in [header + 4, header + 14, header + 24, bytes.len() - 5] {
             let mut altered = bytes.clone();
