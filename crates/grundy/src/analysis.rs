@@ -445,14 +445,14 @@ impl Analyst {
         let play = options.play;
         let whole = self.budget().effort() == Effort::Whole;
         let valuation = self.solver.valuation(position, play)?;
+        let search_winning = |s: &mut Solver| s.winning_moves_by(position, play, valuation);
         // One part that its game's own search values (a board): its winning moves
         // (its options of nimber 0) first, so that the search for its nimber finds
         // them valued. (The search would otherwise prove each of them other than 1,
         // then P.)
-        let mut winning_searched = match (whole, valuation, &position.0[..]) {
+        let winning_searched = match (whole, valuation, &position.0[..]) {
             (true, Valuation::NimSum, &[part]) if self.solver.searches_itself(part) => {
-                let search = |s: &mut Solver| s.winning_moves_by(position, play, valuation);
-                Some(self.searched(whole, search)?)
+                Some(self.searched(whole, search_winning)?)
             }
             _ => None,
         };
@@ -476,10 +476,9 @@ impl Analyst {
         let terminal = self.solver.is_terminal(position)?;
         let (winning, winning_moves_not_computed) = match value.outcome {
             Outcome::N => {
-                let search = |s: &mut Solver| s.winning_moves_by(position, play, valuation);
-                let found = match winning_searched.take() {
+                let found = match winning_searched {
                     Some(found) => found,
-                    None => self.searched(whole, search)?,
+                    None => self.searched(whole, search_winning)?,
                 };
                 match found {
                     Ok(winning) => (winning, None),

@@ -374,13 +374,12 @@ impl<'t> SearchThread<'t> {
                         return Ok((true, met));
                     }
                 }
-                None => unknown.push((m, i, joined)),
+                None => unknown.push((left, i, joined)),
             }
         }
         let mut options: SmallVec<[(u32, Regions); 64]> = unknown
             .into_iter()
-            .map(|(m, i, joined)| {
-                let left = at.without_idle_cells(region & !m);
+            .map(|(left, i, joined)| {
                 let parts = if joined {
                     Regions::from_elem(left, 1)
                 } else {
