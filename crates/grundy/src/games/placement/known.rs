@@ -15,6 +15,7 @@ use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard, TryLockError};
 
 use rustc_hash::FxHashMap;
 
+use super::zeroed::Zeroed;
 use super::Board;
 
 /// Bits of the cells in a packed key; then 6 bits of width less one.
@@ -99,18 +100,10 @@ impl Default for KnownRegions {
 impl Clone for KnownRegions {
     fn clone(&self) -> Self {
         let table = self.slots.read().unwrap_or_else(PoisonError::into_inner);
-        let copy = Table {
-            slots: table
-                .slots
-                .iter()
-                .map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)].map(AtomicU64::new))
-                .collect(),
-            solved: table
-                .solved
-                .iter()
-                .map(|bits| AtomicU64::new(bits.load(Relaxed)))
-                .collect(),
-        };
+        let copy = Table::new(table.len());
+        for (word, to) in table.words().zip(copy.words()) {
+            to.store(word.load(Relaxed), Relaxed);
+        }
         let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
         KnownRegions {
             slots: RwLock::new(copy),
@@ -124,8 +117,8 @@ impl Clone for KnownRegions {
 /// The slots, and the filter of the regions that may have a nimber: bit
 /// [`filter_bit`] of each solved region's key is set.
 struct Table {
-    slots: Box<[Slot]>,
-    solved: Box<[AtomicU64]>,
+    slots: Zeroed<Slot>,
+    solved: Zeroed<AtomicU64>,
 }
 
 /// Bits of the filter per slot of the table.
@@ -135,15 +128,18 @@ impl Table {
     /// `size` empty slots.
     fn new(size: usize) -> Table {
         Table {
-            slots: (0..size).map(|_| Slot::default()).collect(),
-            solved: (0..filter_bits(size) / 64 + 1)
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            slots: Zeroed::new(size),
+            solved: Zeroed::new(filter_bits(size) / 64),
         }
     }
 
     fn len(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The words of the slots, then of the filter.
+    fn words(&self) -> impl Iterator<Item = &AtomicU64> {
+        self.slots.iter().flatten().chain(self.solved.iter())
     }
 
     /// Notes that the region of `key` has a nimber.
@@ -315,7 +311,8 @@ fn rehash(table: &mut Table, size: usize) {
             while table.slots[i][0].load(Relaxed) != 0 {
                 i = (i + 1) & (size - 1);
             }
-            table.slots[i] = [AtomicU64::new(key), AtomicU64::new(known)];
+            table.slots[i][0].store(key, Relaxed);
+            table.slots[i][1].store(known, Relaxed);
             if Known(known).nimber().is_some() {
                 table.mark_solved(key);
             }

@@ -17,6 +17,7 @@
 mod kept;
 mod known;
 mod search;
+mod zeroed;
 
 use super::grid::{self, Cell};
 use super::{Family, Figure};
