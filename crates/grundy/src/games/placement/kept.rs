@@ -1,56 +1,82 @@
 //! The file a board search keeps ([`crate::Checkpoint`]): what the table of known
 //! regions holds, so that a run that was stopped or killed goes on from it. It is
-//! written whole to a file beside it and renamed over it, so the file is never
-//! torn; a file of another game, or of another version of grundy's format, or
-//! damaged, is refused with a sentence.
+//! written to a file beside it as the table is read (no copy of a table of
+//! gigabytes is made) and renamed over it, so the file is never torn; a file of
+//! another game, or of another version of grundy's format, or damaged, is refused
+//! with a sentence, before anything of it is added to the table.
 //!
 //! Its bytes: the line `grundy board search 1`, the game's name and a newline; the
 //! count of packed entries and each as two words (the region's key, what is known);
 //! the count of other regions and each as its rows, columns, cells and what is
 //! known; then the CRC-32 of all that. Numbers are little-endian.
 
-use std::fs::OpenOptions;
-use std::io::Write as _;
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
 
-use super::known::{Entries, Known};
+use super::known::{Known, KnownRegions, Snapshot};
 use super::Board;
 use crate::{invalid, Result};
 
 /// The first line of the file: its format and version.
 const HEADING: &[u8] = b"grundy board search 1\n";
 
-/// Writes `entries` of the game `game` to `path`, through a file beside it.
-pub fn write(path: &str, game: &str, entries: &Entries) -> Result<()> {
-    let mut bytes = Vec::with_capacity(64 + 16 * entries.packed.len());
-    bytes.extend_from_slice(HEADING);
-    bytes.extend_from_slice(game.as_bytes());
-    bytes.push(b'\n');
-    bytes.extend_from_slice(&(entries.packed.len() as u64).to_le_bytes());
-    for [key, known] in &entries.packed {
-        bytes.extend_from_slice(&key.to_le_bytes());
-        bytes.extend_from_slice(&known.to_le_bytes());
-    }
-    bytes.extend_from_slice(&(entries.others.len() as u64).to_le_bytes());
-    for (board, known) in &entries.others {
-        bytes.extend_from_slice(&[board.rows, board.cols]);
-        bytes.extend_from_slice(&board.empty.to_le_bytes());
-        bytes.extend_from_slice(&known.bits().to_le_bytes());
-    }
-    bytes.extend_from_slice(&crc32fast::hash(&bytes).to_le_bytes());
+/// Writes what `snapshot` holds of the game `game` to `path`, through a file
+/// beside it, as it reads it (a table of gigabytes is not copied).
+pub fn write(path: &str, game: &str, snapshot: &Snapshot) -> Result<()> {
     let beside = format!("{path}.partial");
     let cannot = |e: std::io::Error| invalid!("cannot write the board search to '{path}': {e}");
-    let mut file = crate::files::open(
+    let file = crate::files::open(
         &beside,
         OpenOptions::new().write(true).create(true).truncate(true),
     )
     .map_err(cannot)?;
-    file.write_all(&bytes).map_err(cannot)?;
-    file.sync_all().map_err(cannot)?;
+    write_to(file, game, snapshot).map_err(cannot)?;
     std::fs::rename(&beside, path).map_err(cannot)
 }
 
-/// What the file at `path` holds of the game `game`, read within `max_bytes`.
-pub fn read(path: &str, game: &str, max_bytes: u64) -> Result<Entries> {
+/// [`write`]'s bytes, into `file`.
+fn write_to(file: File, game: &str, snapshot: &Snapshot) -> std::io::Result<()> {
+    let mut out = Summed {
+        out: BufWriter::with_capacity(1 << 20, file),
+        sum: crc32fast::Hasher::new(),
+    };
+    out.put(HEADING)?;
+    out.put(game.as_bytes())?;
+    out.put(b"\n")?;
+    let packed = snapshot.packed();
+    out.put(&(packed.len() as u64).to_le_bytes())?;
+    for [key, known] in packed {
+        out.put(&key.to_le_bytes())?;
+        out.put(&known.to_le_bytes())?;
+    }
+    out.put(&(snapshot.others.len() as u64).to_le_bytes())?;
+    for (board, known) in &snapshot.others {
+        out.put(&[board.rows, board.cols])?;
+        out.put(&board.empty.to_le_bytes())?;
+        out.put(&known.bits().to_le_bytes())?;
+    }
+    let Summed { mut out, sum } = out;
+    out.write_all(&sum.finalize().to_le_bytes())?;
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()
+}
+
+/// A file being written, and the checksum of what was written to it.
+struct Summed<W> {
+    out: W,
+    sum: crc32fast::Hasher,
+}
+
+impl<W: Write> Summed<W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.sum.update(bytes);
+        self.out.write_all(bytes)
+    }
+}
+
+/// Adds what the file at `path` holds of the game `game`, read within
+/// `max_bytes`, to `known`, once the whole file is checked; returns how many
+/// regions it knew of.
+pub fn read(path: &str, game: &str, max_bytes: u64, known: &KnownRegions) -> Result<usize> {
     let bytes = crate::files::read(path, max_bytes, "a board search file")
         .map_err(|e| invalid!("cannot read the board search in '{path}': {e}"))?;
     let refused =
@@ -85,29 +111,34 @@ pub fn read(path: &str, game: &str, max_bytes: u64) -> Result<Entries> {
         Ok(taken)
     };
     let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
-    let mut entries = Entries::default();
     let packed = word(take(8)?);
-    for _ in 0..packed {
-        let entry = take(16)?;
-        entries.packed.push([word(&entry[..8]), word(&entry[8..])]);
+    let packed = take(16usize.saturating_mul(usize::try_from(packed).unwrap_or(usize::MAX)))?;
+    if packed.chunks_exact(16).any(|entry| word(&entry[..8]) == 0) {
+        return Err(refused("it holds a region of no board"));
     }
     let others = word(take(8)?);
-    for _ in 0..others {
-        let entry = take(18)?;
+    let others = take(18usize.saturating_mul(usize::try_from(others).unwrap_or(usize::MAX)))?;
+    let other = |entry: &[u8]| {
         let board = Board {
             rows: entry[0],
             cols: entry[1],
             empty: word(&entry[2..10]),
         };
-        if board.rows == 0 || board.cols == 0 || board.rows as u32 * board.cols as u32 > 64 {
-            return Err(refused("it holds a region of no board"));
-        }
-        entries
-            .others
-            .push((board, Known::from_bits(word(&entry[10..]))));
+        (board, Known::from_bits(word(&entry[10..])))
+    };
+    if others.chunks_exact(18).map(other).any(|(board, _)| {
+        board.rows == 0 || board.cols == 0 || board.rows as u32 * board.cols as u32 > 64
+    }) {
+        return Err(refused("it holds a region of no board"));
     }
     if !rest.is_empty() {
         return Err(refused("it has bytes past its end"));
     }
-    Ok(entries)
+    known.add_entries(
+        packed
+            .chunks_exact(16)
+            .map(|entry| [word(&entry[..8]), word(&entry[8..])]),
+        others.chunks_exact(18).map(other),
+    );
+    Ok((packed.len() / 16) + others.len() / 18)
 }

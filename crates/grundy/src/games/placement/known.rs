@@ -182,21 +182,6 @@ fn slot(key: u64, slots: usize) -> usize {
     (hash >> (64 - slots.trailing_zeros())) as usize
 }
 
-/// Everything a table knows, to keep on disk: the packed entries (key, known),
-/// then the regions that do not pack.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Entries {
-    pub packed: Vec<[u64; 2]>,
-    pub others: Vec<(Board, Known)>,
-}
-
-impl Entries {
-    /// How many regions something is known of.
-    pub fn len(&self) -> usize {
-        self.packed.len() + self.others.len()
-    }
-}
-
 impl Known {
     /// What is known, as its bits (for a file).
     pub fn bits(self) -> u64 {
@@ -210,27 +195,30 @@ impl Known {
 }
 
 impl KnownRegions {
-    /// Every entry, read while the threads of a search may be adding to them: each
-    /// is something known (what is known only grows), maybe not the latest.
-    pub fn entries(&self) -> Entries {
+    /// What the table knows, to write to a file, read in place while the threads
+    /// of a search may go on adding to it.
+    pub fn snapshot(&self) -> Snapshot<'_> {
         let table = self.slots.read().unwrap_or_else(PoisonError::into_inner);
-        let packed = table
-            .slots
-            .iter()
-            .map(|[k, v]| [k.load(Acquire), v.load(Acquire)])
-            .filter(|&[k, v]| k != 0 && v != 0)
-            .collect();
-        drop(table);
+        let packed = packed_entries(&table).count();
         let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
         let others = others.iter().map(|(b, k)| (*b, *k)).collect();
-        Entries { packed, others }
+        Snapshot {
+            table,
+            packed,
+            others,
+        }
     }
 
-    /// Adds what `entries` know to the table.
-    pub fn add_entries(&self, entries: &Entries) {
-        self.reserve(entries.packed.len());
+    /// Adds what is known of regions to the table: the packed entries (key, what
+    /// is known) as a [`Snapshot`] gives them, and the regions that do not pack.
+    pub fn add_entries(
+        &self,
+        packed: impl ExactSizeIterator<Item = [u64; 2]>,
+        others: impl Iterator<Item = (Board, Known)>,
+    ) {
+        self.reserve(packed.len());
         let mut reader = Some(self.reader());
-        for &[key, bits] in &entries.packed {
+        for [key, bits] in packed {
             if self.grow_wanted() {
                 reader = None;
                 self.grow();
@@ -239,8 +227,8 @@ impl KnownRegions {
             reader.add_packed(key, bits);
         }
         let reader = reader.get_or_insert_with(|| self.reader());
-        for (board, known) in &entries.others {
-            reader.add(board, known.0);
+        for (board, known) in others {
+            reader.add(&board, known.0);
         }
     }
 
@@ -296,6 +284,42 @@ impl KnownRegions {
             rehash(&mut slots, wanted.next_power_of_two());
         }
     }
+}
+
+/// What a table knows, to write to a file without a copy of it: the packed
+/// entries are read in place, under the table's read lock (so the table cannot
+/// grow meanwhile; the threads of a search go on adding to it until it is
+/// crowded), and the regions that do not pack are copied.
+pub struct Snapshot<'t> {
+    table: RwLockReadGuard<'t, Table>,
+    /// How many packed entries there were when the snapshot was taken: as many at
+    /// least are there as it is read, since entries are only ever added.
+    packed: usize,
+    pub others: Vec<(Board, Known)>,
+}
+
+impl Snapshot<'_> {
+    /// The packed entries as they are read, each a key and what is known: each is
+    /// something known, maybe not the latest.
+    pub fn packed(&self) -> impl ExactSizeIterator<Item = [u64; 2]> + '_ {
+        let mut entries = packed_entries(&self.table);
+        (0..self.packed).map(move |_| entries.next().expect("entries are only added"))
+    }
+
+    /// How many regions something is known of.
+    pub fn len(&self) -> usize {
+        self.packed + self.others.len()
+    }
+}
+
+/// The entries of a table that say something, read as the table's threads add to
+/// it.
+fn packed_entries(table: &Table) -> impl Iterator<Item = [u64; 2]> + '_ {
+    table
+        .slots
+        .iter()
+        .map(|[k, v]| [k.load(Acquire), v.load(Acquire)])
+        .filter(|&[k, v]| k != 0 && v != 0)
 }
 
 /// Moves the entries of `table` into `size` new slots.

@@ -167,10 +167,14 @@ impl Search {
             return search(&self.known, &mut self.shapes, game, board, heap, budget);
         };
         if checkpoint.resume && !self.resumed {
-            let entries = kept::read(&checkpoint.path, &game.name, budget.memory() as u64)?;
-            self.known.add_entries(&entries);
+            let read = kept::read(
+                &checkpoint.path,
+                &game.name,
+                budget.memory() as u64,
+                &self.known,
+            )?;
             self.resumed = true;
-            self.saved = Some((Instant::now(), entries.len()));
+            self.saved = Some((Instant::now(), read));
         }
         let (finished, wait) = mpsc::channel::<()>();
         let known = &self.known;
@@ -182,9 +186,9 @@ impl Search {
                 let mut saved = None;
                 let wait_until = |due: Instant| due.saturating_duration_since(Instant::now());
                 while wait.recv_timeout(wait_until(due)) == Err(RecvTimeoutError::Timeout) {
-                    let entries = known.entries();
-                    kept::write(&checkpoint.path, &game.name, &entries)?;
-                    saved = Some((Instant::now(), entries.len()));
+                    let snapshot = known.snapshot();
+                    kept::write(&checkpoint.path, &game.name, &snapshot)?;
+                    saved = Some((Instant::now(), snapshot.len()));
                     due = Instant::now() + checkpoint.every;
                 }
                 Ok(saved)
@@ -207,9 +211,11 @@ impl Search {
         if self.saved.is_some_and(|(_, len)| len == self.known.len()) {
             return Ok(());
         }
-        let entries = self.known.entries();
-        kept::write(&checkpoint.path, &game.name, &entries)?;
-        self.saved = Some((Instant::now(), entries.len()));
+        let snapshot = self.known.snapshot();
+        kept::write(&checkpoint.path, &game.name, &snapshot)?;
+        let written = snapshot.len();
+        drop(snapshot);
+        self.saved = Some((Instant::now(), written));
         Ok(())
     }
 }
