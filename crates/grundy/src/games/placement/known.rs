@@ -63,6 +63,8 @@ pub struct KnownRegions {
     others: Mutex<FxHashMap<Board, Known>>,
     /// … and read by every thread at every region, so on a cache line of its own.
     grow_wanted: Apart<AtomicBool>,
+    /// The memory the program may hold ([`KnownRegions::hold_within`]).
+    most_bytes: AtomicUsize,
 }
 
 /// A value on a cache line of its own, so that threads writing one do not slow
@@ -93,6 +95,7 @@ impl Default for KnownRegions {
             len: Apart::default(),
             others: Mutex::default(),
             grow_wanted: Apart::default(),
+            most_bytes: AtomicUsize::new(usize::MAX),
         }
     }
 }
@@ -110,6 +113,7 @@ impl Clone for KnownRegions {
             len: Apart(AtomicUsize::new(self.len.load(Relaxed))),
             others: Mutex::new(others.clone()),
             grow_wanted: Apart::default(),
+            most_bytes: AtomicUsize::new(self.most_bytes.load(Relaxed)),
         }
     }
 }
@@ -247,6 +251,21 @@ impl KnownRegions {
         }
     }
 
+    /// Lets the table grow only while the program, old table and new one together,
+    /// holds at most `bytes` ([`crate::stop::memory_held`], where it is counted):
+    /// past that it fills up to [`CROWDED_TENTHS`], and then it is full
+    /// ([`Reader::is_full`]).
+    pub fn hold_within(&self, bytes: usize) {
+        self.most_bytes.store(bytes, Relaxed);
+    }
+
+    /// Whether a table of `slots` slots may double.
+    fn may_double(&self, slots: usize) -> bool {
+        let old = slots * size_of::<Slot>();
+        let held = crate::stop::memory_held().max(old);
+        held.saturating_add(2 * old) <= self.most_bytes.load(Relaxed)
+    }
+
     /// Whether a thread asked for more room: every reader should be let go, and
     /// [`KnownRegions::grow`] called.
     pub fn grow_wanted(&self) -> bool {
@@ -370,6 +389,13 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether the table is crowded and may not grow: what is learnt of new
+    /// regions would be let go.
+    pub fn is_full(&self) -> bool {
+        let slots = self.slots.len();
+        10 * (self.table.len() + 1) > CROWDED_TENTHS * slots && !self.table.may_double(slots)
+    }
+
     /// What is known of the canonical region `b`.
     pub fn get(&self, b: &Board) -> Known {
         let Some(key) = key(b) else {
@@ -441,7 +467,9 @@ impl Reader<'_> {
         let slots = &self.slots.slots;
         let len = self.table.len.load(Relaxed);
         if 10 * (len + 1) > FULL_TENTHS * slots.len() {
-            self.table.grow_wanted.store(true, Relaxed);
+            if self.table.may_double(slots.len()) {
+                self.table.grow_wanted.store(true, Relaxed);
+            }
             if 10 * (len + 1) > CROWDED_TENTHS * slots.len() {
                 return;
             }
@@ -511,6 +539,30 @@ mod tests {
         }
         assert_eq!(reader.get(&board(8, 8, u64::MAX)).nimber(), Some(3));
         assert_eq!(reader.get(&board(8, 8, u64::MAX - 1)).ruled_out(), 1 << 40);
+    }
+
+    #[test]
+    fn a_table_grows_only_within_its_memory_and_is_then_full() {
+        // Room for 64 slots and their double (16 bytes a slot), not for the next.
+        let table = KnownRegions::default();
+        table.hold_within(3 * FIRST_SLOTS * size_of::<Slot>());
+        let board = |i: u64| Board {
+            rows: 5,
+            cols: 8,
+            empty: i,
+        };
+        for i in 1..=1000 {
+            if table.grow_wanted() {
+                table.grow();
+            }
+            table.reader().rule_out(&board(i), 1);
+        }
+        let reader = table.reader();
+        assert_eq!(reader.slots.len(), 2 * FIRST_SLOTS);
+        assert!(reader.is_full());
+        assert_eq!(table.len(), CROWDED_TENTHS * 2 * FIRST_SLOTS / 10);
+        assert_eq!(reader.get(&board(1)).ruled_out(), 1);
+        assert_eq!(reader.get(&board(1000)).ruled_out(), 0);
     }
 
     #[test]

@@ -26,7 +26,7 @@ use smallvec::SmallVec;
 use super::kept;
 use super::known::{KnownRegions, Reader, RULED_OUT_BELOW};
 use super::{image, transposed, Board, Frame, Placement};
-use crate::{Budget, Nimber, Result};
+use crate::{Budget, Error, Nimber, Result};
 
 /// The regions of a board (cells of its frame), the largest last.
 type Regions = SmallVec<[u64; 4]>;
@@ -230,6 +230,7 @@ fn search(
     budget: &Budget,
 ) -> Result<bool> {
     let threads = budget.threads().unwrap_or_else(Budget::cores);
+    known.hold_within(budget.memory());
     let mut thread = SearchThread::new(known, std::mem::take(shapes), threads);
     let placements = thread.placements_of(game, board.rows, board.cols).clone();
     let at = Within {
@@ -312,6 +313,12 @@ impl<'t> SearchThread<'t> {
         if not == 0 {
             at.budget.keep(self.known.len() + 1)?;
             at.budget.check()?;
+            if self.reader().is_full() {
+                return Err(Error::Memory {
+                    limit: at.budget.memory(),
+                    needs: None,
+                });
+            }
             if self.mirrored(at.game, &cut, &reflections) {
                 self.solved(&canonical, 0);
                 return Ok(heap != 0);
