@@ -210,6 +210,30 @@ fn a_finished_board_search_keeps_all_it_learnt() {
 }
 
 #[test]
+fn a_board_search_whose_file_cannot_be_written_stops_at_once_with_the_reason() {
+    // The file is written through one beside it, here a directory: the first
+    // write, after a second, fails, and the search (minutes long) stops then.
+    let dir = scratch("unwritable");
+    let kept = dir.join("cram.search");
+    std::fs::create_dir_all(dir.join("cram.search.partial")).unwrap();
+    let started = std::time::Instant::now();
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "cram", "5x9", "--save", kept.to_str().unwrap()])
+        .env("GRUNDY_CHECKPOINT_SECONDS", "1")
+        .output()
+        .unwrap();
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("cannot write the board search to")
+            && stderr.contains("it is a directory, not a regular file"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_board_search_killed_mid_run_resumes_from_its_file_with_the_same_answer() {
     let dir = scratch("resume");
     let kept = dir.join("cram.search");

@@ -181,13 +181,19 @@ impl Search {
         let mut shapes = std::mem::take(&mut self.shapes);
         let since = *self.checkpoints_since.get_or_insert_with(Instant::now);
         let mut due = self.saved.map_or(since, |(at, _)| at) + checkpoint.every;
+        // A write that fails (a full disk) stops the search at once, with its error.
+        let budget = &budget.child();
+        let stop = budget.stop_flag();
         let (p, saved) = std::thread::scope(|scope| {
             let saver = scope.spawn(move || -> Result<Option<(Instant, usize)>> {
                 let mut saved = None;
                 let wait_until = |due: Instant| due.saturating_duration_since(Instant::now());
                 while wait.recv_timeout(wait_until(due)) == Err(RecvTimeoutError::Timeout) {
                     let snapshot = known.snapshot();
-                    kept::write(&checkpoint.path, &game.name, &snapshot)?;
+                    if let Err(e) = kept::write(&checkpoint.path, &game.name, &snapshot) {
+                        stop.stop();
+                        return Err(e);
+                    }
                     saved = Some((Instant::now(), snapshot.len()));
                     due = Instant::now() + checkpoint.every;
                 }
