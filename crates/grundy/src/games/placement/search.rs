@@ -80,9 +80,49 @@ struct Shapes {
 struct SearchThread<'t> {
     known: &'t KnownRegions,
     reader: Option<Reader<'t>>,
+    forms: Forms,
     shapes: Shapes,
     /// How many threads a question about a whole board is searched on.
     threads: usize,
+}
+
+/// The canonical forms of the regions met lately, by their cells in the frame of
+/// the board asked about: a search meets the same cells again and again, by moves
+/// made in another order, and a form costs a cut and several images.
+struct Forms(Box<[(u64, Board)]>);
+
+/// A thread keeps the forms of this many regions, at most.
+const FORMS: usize = 1 << 12;
+
+/// A slot of [`Forms`] that holds no region (no region has no cells).
+const NO_FORM: (u64, Board) = (
+    0,
+    Board {
+        rows: 0,
+        cols: 0,
+        empty: 0,
+    },
+);
+
+impl Default for Forms {
+    fn default() -> Self {
+        Forms(vec![NO_FORM; FORMS].into())
+    }
+}
+
+impl Forms {
+    /// The canonical form of `region`.
+    fn of(&mut self, at: &Within, region: u64) -> Board {
+        let i =
+            (region.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - FORMS.trailing_zeros())) as usize;
+        let (cells, form) = self.0[i];
+        if cells == region && region != NO_FORM.0 {
+            return form;
+        }
+        let form = at.game.least_form(at.frame.cut(region));
+        self.0[i] = (region, form);
+        form
+    }
 }
 
 /// How often each placement of a board size won, and the placements ordered by it.
@@ -260,6 +300,7 @@ impl<'t> SearchThread<'t> {
         SearchThread {
             known,
             reader: None,
+            forms: Forms::default(),
             shapes,
             threads,
         }
@@ -304,8 +345,7 @@ impl<'t> SearchThread<'t> {
             self.reader = None;
             self.known.grow();
         }
-        let cut = at.frame.cut(region);
-        let canonical = at.game.least_form(cut);
+        let canonical = self.forms.of(at, region);
         let known = self.reader().get(&canonical);
         if let Some(g) = known.nimber() {
             return Ok(g as Nimber != heap);
@@ -315,6 +355,7 @@ impl<'t> SearchThread<'t> {
             return Ok(true);
         }
         // A symmetric region: its options fixed by the symmetry may be won by copying.
+        let cut = at.frame.cut(region);
         let reflections = reflections_fixing(at.game, &cut);
         if not == 0 {
             at.budget.keep(self.known.len() + 1)?;
@@ -507,14 +548,13 @@ impl<'t> SearchThread<'t> {
     /// The nimber of the cells `left`, if every region they form is solved;
     /// `joined` says they are known to form at most one region.
     fn known_value(&mut self, at: &Within, left: u64, joined: bool) -> Option<Nimber> {
-        let reader = self.reader();
-        let value = |region: u64| {
+        let reader = self.reader.get_or_insert_with(|| self.known.reader());
+        let forms = &mut self.forms;
+        let mut value = |region: u64| {
             if region.count_ones() < at.game.smallest {
                 return Some(0);
             }
-            reader
-                .nimber(&at.game.least_form(at.frame.cut(region)))
-                .map(Nimber::from)
+            reader.nimber(&forms.of(at, region)).map(Nimber::from)
         };
         if joined {
             return value(left);
