@@ -20,6 +20,11 @@ use crate::{invalid, Result};
 /// The first line of the file: its format and version.
 const HEADING: &[u8] = b"grundy board search 1\n";
 
+/// The bytes of a packed entry (key, what is known), and of another region's
+/// (rows, columns, cells, what is known).
+const PACKED_BYTES: usize = 16;
+const OTHER_BYTES: usize = 18;
+
 /// Writes what `snapshot` holds of the game `game` to `path`, through a file
 /// beside it, as it reads it (a table of gigabytes is not copied).
 pub fn write(path: &str, game: &str, snapshot: &Snapshot) -> Result<()> {
@@ -111,13 +116,19 @@ pub fn read(path: &str, game: &str, max_bytes: u64, known: &KnownRegions) -> Res
         Ok(taken)
     };
     let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
-    let packed = word(take(8)?);
-    let packed = take(16usize.saturating_mul(usize::try_from(packed).unwrap_or(usize::MAX)))?;
-    if packed.chunks_exact(16).any(|entry| word(&entry[..8]) == 0) {
+    // `count` entries of `bytes` each, refused past the end of the file.
+    let mut entries = |bytes: usize| -> Result<&[u8]> {
+        let count = usize::try_from(word(take(8)?)).unwrap_or(usize::MAX);
+        take(count.saturating_mul(bytes))
+    };
+    let packed = entries(PACKED_BYTES)?;
+    if packed
+        .chunks_exact(PACKED_BYTES)
+        .any(|entry| word(&entry[..8]) == 0)
+    {
         return Err(refused("it holds a region of no board"));
     }
-    let others = word(take(8)?);
-    let others = take(18usize.saturating_mul(usize::try_from(others).unwrap_or(usize::MAX)))?;
+    let others = entries(OTHER_BYTES)?;
     let other = |entry: &[u8]| {
         let board = Board {
             rows: entry[0],
@@ -126,9 +137,13 @@ pub fn read(path: &str, game: &str, max_bytes: u64, known: &KnownRegions) -> Res
         };
         (board, Known::from_bits(word(&entry[10..])))
     };
-    if others.chunks_exact(18).map(other).any(|(board, _)| {
-        board.rows == 0 || board.cols == 0 || board.rows as u32 * board.cols as u32 > 64
-    }) {
+    if others
+        .chunks_exact(OTHER_BYTES)
+        .map(other)
+        .any(|(board, _)| {
+            board.rows == 0 || board.cols == 0 || board.rows as u32 * board.cols as u32 > 64
+        })
+    {
         return Err(refused("it holds a region of no board"));
     }
     if !rest.is_empty() {
@@ -136,9 +151,9 @@ pub fn read(path: &str, game: &str, max_bytes: u64, known: &KnownRegions) -> Res
     }
     known.add_entries(
         packed
-            .chunks_exact(16)
+            .chunks_exact(PACKED_BYTES)
             .map(|entry| [word(&entry[..8]), word(&entry[8..])]),
-        others.chunks_exact(18).map(other),
+        others.chunks_exact(OTHER_BYTES).map(other),
     );
-    Ok((packed.len() / 16) + others.len() / 18)
+    Ok(packed.len() / PACKED_BYTES + others.len() / OTHER_BYTES)
 }

@@ -259,9 +259,7 @@ impl Search {
         }
         let snapshot = self.known.snapshot();
         kept::write(&checkpoint.path, &game.name, &snapshot)?;
-        let written = snapshot.len();
-        drop(snapshot);
-        self.saved = Some((Instant::now(), written));
+        self.saved = Some((Instant::now(), snapshot.len()));
         Ok(())
     }
 }
