@@ -68,6 +68,29 @@ fn chomp_is_played_square_by_square() {
 }
 
 #[test]
+fn cram_on_large_even_boards_is_decided_by_copying_at_once() {
+    // Tweedledum and Tweedledee: on an even × even board the second player answers
+    // every domino with its image in a half turn; on 8 × 7 the first player places
+    // the domino across the centre and then does the same. Neither asks a search.
+    let v = json(&["value", "cram 8x8", "--outcome-only", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["nimber"], 0);
+    let v = json(&["value", "cram 8x7", "--outcome-only", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{v}");
+    assert_eq!(moves[0]["description"], "place a domino on (4,4) (5,4)");
+    let why = v["winning_moves_not_computed"].as_str().unwrap();
+    assert!(why.starts_with("Tweedledum and Tweedledee"), "{why}");
+    let run = grundy(&["value", "cram 8x7", "--outcome-only"], "");
+    assert!(
+        run.stdout.contains("winning moves: not all computed"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_large_square_names_its_winning_move_at_once() {
     // The notes' theorem: chomp (2,2) and mirror the opponent on the L.
     let start = std::time::Instant::now();

@@ -532,15 +532,24 @@ async function game(params) {
     ])));
   }
 
+  /** The winning moves listed, and why they are not all there where a search was not made. */
+  function winningMoves(v) {
+    const listed = v.winning_moves.map((m) => h('li', {}, [m.description, ' → ', h('code', { text: m.position })]));
+    const why = v.winning_moves_not_computed;
+    return [
+      listed.length ? h('ul', { class: 'winning-moves' }, listed) : null,
+      why ? h('p', { text: `${listed.length ? 'Not all computed' : 'Not computed'}: ${why}.` }) : null,
+      !listed.length && !why ? h('p', { text: 'None: every move leaves a position where the opponent wins (or draws).' }) : null,
+    ].filter(Boolean);
+  }
+
   function showAnalysisOf({ value: v, explain: ex }, over) {
     const who = over ? ' (no move is left)' : state.toMove === 'you' ? ' (you are to move)' : ' (the computer is to move)';
     analysisBox.replaceChildren(
       h('p', { class: `outcome outcome-${v.outcome}` }, [h('strong', { text: `${v.outcome}-position: ${v.who_wins}` }), who]),
       h('p', {}, [`Nimber: `, h('strong', { id: 'nimber', text: v.nimber_text }), ` (${v.play === 'misere' ? 'misère' : 'normal'} play)`]),
       h('h3', { text: 'Winning moves' }),
-      v.winning_moves.length
-        ? h('ul', { class: 'winning-moves' }, v.winning_moves.map((m) => h('li', {}, [m.description, ' → ', h('code', { text: m.position })])))
-        : h('p', { text: v.winning_moves_not_computed ? `Not computed: ${v.winning_moves_not_computed}.` : 'None: every move leaves a position where the opponent wins (or draws).' }),
+      ...winningMoves(v),
       h('h3', { text: 'Why' }),
       explanation(ex.lines),
     );

@@ -95,6 +95,17 @@ def test_value_and_explain_equal_the_command(cli, spec, misere):
     assert grundy.explain(spec, misere=misere) == a.explain()
 
 
+def test_a_theorem_names_a_winning_move_where_the_others_are_not_searched_for(cli):
+    # Tweedledum and Tweedledee: on 8 x 7 the domino across the centre leaves a board
+    # on which the first player copies the second in a half turn.
+    a = grundy.value("cram 8x7", outcome_only=True)
+    assert a.outcome == grundy.Outcome.N
+    assert [m.description for m in a.winning_moves] == ["place a domino on (4,4) (5,4)"]
+    assert a.winning_moves_not_computed.startswith("Tweedledum and Tweedledee")
+    assert "not all computed" in a._repr_html_()
+    assert a.to_dict() == cli.json("value", "cram", "8x7", "--outcome-only")
+
+
 @pytest.mark.parametrize("spec", SPECS)
 @pytest.mark.parametrize("misere", [False, True])
 def test_moves_equal_the_command(cli, spec, misere):

@@ -178,9 +178,10 @@ pub struct Analysis {
     pub terminal: bool,
     /// The indivisible parts and how each was valued.
     pub parts: Vec<PartAnalysis>,
-    /// Every winning move (each leaves a P-position).
+    /// Every winning move (each leaves a P-position); where they were not all
+    /// searched for, the one a theorem names, if it names one.
     pub winning_moves: Vec<Move>,
-    /// Why the winning moves of an N-position are not listed, where they are not.
+    /// Why the winning moves of an N-position are not all listed, where they are not.
     pub winning_moves_not_computed: Option<String>,
     /// Of a drawn position, the moves that keep the draw.
     pub drawing_moves: Vec<Move>,
@@ -451,7 +452,9 @@ impl Analyst {
         // them valued. (The search would otherwise prove each of them other than 1,
         // then P.)
         let winning_searched = match (whole, valuation, &position.0[..]) {
-            (true, Valuation::NimSum, &[part]) if self.solver.searches_itself(part) => {
+            (true, Valuation::NimSum | Valuation::Theorem(_), &[part])
+                if self.solver.searches_itself(part) =>
+            {
                 Some(self.searched(whole, search_winning)?)
             }
             _ => None,
@@ -480,15 +483,23 @@ impl Analyst {
                     Some(found) => found,
                     None => self.searched(whole, search_winning)?,
                 };
+                let theorem = self.theorem(valuation);
                 match found {
                     Ok(winning) => (winning, None),
-                    Err(why) if by_theory => (
-                        Vec::new(),
-                        Some(format!(
-                            "{} shows that a winning move exists but does not name it; {why}",
-                            self.theorem(valuation)
-                        )),
-                    ),
+                    Err(why) if by_theory => {
+                        match self.solver.winning_move_by_theory(position, play) {
+                            Some(named) => (
+                                vec![named],
+                                Some(format!("{theorem} names this one; the others: {why}")),
+                            ),
+                            None => (
+                                Vec::new(),
+                                Some(format!(
+                                    "{theorem} shows that a winning move exists but does not name it; {why}"
+                                )),
+                            ),
+                        }
+                    }
                     Err(why) => (Vec::new(), Some(why)),
                 }
             }

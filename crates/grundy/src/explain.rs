@@ -361,11 +361,24 @@ fn drawing_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<Strin
 fn winning_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
     let moves = match solver.winning_moves(sum, play) {
         Err(e) if e.is_budget() && solver.outcome_by_theory(sum, play).is_some() => {
-            out.push(format!(
-                "The theorem shows that a winning move exists but does not name it, and the \
-                 search for one stopped: {}.",
-                solver.budget().explain(&e)
-            ));
+            let why = solver.budget().explain(&e);
+            match solver.winning_move_by_theory(sum, play) {
+                Some(named) => {
+                    out.push(format!(
+                        "The theorem names a winning move (the search for the others stopped: \
+                         {why}):"
+                    ));
+                    out.push(format!(
+                        "  {}: {}",
+                        solver.describe_move(sum, &named)?,
+                        solver.format(&named)
+                    ));
+                }
+                None => out.push(format!(
+                    "The theorem shows that a winning move exists but does not name it, and the \
+                     search for one stopped: {why}."
+                )),
+            }
             return Ok(());
         }
         moves => moves?,

@@ -167,6 +167,13 @@ pub trait Theory<P> {
         None
     }
 
+    /// A winning move from `p` (normal play) that the theorem names where it does
+    /// not name them all: the analysis shows it when the search for the others is
+    /// not made, and the computer plays it.
+    fn winning_move(&self, _p: &P) -> Option<P> {
+        None
+    }
+
     /// `Some(n)` when the indivisible part `p` has exactly the game tree of a Nim heap
     /// of `n` chips, so that misère Nim's rule applies to sums of such parts.
     fn nim_heap(&self, _p: &P) -> Option<u64> {

@@ -149,9 +149,10 @@ class Analysis:
     terminal: bool
     #: The indivisible parts and how each was valued.
     parts: List[PartValue]
-    #: Every winning move (each leaves a P-position).
+    #: Every winning move (each leaves a P-position); where they were not all
+    #: searched for, the one a theorem names, if it names one.
     winning_moves: List[Move]
-    #: Why the winning moves of an N-position are not listed, where they are not.
+    #: Why the winning moves of an N-position are not all listed, where they are not.
     winning_moves_not_computed: Optional[str]
     #: Of a drawn position, the moves that keep the draw.
     drawing_moves: List[Move]
@@ -232,14 +233,13 @@ class Analysis:
             f"{self.outcome.value}</b>: {e(self.who_wins)} ({play} play)</td></tr>",
             f"<tr><th style='text-align:left'>nimber</th><td>{e(self.nimber_text)}</td></tr>",
         ]
-        if self.winning_moves_not_computed is not None:
-            moves = f"not computed ({e(self.winning_moves_not_computed)})"
-        elif not self.winning_moves:
-            moves = "none"
-        else:
-            moves = "<br>".join(
-                f"<code>{e(str(m.position))}</code> ({e(m.description)})" for m in self.winning_moves
-            )
+        listed = [
+            f"<code>{e(str(m.position))}</code> ({e(m.description)})" for m in self.winning_moves
+        ]
+        why = self.winning_moves_not_computed
+        if why is not None:
+            listed.append(f"{'not all' if listed else 'not'} computed ({e(why)})")
+        moves = "<br>".join(listed) or "none"
         rows.append(f"<tr><th style='text-align:left'>winning moves</th><td>{moves}</td></tr>")
         if len(self.parts) > 1:
             parts = "<br>".join(

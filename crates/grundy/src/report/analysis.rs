@@ -107,15 +107,15 @@ impl Display for ValueReport<'_> {
                 "\nγ: {gamma} (generalised Sprague–Grundy value; the sum by Smith's rule)"
             )?;
         }
-        if let Some(why) = &a.winning_moves_not_computed {
-            write!(f, "\nwinning moves: not computed ({why})")?;
-        } else if a.winning_moves.is_empty() {
-            write!(f, "\nwinning moves: none")?;
-        } else {
-            write!(f, "\nwinning moves ({}):", a.winning_moves.len())?;
-            for m in &a.winning_moves {
-                write!(f, "\n{}", MoveLine(m))?;
-            }
+        match (&a.winning_moves_not_computed, a.winning_moves.len()) {
+            (Some(why), 0) => write!(f, "\nwinning moves: not computed ({why})")?,
+            (None, 0) => write!(f, "\nwinning moves: none")?,
+            // A theorem named some; the search for the others was not made.
+            (Some(why), _) => write!(f, "\nwinning moves: not all computed ({why}):")?,
+            (None, n) => write!(f, "\nwinning moves ({n}):")?,
+        }
+        for m in &a.winning_moves {
+            write!(f, "\n{}", MoveLine(m))?;
         }
         if a.gamma.is_some() && !a.drawing_moves.is_empty() {
             write!(f, "\nmoves that keep the draw ({}):", a.drawing_moves.len())?;

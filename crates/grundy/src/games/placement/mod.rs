@@ -16,6 +16,7 @@
 
 mod kept;
 mod known;
+mod mirror;
 mod search;
 mod zeroed;
 
@@ -599,6 +600,7 @@ impl Game for Placement {
 
     fn capabilities(&self) -> Capabilities<'_, Board> {
         Capabilities {
+            theory: Some(self),
             picture: Some(self),
             search: Some(self),
             size: Some(self),

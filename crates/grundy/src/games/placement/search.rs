@@ -25,7 +25,8 @@ use smallvec::SmallVec;
 
 use super::kept;
 use super::known::{KnownRegions, Reader, RULED_OUT_BELOW};
-use super::{image, transposed, Board, Frame, Placement};
+use super::mirror::{copying, reflections_fixing};
+use super::{Board, Frame, Placement};
 use crate::{Budget, Error, Nimber, Result};
 
 /// The regions of a board (cells of its frame), the largest last.
@@ -563,20 +564,13 @@ impl<'t> SearchThread<'t> {
     }
 
     /// Whether the second player wins the region `cut` by copying: one of
-    /// `reflections` (which map it to itself) maps every placement to one it does
-    /// not meet, so that every move can be answered by its image (Tweedledum and
-    /// Tweedledee).
+    /// `reflections` (which map it to itself) works ([`super::mirror`]).
     fn mirrored(&mut self, game: &Placement, cut: &Board, reflections: &[u8]) -> bool {
         if reflections.is_empty() {
             return false;
         }
         let placements = self.placements_of(game, cut.rows, cut.cols);
-        reflections.iter().any(|&s| {
-            placements
-                .iter()
-                .filter(|&&m| cut.empty & m == m)
-                .all(|&m| reflect(s, m, cut) & m == 0)
-        })
+        copying(cut, reflections, placements).is_some()
     }
 
     /// Whether the option `left` (one region) of a symmetric region is won by the
@@ -618,27 +612,6 @@ fn bit(v: Nimber) -> u64 {
     } else {
         0
     }
-}
-
-/// The image of `cells` (in the box of `cut`) under symmetry `s`.
-fn reflect(s: u8, cells: u64, cut: &Board) -> u64 {
-    let (h, w) = (cut.rows as u32, cut.cols as u32);
-    match s {
-        0..=3 => image(s, cells, h, w),
-        _ => image(s - 4, transposed(cells, h, w), w, h),
-    }
-}
-
-/// The symmetries that are their own inverse (1, 2, 3: mirror, flip, half turn;
-/// 4, 7: the two diagonal reflections of a square) that map the region `cut` to
-/// itself.
-fn reflections_fixing(game: &Placement, cut: &Board) -> SmallVec<[u8; 8]> {
-    game.symmetries
-        .iter()
-        .copied()
-        .filter(|&s| matches!(s, 1..=3) || (cut.rows == cut.cols && matches!(s, 4 | 7)))
-        .filter(|&s| reflect(s, cut.empty, cut) == cut.empty)
-        .collect()
 }
 
 /// The regions that `cells` form, leaving out those too small for a piece, the

@@ -269,6 +269,23 @@ impl Solver {
         self.outcome_known(&sum.0, play)
     }
 
+    /// A winning move that a theorem names for a position of one part (normal
+    /// play), where it does not name them all ([`Theory::winning_move`](crate::Theory::winning_move)).
+    pub fn winning_move_by_theory(&mut self, sum: &Sum, play: Play) -> Option<Sum> {
+        let (&[part], Play::Normal) = (&sum.0[..], play) else {
+            return None;
+        };
+        let pos = self.game(part).winning_move_by_theory(part.pos)?;
+        Some(replace(
+            sum,
+            0,
+            Part {
+                game: part.game,
+                pos,
+            },
+        ))
+    }
+
     /// How `sum` is valued under `play`: by Smith's γ where a game has cycles
     /// (normal play), by a theorem where one gives the outcome of the position, by
     /// the nim-sum under normal play, by Bouton's rule where every part is a Nim

@@ -34,6 +34,7 @@ pub(super) trait AnyGame: Send {
     fn nimber_by_theory(&self, id: PosId) -> Option<Nimber>;
     fn count_positions(&self, id: PosId) -> Option<u64>;
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome>;
+    fn winning_move_by_theory(&mut self, id: PosId) -> Option<PosId>;
     fn nim_heap(&self, id: PosId) -> Option<u64>;
     fn theorem(&self, play: Play) -> Option<&'static str>;
     fn explain(&self, id: PosId, play: Play) -> Vec<String>;
@@ -288,6 +289,11 @@ impl<G: Game> AnyGame for View<G> {
 
     fn outcome_by_theory(&self, id: PosId, play: Play) -> Option<Outcome> {
         self.theory()?.outcome(self.position(id), play)
+    }
+
+    fn winning_move_by_theory(&mut self, id: PosId) -> Option<PosId> {
+        let named = self.theory()?.winning_move(self.position(id))?;
+        Some(self.intern(named))
     }
 
     fn nim_heap(&self, id: PosId) -> Option<u64> {
