@@ -290,6 +290,29 @@ fn a_board_search_killed_mid_run_resumes_from_its_file_with_the_same_answer() {
     assert_eq!(resumed.stdout, whole.stdout);
     assert!(std::fs::metadata(kept).unwrap().len() >= at_kill.len() as u64);
 
+    // A file whose table would not fit in the memory budget is not read into it
+    // (the file is never held in memory itself).
+    let small = grundy(
+        &[
+            "--max-memory",
+            "100K",
+            "value",
+            "cram",
+            "5x6",
+            "--resume",
+            kept,
+        ],
+        "",
+    );
+    assert!(
+        small
+            .stdout
+            .contains("not searched for: the computation would hold")
+            && small.stdout.contains("raise the budget with --max-memory"),
+        "{}",
+        small.stdout
+    );
+
     // A file of another game, a damaged one, one of another format, and a
     // position with no board are refused, each in one sentence.
     let other = grundy(&["value", "place:0.0,0.1,1.0", "3x3", "--resume", kept], "");

@@ -1,9 +1,10 @@
 //! The file a board search keeps ([`crate::Checkpoint`]): what the table of known
 //! regions holds, so that a run that was stopped or killed goes on from it. It is
 //! written to a file beside it as the table is read (no copy of a table of
-//! gigabytes is made) and renamed over it, so the file is never torn; a file of
-//! another game, or of another version of grundy's format, or damaged, is refused
-//! with a sentence, before anything of it is added to the table.
+//! gigabytes is made) and renamed over it, so the file is never torn. It is read
+//! twice, as it goes by, never held in memory: a file of another game, or of
+//! another version of grundy's format, or damaged, is refused with a sentence at
+//! the end of the first reading, before anything of it is added to the table.
 //!
 //! Its bytes: the line `grundy board search 1`, the game's name and a newline; the
 //! count of packed entries and each as two words (the region's key, what is known);
@@ -11,11 +12,11 @@
 //! known; then the CRC-32 of all that. Numbers are little-endian.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
-use super::known::{Known, KnownRegions, Snapshot};
+use super::known::{KnownRegions, Snapshot};
 use super::Board;
-use crate::{invalid, Result};
+use crate::{invalid, Error, Result};
 
 /// The first line of the file: its format and version.
 const HEADING: &[u8] = b"grundy board search 1\n";
@@ -24,6 +25,9 @@ const HEADING: &[u8] = b"grundy board search 1\n";
 /// (rows, columns, cells, what is known).
 const PACKED_BYTES: usize = 16;
 const OTHER_BYTES: usize = 18;
+
+/// The longest line naming a game that a file is read for.
+const LONGEST_NAME: u64 = 1 << 12;
 
 /// Writes what `snapshot` holds of the game `game` to `path`, through a file
 /// beside it, as it reads it (a table of gigabytes is not copied).
@@ -65,7 +69,7 @@ fn write_to(file: File, game: &str, snapshot: &Snapshot) -> std::io::Result<()> 
     out.into_inner().map_err(|e| e.into_error())?.sync_all()
 }
 
-/// A file being written, and the checksum of what was written to it.
+/// A file being written or read, and the checksum of what went through.
 struct Summed<W> {
     out: W,
     sum: crc32fast::Hasher,
@@ -78,82 +82,188 @@ impl<W: Write> Summed<W> {
     }
 }
 
-/// Adds what the file at `path` holds of the game `game`, read within
-/// `max_bytes`, to `known`, once the whole file is checked; returns how many
+impl<R: Read> Summed<R> {
+    /// Fills `bytes` from the file; false where it ends first.
+    fn take(&mut self, bytes: &mut [u8]) -> std::io::Result<bool> {
+        match self.read_exact(bytes) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Reading through a [`Summed`] reader sums what is read.
+impl<R: Read> Read for Summed<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.out.read(buf)?;
+        self.sum.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// Adds what the file at `path` holds of the game `game` to `known`, once the whole
+/// file is checked: a first reading through it checks it, a second adds its entries
+/// as they are read (neither holds the file in memory; a file that changed between
+/// them is refused at the end of the second). Refused, before anything is added,
+/// where the table it makes would take more than `max_bytes`. Returns how many
 /// regions it knew of.
 pub fn read(path: &str, game: &str, max_bytes: u64, known: &KnownRegions) -> Result<usize> {
-    let bytes = crate::files::read(path, max_bytes, "a board search file")
-        .map_err(|e| invalid!("cannot read the board search in '{path}': {e}"))?;
-    let refused =
-        |why: &str| invalid!("'{path}' is not a board search that grundy can go on from: {why}");
-    let Some(body) = bytes.len().checked_sub(4).map(|n| &bytes[..n]) else {
+    let through = |each: &mut dyn FnMut(Entry)| {
+        let cannot = |e: std::io::Error| invalid!("cannot read the board search in '{path}': {e}");
+        let file = crate::files::open(path, OpenOptions::new().read(true)).map_err(cannot)?;
+        let size = file.metadata().map_err(cannot)?.len();
+        let refused = |why: &str| {
+            invalid!("'{path}' is not a board search that grundy can go on from: {why}")
+        };
+        read_through(file, size, game, each).map_err(|e| match e {
+            Unread::Io(e) => cannot(e),
+            Unread::Foreign(why) => refused(why),
+            Unread::Refused(why) => refused(&why),
+        })
+    };
+    let (packed, others) = through(&mut |_| {})?;
+    let needs = KnownRegions::bytes_for(packed.saturating_add(others));
+    if needs > max_bytes as usize {
+        return Err(Error::Memory {
+            limit: max_bytes as usize,
+            needs: Some(needs),
+        });
+    }
+    let loader = known.loader(packed);
+    through(&mut |entry| match entry {
+        Entry::Packed(key, bits) => loader.add_packed(key, bits),
+        Entry::Other(board, bits) => loader.add(&board, bits),
+    })?;
+    Ok(packed + others)
+}
+
+/// One entry of the file: a packed one (key, what is known), or another region's.
+enum Entry {
+    Packed(u64, u64),
+    Other(Board, u64),
+}
+
+/// Why a file could not be read through.
+enum Unread {
+    Io(std::io::Error),
+    /// Its first line is not this format's: whatever else holds, it is not one.
+    Foreign(&'static str),
+    Refused(String),
+}
+
+impl From<std::io::Error> for Unread {
+    fn from(e: std::io::Error) -> Self {
+        Unread::Io(e)
+    }
+}
+
+/// Reads the file `file` of `size` bytes through, checking its form as it goes and
+/// handing each entry to `each`; returns the counts of packed and other entries.
+/// Where its checksum does not match, that is the reason it is refused, whatever
+/// else is wrong with it, but a first line of another format.
+fn read_through(
+    file: File,
+    size: u64,
+    game: &str,
+    each: &mut dyn FnMut(Entry),
+) -> std::result::Result<(usize, usize), Unread> {
+    let refused = |why: &str| Unread::Refused(why.to_string());
+    let Some(body) = size.checked_sub(4) else {
         return Err(refused("it is too short"));
     };
-    let Some(rest) = body.strip_prefix(HEADING) else {
-        return Err(match body.starts_with(b"grundy board search ") {
-            true => refused("it was written in another version of the format"),
-            false => refused("it does not start as one"),
-        });
+    let mut input = Summed {
+        out: BufReader::with_capacity(1 << 20, file.take(body)),
+        sum: crc32fast::Hasher::new(),
     };
-    let checksum = u32::from_le_bytes(bytes[body.len()..].try_into().expect("four bytes"));
-    if crc32fast::hash(body) != checksum {
-        return Err(refused("it is damaged (its checksum does not match)"));
+    let parsed = parse(&mut input, game, each);
+    // What is left of the body is read for the checksum, unparsed.
+    std::io::copy(&mut input, &mut std::io::sink())?;
+    let Summed { out, sum } = input;
+    let mut checksum = [0; 4];
+    out.into_inner().into_inner().read_exact(&mut checksum)?;
+    match parsed {
+        Err(foreign @ Unread::Foreign(_)) => Err(foreign),
+        _ if sum.finalize() != u32::from_le_bytes(checksum) => {
+            Err(refused("it is damaged (its checksum does not match)"))
+        }
+        parsed => parsed,
     }
-    let Some(end) = rest.iter().position(|&b| b == b'\n') else {
+}
+
+/// [`read_through`]'s parse of the body of a file.
+fn parse(
+    input: &mut Summed<BufReader<std::io::Take<File>>>,
+    game: &str,
+    each: &mut dyn FnMut(Entry),
+) -> std::result::Result<(usize, usize), Unread> {
+    let refused = |why: &str| Unread::Refused(why.to_string());
+    let mut heading = [0; HEADING.len()];
+    if !input.take(&mut heading)? || heading != HEADING {
+        return Err(Unread::Foreign(
+            match heading.starts_with(b"grundy board search ") {
+                true => "it was written in another version of the format",
+                false => "it does not start as one",
+            },
+        ));
+    }
+    let mut written = Vec::new();
+    (&mut input.out)
+        .take(LONGEST_NAME)
+        .read_until(b'\n', &mut written)?;
+    input.sum.update(&written);
+    if written.pop() != Some(b'\n') {
         return Err(refused("it names no game"));
-    };
-    let (written, mut rest) = (&rest[..end], &rest[end + 1..]);
+    }
     if written != game.as_bytes() {
         return Err(refused(&format!(
             "it is a search of '{}', not of '{game}'",
-            String::from_utf8_lossy(written)
+            String::from_utf8_lossy(&written)
         )));
     }
-    let truncated = || refused("it ends early");
-    let mut take = |n: usize| -> Result<&[u8]> {
-        let (taken, left) = rest.split_at_checked(n).ok_or_else(truncated)?;
-        rest = left;
-        Ok(taken)
+    let ends_early = || refused("it ends early");
+    let no_board = || refused("it holds a region of no board");
+    let word = |input: &mut Summed<_>| -> std::result::Result<u64, Unread> {
+        let mut bytes = [0; 8];
+        match input.take(&mut bytes)? {
+            true => Ok(u64::from_le_bytes(bytes)),
+            false => Err(ends_early()),
+        }
     };
-    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
-    // `count` entries of `bytes` each, refused past the end of the file.
-    let mut entries = |bytes: usize| -> Result<&[u8]> {
-        let count = usize::try_from(word(take(8)?)).unwrap_or(usize::MAX);
-        take(count.saturating_mul(bytes))
-    };
-    let packed = entries(PACKED_BYTES)?;
-    if packed
-        .chunks_exact(PACKED_BYTES)
-        .any(|entry| word(&entry[..8]) == 0)
-    {
-        return Err(refused("it holds a region of no board"));
+    let packed = word(input)?;
+    for _ in 0..packed {
+        let mut entry = [0; PACKED_BYTES];
+        if !input.take(&mut entry)? {
+            return Err(ends_early());
+        }
+        let [key, bits] =
+            [0, 8].map(|at| u64::from_le_bytes(entry[at..at + 8].try_into().expect("eight bytes")));
+        if key == 0 {
+            return Err(no_board());
+        }
+        each(Entry::Packed(key, bits));
     }
-    let others = entries(OTHER_BYTES)?;
-    let other = |entry: &[u8]| {
+    let others = word(input)?;
+    for _ in 0..others {
+        let mut entry = [0; OTHER_BYTES];
+        if !input.take(&mut entry)? {
+            return Err(ends_early());
+        }
+        let word_at =
+            |at: usize| u64::from_le_bytes(entry[at..at + 8].try_into().expect("eight bytes"));
         let board = Board {
             rows: entry[0],
             cols: entry[1],
-            empty: word(&entry[2..10]),
+            empty: word_at(2),
         };
-        (board, Known::from_bits(word(&entry[10..])))
-    };
-    if others
-        .chunks_exact(OTHER_BYTES)
-        .map(other)
-        .any(|(board, _)| {
-            board.rows == 0 || board.cols == 0 || board.rows as u32 * board.cols as u32 > 64
-        })
-    {
-        return Err(refused("it holds a region of no board"));
+        if board.rows == 0 || board.cols == 0 || board.rows as u32 * board.cols as u32 > 64 {
+            return Err(no_board());
+        }
+        each(Entry::Other(board, word_at(10)));
     }
-    if !rest.is_empty() {
+    let mut past = [0; 1];
+    if input.take(&mut past)? {
         return Err(refused("it has bytes past its end"));
     }
-    known.add_entries(
-        packed
-            .chunks_exact(PACKED_BYTES)
-            .map(|entry| [word(&entry[..8]), word(&entry[8..])]),
-        others.chunks_exact(OTHER_BYTES).map(other),
-    );
-    Ok(packed.len() / PACKED_BYTES + others.len() / OTHER_BYTES)
+    Ok((packed as usize, others as usize))
 }

@@ -191,11 +191,6 @@ impl Known {
     pub fn bits(self) -> u64 {
         self.0
     }
-
-    /// What these bits say (from a file).
-    pub fn from_bits(bits: u64) -> Known {
-        Known(bits)
-    }
 }
 
 impl KnownRegions {
@@ -215,25 +210,17 @@ impl KnownRegions {
 
     /// Adds what is known of regions to the table: the packed entries (key, what
     /// is known) as a [`Snapshot`] gives them, and the regions that do not pack.
-    pub fn add_entries(
-        &self,
-        packed: impl ExactSizeIterator<Item = [u64; 2]>,
-        others: impl Iterator<Item = (Board, Known)>,
-    ) {
-        self.reserve(packed.len());
-        let mut reader = Some(self.reader());
-        for [key, bits] in packed {
-            if self.grow_wanted() {
-                reader = None;
-                self.grow();
-            }
-            let reader = reader.get_or_insert_with(|| self.reader());
-            reader.add_packed(key, bits);
-        }
-        let reader = reader.get_or_insert_with(|| self.reader());
-        for (board, known) in others {
-            reader.add(&board, known.0);
-        }
+    /// A loader of `packed` entries read from a file, for which room is made at once,
+    /// so that adding them never grows the table (entries read in the order of a
+    /// larger table's slots would crowd a small one).
+    pub fn loader(&self, packed: usize) -> Reader<'_> {
+        self.reserve(packed);
+        self.reader()
+    }
+
+    /// The bytes of a table that holds `entries`.
+    pub fn bytes_for(entries: usize) -> usize {
+        slots_for(entries).saturating_mul(size_of::<Slot>())
     }
 
     /// How many regions something is known of (give or take the few that each
@@ -293,16 +280,21 @@ impl KnownRegions {
         rehash(&mut slots, size);
     }
 
-    /// Makes room for `more` entries at once, so that adding them never grows the
-    /// table (entries read in the order of a larger table's slots would crowd a
-    /// small one).
+    /// Makes room for `more` entries at once.
     fn reserve(&self, more: usize) {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
-        let wanted = 10 * (self.len.load(Relaxed) + more + 1) / FULL_TENTHS + 1;
+        let wanted = slots_for(self.len.load(Relaxed).saturating_add(more));
         if wanted > slots.len() {
-            rehash(&mut slots, wanted.next_power_of_two());
+            rehash(&mut slots, wanted);
         }
     }
+}
+
+/// The slots of a table that holds `entries` and does not ask to grow.
+fn slots_for(entries: usize) -> usize {
+    (entries.saturating_add(1).saturating_mul(10) / FULL_TENTHS + 1)
+        .checked_next_power_of_two()
+        .unwrap_or(usize::MAX)
 }
 
 /// What a table knows, to write to a file without a copy of it: the packed
@@ -445,7 +437,7 @@ impl Reader<'_> {
 
     /// Adds `bits` to what is known of `b` (what is known only grows, so that two
     /// threads learning of one region at once both leave their mark).
-    fn add(&self, b: &Board, bits: u64) {
+    pub(super) fn add(&self, b: &Board, bits: u64) {
         let Some(key) = key(b) else {
             let mut others = self
                 .table
@@ -463,7 +455,7 @@ impl Reader<'_> {
     }
 
     /// [`Reader::add`] of a region that packs, by its key.
-    fn add_packed(&self, key: u64, bits: u64) {
+    pub(super) fn add_packed(&self, key: u64, bits: u64) {
         let slots = &self.slots.slots;
         let len = self.table.len.load(Relaxed);
         if 10 * (len + 1) > FULL_TENTHS * slots.len() {

@@ -213,7 +213,10 @@ impl Search {
                 &game.name,
                 budget.memory() as u64,
                 &self.known,
-            )?;
+            );
+            // A file that changed between its two readings may have left part of
+            // itself in the table: none of it is trusted.
+            let read = read.inspect_err(|_| self.known = KnownRegions::default())?;
             self.resumed = true;
             self.saved = Some((Instant::now(), read));
         }
