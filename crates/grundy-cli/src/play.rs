@@ -7,7 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Result};
 use grundy::report::{GameOver, Mover, NumberedMoves, Played, Voice};
-use grundy::{Analyst, Budget, Options, Play, Position};
+use grundy::{Analyst, Budget, Effort, Options, Play, Position};
 
 const HELP: &str = "Type the position you leave after your move, written like the one shown \
 (for one part just its position, e.g. 13,4,8), or a move's number from 'moves' (e.g. #2). \
@@ -36,6 +36,18 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
     let mut show = true;
     loop {
         let analysis = crate::progress::searching(&budget, || {
+            if computer_to_move {
+                // A winning move that a theorem names is enough for the computer's
+                // turn: no search for the others (on boards beyond any search).
+                analyst.set_budget(budget.clone().with_effort(Effort::Outcome));
+                let named = analyst.analyse(&position, &options(false, false, true));
+                analyst.set_budget(budget.clone());
+                if let Ok(named) = named {
+                    if !named.winning_moves.is_empty() {
+                        return Ok(named);
+                    }
+                }
+            }
             analyst.analyse(&position, &options(false, false, computer_to_move))
         })?;
         if show {
@@ -158,7 +170,12 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
 
 /// The move the person typed, or one sentence saying why it is refused.
 fn chosen_move(analyst: &mut Analyst, position: &Position, text: &str) -> Result<Position, String> {
-    if let Some(number) = text.strip_prefix('#') {
+    // `#` and digits: a move's number; `#` and anything else is a position, such as
+    // a board whose first cell is filled (`##../....`).
+    let number = text
+        .strip_prefix('#')
+        .filter(|n| n.trim().bytes().all(|b| b.is_ascii_digit()));
+    if let Some(number) = number {
         let moves = analyst.moves(position).map_err(|e| match e.is_budget() {
             true => format!("'{text}': the moves are too many to number here ({e}); type the position you leave."),
             false => e.to_string(),

@@ -91,6 +91,30 @@ fn cram_on_large_even_boards_is_decided_by_copying_at_once() {
 }
 
 #[test]
+fn on_a_large_even_board_the_computer_copies_at_once() {
+    // 8 x 8 is P by Tweedledum and Tweedledee: the computer answers each domino
+    // with its image in a half turn, with no search (the board is far beyond one).
+    // A picture whose first cell is filled is a position, not a move's number.
+    let row = |cells: &str| format!("{cells:.<8}");
+    let after = |first: &str, last: &str| {
+        let mut rows = vec![row(first)];
+        rows.extend(std::iter::repeat_n(row(""), 6));
+        rows.push(format!("{last:.>8}"));
+        rows.join("/")
+    };
+    let run = grundy(&["play", "cram", "8x8"], &format!("{}\n", after("##", "")));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(&format!(
+            "I place a domino on (8,7) (8,8): cram {}",
+            after("##", "##")
+        )),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_large_square_names_its_winning_move_at_once() {
     // The notes' theorem: chomp (2,2) and mirror the opponent on the L.
     let start = std::time::Instant::now();

@@ -531,7 +531,11 @@ impl Analyst {
                     Some(m) => m.clone(),
                     None => self.longest_game(position)?,
                 };
-                let unproved = winning_moves_not_computed.clone();
+                // A listed winning move wins: it was found, or a theorem named it.
+                let unproved = match winning.is_empty() {
+                    true => winning_moves_not_computed.clone(),
+                    false => None,
+                };
                 (Some(self.describe(position, &chosen)?), unproved)
             }
             _ => (None, None),
