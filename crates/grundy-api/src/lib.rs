@@ -254,6 +254,12 @@ impl Question {
         };
         analyst.analyse(&position, &options)
     }
+
+    /// The analysis for the computer's turn ([`Analyst::analyse_for_move`]).
+    fn analyse_for_move(&self, budget: &Budget) -> grundy::Result<Analysis> {
+        let (mut analyst, position) = self.read(budget)?;
+        analyst.analyse_for_move(&position, self.play)
+    }
 }
 
 impl Request {
@@ -331,11 +337,7 @@ impl Request {
                 Answer::json(&ExplainReport::new(&analysis(q, options)?))
             }
             Request::Computer(q, turn) => {
-                let options = Options {
-                    computer_move: true,
-                    ..Options::default()
-                };
-                Answer::json(&ComputerReport::new(&analysis(q, options)?, *turn))
+                Answer::json(&ComputerReport::new(&q.analyse_for_move(budget)?, *turn))
             }
             Request::Position(q, turn) => {
                 let options = Options {

@@ -7,7 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Result};
 use grundy::report::{GameOver, Mover, NumberedMoves, Played, Voice};
-use grundy::{Analyst, Budget, Effort, Options, Play, Position};
+use grundy::{Analyst, Budget, Options, Play, Position};
 
 const HELP: &str = "Type the position you leave after your move, written like the one shown \
 (for one part just its position, e.g. 13,4,8), or a move's number from 'moves' (e.g. #2). \
@@ -17,11 +17,11 @@ Other commands: 'moves' lists every move, 'hint' shows the winning move and why,
 /// input, where an illegal move ends the game with an error).
 pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) -> Result<()> {
     let play = if misere { Play::Misere } else { Play::Normal };
-    let options = |explain: bool, all_moves: bool, computer_move: bool| Options {
+    let options = |explain: bool, all_moves: bool| Options {
         play,
         all_moves,
         explain,
-        computer_move,
+        computer_move: false,
     };
     let mut analyst = Analyst::new(budget.clone());
     let mut position = analyst.parse(spec_text)?;
@@ -35,20 +35,9 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
     let mut computer_to_move = computer_first;
     let mut show = true;
     loop {
-        let analysis = crate::progress::searching(&budget, || {
-            if computer_to_move {
-                // A winning move that a theorem names is enough for the computer's
-                // turn: no search for the others (on boards beyond any search).
-                analyst.set_budget(budget.clone().with_effort(Effort::Outcome));
-                let named = analyst.analyse(&position, &options(false, false, true));
-                analyst.set_budget(budget.clone());
-                if let Ok(named) = named {
-                    if !named.winning_moves.is_empty() {
-                        return Ok(named);
-                    }
-                }
-            }
-            analyst.analyse(&position, &options(false, false, computer_to_move))
+        let analysis = crate::progress::searching(&budget, || match computer_to_move {
+            true => analyst.analyse_for_move(&position, play),
+            false => analyst.analyse(&position, &options(false, false)),
         })?;
         if show {
             out!();
@@ -113,7 +102,7 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             "quit" | "exit" | "q" => return Ok(()),
             "help" | "?" => out!("{HELP}"),
             "moves" => {
-                let listed = match analyst.analyse(&position, &options(false, true, false)) {
+                let listed = match analyst.analyse(&position, &options(false, true)) {
                     Ok(listed) => listed,
                     Err(e) if e.is_budget() => {
                         out!("The moves are too many to list here ({e}); type the position you leave.");
@@ -124,7 +113,7 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
                 out!("{}", NumberedMoves::new(&listed));
             }
             "hint" => {
-                let hinted = analyst.analyse(&position, &options(true, false, false))?;
+                let hinted = analyst.analyse(&position, &options(true, false))?;
                 for line in hinted.explanation.iter().flatten() {
                     out!("{line}");
                 }

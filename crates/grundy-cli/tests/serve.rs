@@ -250,6 +250,12 @@ async fn the_computer_moves_and_moves_are_checked() {
         .await
         .json();
     assert_eq!(json["winner"], "mover");
+    // Cram 8 x 7, far beyond a search: the domino across the centre, which
+    // Tweedledum and Tweedledee names, at once.
+    let json = get_api(&app, "computer", &[("spec", "cram 8x7")])
+        .await
+        .json();
+    assert_eq!(json["move"]["description"], "place a domino on (4,4) (5,4)");
 
     let answer = get_api(&app, "check", &[("spec", "nim 3,4,5"), ("move", "3,4,1")]).await;
     assert_eq!(answer.status, StatusCode::OK);

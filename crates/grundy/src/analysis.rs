@@ -434,6 +434,26 @@ impl Analyst {
         analysis
     }
 
+    /// The analysis for the computer's turn at `position` under `play`: where a
+    /// theorem names a winning move (or gives them all), what it gives at once, with
+    /// no search for the other winning moves (on boards beyond any search); else
+    /// the whole analysis, with the computer's move.
+    pub fn analyse_for_move(&mut self, position: &Position, play: Play) -> Result<Analysis> {
+        let options = Options {
+            play,
+            computer_move: true,
+            ..Options::default()
+        };
+        let budget = self.budget().clone();
+        self.set_budget(budget.clone().with_effort(Effort::Outcome));
+        let named = self.analyse(position, &options);
+        self.set_budget(budget);
+        match named {
+            Ok(named) if !named.winning_moves.is_empty() => Ok(named),
+            _ => self.analyse(position, &options),
+        }
+    }
+
     /// [`Analyst::analyse`] but for its checkpoint.
     fn analysis(&mut self, position: &Position, options: &Options) -> Result<Analysis> {
         let sum = self.own(position)?.clone();
