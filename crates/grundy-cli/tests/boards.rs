@@ -281,6 +281,62 @@ fn a_board_search_whose_file_cannot_be_written_stops_at_once_with_the_reason() {
 }
 
 #[test]
+fn two_runs_never_keep_their_board_search_in_one_file() {
+    let dir = scratch("lock");
+    let kept = dir.join("cram.search");
+    let kept = kept.to_str().unwrap();
+    // A run far from its end, once it has written the file, holds its lock…
+    let mut run = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "cram", "6x7", "--save", kept])
+        .env("GRUNDY_CHECKPOINT_SECONDS", "1")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !std::path::Path::new(kept).exists() {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no checkpoint was written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // … so a second is refused in one sentence…
+    let second = grundy(&["value", "cram", "5x5", "--save", kept], "");
+    assert_eq!(second.code, 2);
+    assert!(
+        second
+            .stderr
+            .contains("another grundy run keeps its board search in"),
+        "{}",
+        second.stderr
+    );
+    // … until it ends, however it ends.
+    run.kill().unwrap();
+    let _ = run.wait();
+    let third = grundy(&["value", "cram", "2x2", "--save", kept], "");
+    assert_eq!(third.code, 0, "{}", third.stderr);
+    // One file keeps one board game's search.
+    let two = grundy(
+        &[
+            "value",
+            "cram 3x3 + place:0.0,0.1:fixed 3x3",
+            "--save",
+            kept,
+        ],
+        "",
+    );
+    assert_eq!(two.code, 2);
+    assert!(
+        two.stderr.contains(
+            "keeps the search of one board game, and 'cram 3x3 + place:0.0,0.1:fixed 3x3' has boards of 2: cram, place:0.0,0.1:fixed"
+        ),
+        "{}",
+        two.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_board_search_killed_mid_run_resumes_from_its_file_with_the_same_answer() {
     let dir = scratch("resume");
     let kept = dir.join("cram.search");

@@ -359,12 +359,21 @@ impl Analyst {
     }
 
     /// Whether a part of `position` is a board of Cram or a placement game.
-    fn has_board(&self, position: &Position) -> bool {
-        let parts = self.parts(position);
-        parts.iter().any(|part| {
-            self.own_position::<crate::games::placement::Board>(part)
-                .is_some()
-        })
+    /// The games of the parts of `position` played on a board, each once.
+    fn board_games(&self, position: &Position) -> Vec<String> {
+        let mut games: Vec<String> = Vec::new();
+        for part in self.parts(position) {
+            let on_board = self
+                .own_position::<crate::games::placement::Board>(&part)
+                .is_some();
+            match self.game_name(&part) {
+                Some(name) if on_board && !games.iter().any(|g| g == name) => {
+                    games.push(name.to_string())
+                }
+                _ => {}
+            }
+        }
+        games
     }
 
     /// Refuses a position another analyst made: its parts mean nothing here.
@@ -427,6 +436,25 @@ impl Analyst {
     /// [`Checkpoint`](crate::Checkpoint), what the board searches learnt is written
     /// to it at the end, however the analysis ended.
     pub fn analyse(&mut self, position: &Position, options: &Options) -> Result<Analysis> {
+        self.own(position)?;
+        if self.budget().checkpoint().is_some() {
+            // One board game's search, or there is nothing to keep.
+            match &self.board_games(position)[..] {
+                [] => {
+                    return Err(Error::Invalid(format!(
+                        "a checkpoint file keeps a board search (Cram and the placement games), and '{position}' has no board"
+                    )))
+                }
+                [_] => {}
+                games => {
+                    return Err(Error::Invalid(format!(
+                        "a checkpoint file keeps the search of one board game, and '{position}' has boards of {}: {}",
+                        games.len(),
+                        games.join(", ")
+                    )))
+                }
+            }
+        }
         let analysis = self.analysis(position, options);
         if self.budget().checkpoint().is_some() {
             self.solver.keep_searches()?;
@@ -457,11 +485,6 @@ impl Analyst {
     /// [`Analyst::analyse`] but for its checkpoint.
     fn analysis(&mut self, position: &Position, options: &Options) -> Result<Analysis> {
         let sum = self.own(position)?.clone();
-        if self.budget().checkpoint().is_some() && !self.has_board(position) {
-            return Err(Error::Invalid(format!(
-                "a checkpoint file keeps a board search (Cram and the placement games), and '{position}' has no board"
-            )));
-        }
         let position = &sum;
         let play = options.play;
         let whole = self.budget().effort() == Effort::Whole;

@@ -80,6 +80,29 @@ pub fn open(path: &str, options: &mut OpenOptions) -> std::io::Result<File> {
     Ok(file)
 }
 
+/// The file at `path` (created where it is not there), locked for this process
+/// alone while it stays open, by the system's advisory lock (`flock` on unix), which
+/// ends with the process however it ends; `None` where another process holds it.
+pub fn lock(path: &str) -> std::io::Result<Option<File>> {
+    let file = open(
+        path,
+        OpenOptions::new().create(true).truncate(false).write(true),
+    )?;
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: `flock` on the descriptor of `file`, open for the whole call.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let e = Error::last_os_error();
+            return match e.kind() {
+                ErrorKind::WouldBlock => Ok(None),
+                _ => Err(e),
+            };
+        }
+    }
+    Ok(Some(file))
+}
+
 /// The bytes of the regular file at `path`, refused where it holds more than
 /// `max_bytes`; `what` names such a file in that refusal ("a graph file").
 pub fn read(path: &str, max_bytes: u64, what: &str) -> std::io::Result<Vec<u8>> {

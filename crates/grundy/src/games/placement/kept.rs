@@ -29,6 +29,20 @@ const OTHER_BYTES: usize = 18;
 /// The longest line naming a game that a file is read for.
 const LONGEST_NAME: u64 = 1 << 12;
 
+/// Locks the file beside `path` that says a run keeps its search there (`PATH.lock`,
+/// left behind, empty), so that two runs never write one file: refused where
+/// another run holds it.
+pub fn lock(path: &str) -> Result<File> {
+    let beside = format!("{path}.lock");
+    match crate::files::lock(&beside) {
+        Ok(Some(file)) => Ok(file),
+        Ok(None) => Err(invalid!(
+            "another grundy run keeps its board search in '{path}' (it holds '{beside}'): wait for it to end, or keep this search in another file"
+        )),
+        Err(e) => Err(invalid!("cannot lock the board search in '{path}' ('{beside}'): {e}")),
+    }
+}
+
 /// Writes what `snapshot` holds of the game `game` to `path`, through a file
 /// beside it, as it reads it (a table of gigabytes is not copied).
 pub fn write(path: &str, game: &str, snapshot: &Snapshot) -> Result<()> {

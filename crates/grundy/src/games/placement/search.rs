@@ -49,6 +49,9 @@ pub struct Search {
     /// When the checkpoint's file was last written, and how many regions the table
     /// then knew of.
     saved: Option<(Instant, usize)>,
+    /// The checkpoint's file, and the lock on it held while this search may write
+    /// it ([`kept::lock`]).
+    locked: Option<(String, Arc<std::fs::File>)>,
 }
 
 /// A [`Search`] kept between questions, behind a lock so that the game can be
@@ -207,6 +210,7 @@ impl Search {
         let Some(checkpoint) = budget.checkpoint() else {
             return search(&self.known, &mut self.shapes, game, board, heap, budget);
         };
+        self.hold(&checkpoint.path)?;
         if checkpoint.resume && !self.resumed {
             let read = kept::read(
                 &checkpoint.path,
@@ -252,6 +256,14 @@ impl Search {
         p
     }
 
+    /// Locks the checkpoint's file at `path` for this search, unless it holds it.
+    fn hold(&mut self, path: &str) -> Result<()> {
+        if self.locked.as_ref().is_none_or(|(held, _)| held != path) {
+            self.locked = Some((path.to_string(), Arc::new(kept::lock(path)?)));
+        }
+        Ok(())
+    }
+
     /// Writes the table to the budget's checkpoint, if it names one, unless the
     /// file already holds all of it: the end of a command's searches.
     pub fn keep(&mut self, game: &Placement, budget: &Budget) -> Result<()> {
@@ -261,6 +273,7 @@ impl Search {
         if self.saved.is_some_and(|(_, len)| len == self.known.len()) {
             return Ok(());
         }
+        self.hold(&checkpoint.path)?;
         let snapshot = self.known.snapshot();
         kept::write(&checkpoint.path, &game.name, &snapshot)?;
         self.saved = Some((Instant::now(), snapshot.len()));
