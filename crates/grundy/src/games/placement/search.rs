@@ -51,7 +51,18 @@ pub struct Search {
     saved: Option<(Instant, usize)>,
     /// The checkpoint's file, and the lock on it held while this search may write
     /// it ([`kept::lock`]).
-    locked: Option<(String, Arc<std::fs::File>)>,
+    locked: Locked,
+}
+
+/// A checkpoint's file and its lock; a copy of a search holds none (it takes its
+/// own to write, and is refused while the first holds it).
+#[derive(Default)]
+struct Locked(Option<(String, std::fs::File)>);
+
+impl Clone for Locked {
+    fn clone(&self) -> Self {
+        Locked(None)
+    }
 }
 
 /// A [`Search`] kept between questions, behind a lock so that the game can be
@@ -258,8 +269,8 @@ impl Search {
 
     /// Locks the checkpoint's file at `path` for this search, unless it holds it.
     fn hold(&mut self, path: &str) -> Result<()> {
-        if self.locked.as_ref().is_none_or(|(held, _)| held != path) {
-            self.locked = Some((path.to_string(), Arc::new(kept::lock(path)?)));
+        if self.locked.0.as_ref().is_none_or(|(held, _)| held != path) {
+            self.locked = Locked(Some((path.to_string(), kept::lock(path)?)));
         }
         Ok(())
     }
