@@ -174,8 +174,8 @@ impl From<std::io::Error> for Unread {
 
 /// Reads the file `file` of `size` bytes through, checking its form as it goes and
 /// handing each entry to `each`; returns the counts of packed and other entries.
-/// Where its checksum does not match, that is the reason it is refused, whatever
-/// else is wrong with it, but a first line of another format.
+/// A first line of another format is the reason it is refused, at once; else,
+/// where its checksum does not match, that is the reason, whatever else is wrong.
 fn read_through(
     file: File,
     size: u64,
@@ -190,18 +190,18 @@ fn read_through(
         out: BufReader::with_capacity(1 << 20, file.take(body)),
         sum: crc32fast::Hasher::new(),
     };
-    let parsed = parse(&mut input, game, each);
+    let parsed = match parse(&mut input, game, each) {
+        Err(e @ (Unread::Foreign(_) | Unread::Io(_))) => return Err(e),
+        parsed => parsed,
+    };
     // What is left of the body is read for the checksum, unparsed.
     std::io::copy(&mut input, &mut std::io::sink())?;
     let Summed { out, sum } = input;
     let mut checksum = [0; 4];
     out.into_inner().into_inner().read_exact(&mut checksum)?;
-    match parsed {
-        Err(foreign @ Unread::Foreign(_)) => Err(foreign),
-        _ if sum.finalize() != u32::from_le_bytes(checksum) => {
-            Err(refused("it is damaged (its checksum does not match)"))
-        }
-        parsed => parsed,
+    match sum.finalize() == u32::from_le_bytes(checksum) {
+        true => parsed,
+        false => Err(refused("it is damaged (its checksum does not match)")),
     }
 }
 

@@ -208,8 +208,6 @@ impl KnownRegions {
         }
     }
 
-    /// Adds what is known of regions to the table: the packed entries (key, what
-    /// is known) as a [`Snapshot`] gives them, and the regions that do not pack.
     /// A loader of `packed` entries read from a file, for which room is made at once,
     /// so that adding them never grows the table (entries read in the order of a
     /// larger table's slots would crowd a small one).
