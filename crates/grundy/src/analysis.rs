@@ -358,8 +358,8 @@ impl Analyst {
         }
     }
 
-    /// Whether a part of `position` is a board of Cram or a placement game.
-    /// The games of the parts of `position` played on a board, each once.
+    /// The games of the parts of `position` played on a board (Cram and the
+    /// placement games), each once.
     fn board_games(&self, position: &Position) -> Vec<String> {
         let mut games: Vec<String> = Vec::new();
         for part in self.parts(position) {

@@ -235,49 +235,47 @@ fn parse(
             String::from_utf8_lossy(&written)
         )));
     }
-    let ends_early = || refused("it ends early");
     let no_board = || refused("it holds a region of no board");
-    let word = |input: &mut Summed<_>| -> std::result::Result<u64, Unread> {
-        let mut bytes = [0; 8];
-        match input.take(&mut bytes)? {
-            true => Ok(u64::from_le_bytes(bytes)),
-            false => Err(ends_early()),
-        }
+    // The next bytes of the file, refused where it ends first.
+    let next = |input: &mut Summed<_>, bytes: &mut [u8]| match input.take(bytes)? {
+        true => Ok(()),
+        false => Err(refused("it ends early")),
     };
-    let packed = word(input)?;
+    let mut count = [0; 8];
+    next(input, &mut count)?;
+    let packed = word_at(&count, 0);
     for _ in 0..packed {
         let mut entry = [0; PACKED_BYTES];
-        if !input.take(&mut entry)? {
-            return Err(ends_early());
-        }
-        let [key, bits] =
-            [0, 8].map(|at| u64::from_le_bytes(entry[at..at + 8].try_into().expect("eight bytes")));
+        next(input, &mut entry)?;
+        let key = word_at(&entry, 0);
         if key == 0 {
             return Err(no_board());
         }
-        each(Entry::Packed(key, bits));
+        each(Entry::Packed(key, word_at(&entry, 8)));
     }
-    let others = word(input)?;
+    next(input, &mut count)?;
+    let others = word_at(&count, 0);
     for _ in 0..others {
         let mut entry = [0; OTHER_BYTES];
-        if !input.take(&mut entry)? {
-            return Err(ends_early());
-        }
-        let word_at =
-            |at: usize| u64::from_le_bytes(entry[at..at + 8].try_into().expect("eight bytes"));
+        next(input, &mut entry)?;
         let board = Board {
             rows: entry[0],
             cols: entry[1],
-            empty: word_at(2),
+            empty: word_at(&entry, 2),
         };
         if board.rows == 0 || board.cols == 0 || board.rows as u32 * board.cols as u32 > 64 {
             return Err(no_board());
         }
-        each(Entry::Other(board, word_at(10)));
+        each(Entry::Other(board, word_at(&entry, 10)));
     }
     let mut past = [0; 1];
     if input.take(&mut past)? {
         return Err(refused("it has bytes past its end"));
     }
     Ok((packed as usize, others as usize))
+}
+
+/// The little-endian word at byte `at` of `bytes`.
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"))
 }

@@ -11,8 +11,9 @@
 //! As play goes on the board falls apart into regions no piece can join: a board is
 //! the sum of its regions ([`Game::components`]), each cut to its bounding box and
 //! written in one canonical form under the symmetries of the board that map the
-//! piece set to itself, so that each region shape is met once. Nimbers come from
-//! the pruned search of [`search`].
+//! piece set to itself, so that each region shape is met once. Boards a mirror
+//! decides come from the theorem of [`mirror`]; nimbers from the pruned search of
+//! [`search`].
 
 mod kept;
 mod known;
