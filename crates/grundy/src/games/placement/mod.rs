@@ -405,8 +405,41 @@ impl Frame {
         kept & !(others & !self.around(others))
     }
 
+    /// The cells of a Cram position `p` whose joins to the cell on their right can
+    /// be cut without changing the game (P. Beling's igs). Take a 2 × 2 block of
+    /// `p` whose top-left and bottom-right cells (or top-right and bottom-left) have
+    /// no neighbours but the block's. A domino along its top leaves the position
+    /// that the domino down the side under the emptied corner leaves, drawn
+    /// otherwise (the cell left in the top row hangs on the same cell as the one
+    /// left in the side); likewise along its bottom. So the two horizontal joins of
+    /// the block can go: the moves across them have twins, and a move elsewhere
+    /// keeps the block as it was or leaves two tufts on one cell, as good as one.
+    /// Cut apart there, a region may fall into pieces: a sum. Returned: the left
+    /// cells of the two joins of each such block. Checked against exhaustive
+    /// search on every position of small boards.
+    fn cut_joins(&self, p: u64) -> u64 {
+        let cols = self.cols;
+        let below = |x: u64| x >> cols;
+        let no_left = p & !(p << 1 & self.not_first_col);
+        let no_right = p & !(p >> 1 & self.not_last_col);
+        let no_up = p & !p.checked_shl(cols).unwrap_or(0);
+        let no_down = p & !below(p);
+        // The top-left cells of the 2 × 2 blocks of p, then those closed.
+        let blocks = p & (p >> 1) & self.not_last_col & below(p) & below(p >> 1);
+        let closed = blocks
+            & ((no_left & no_up & below(no_right & no_down) >> 1)
+                | (no_up & no_right) >> 1 & below(no_left & no_down));
+        closed | closed.checked_shl(cols).unwrap_or(0)
+    }
+
     /// The regions that `cells` form, joined edge to edge, each as its cells.
     fn regions(&self, cells: u64) -> impl Iterator<Item = u64> + '_ {
+        self.regions_apart(cells, 0)
+    }
+
+    /// [`Frame::regions`], the cells `cut` not joined to the cell on their right.
+    fn regions_apart(&self, cells: u64, cut: u64) -> impl Iterator<Item = u64> + '_ {
+        let (joined_right, joined_left) = (!cut, !(cut << 1));
         let mut rest = cells;
         std::iter::from_fn(move || {
             let mut region = rest & rest.wrapping_neg();
@@ -414,7 +447,11 @@ impl Frame {
                 return None;
             }
             loop {
-                let grown = (region | self.around(region)) & rest;
+                let near = ((region & joined_right) << 1 & self.not_first_col)
+                    | ((region & joined_left) >> 1 & self.not_last_col)
+                    | region.checked_shl(self.cols).unwrap_or(0)
+                    | region >> self.cols;
+                let grown = (region | near) & rest;
                 if grown == region {
                     rest &= !region;
                     return Some(region);
@@ -738,6 +775,43 @@ mod tests {
                 );
             }
             assert!(removed > 0, "{rows}x{cols}: nothing removed");
+        }
+    }
+
+    #[test]
+    fn cut_joins_change_no_cram_nimber() {
+        // A lone 2 × 2 block is two dominoes side by side: nimber 1 + 1 = 0.
+        let frame = Frame::new(&Board {
+            rows: 2,
+            cols: 2,
+            empty: 0,
+        });
+        let block = frame.regions_apart(0b1111, frame.cut_joins(0b1111));
+        assert_eq!(block.collect::<Vec<_>>(), [0b0101, 0b1010]);
+        // Every position of these boards has the nimber of the sum of the pieces it
+        // falls into with its joins cut, its idle cells dropped or not.
+        for (rows, cols) in [(4, 4), (3, 6), (6, 3), (2, 8), (4, 5), (5, 4)] {
+            let frame = Frame::new(&Board {
+                rows,
+                cols,
+                empty: 0,
+            });
+            let mut memo = FxHashMap::default();
+            let mut split = 0;
+            for cells in 0..1u64 << (rows as u32 * cols as u32) {
+                let g = cram_nimber(&frame, cells, &mut memo);
+                for kept in [cells, frame.without_idle_cells(cells)] {
+                    let pieces: Vec<u64> =
+                        frame.regions_apart(kept, frame.cut_joins(kept)).collect();
+                    assert_eq!(pieces.iter().fold(0, |m, &p| m | p), kept);
+                    split += (pieces.len() > frame.regions(kept).count()) as u32;
+                    let sum = pieces
+                        .iter()
+                        .fold(0, |sum, &piece| sum ^ cram_nimber(&frame, piece, &mut memo));
+                    assert_eq!(sum, g, "{rows}x{cols} cells {kept:#b} cut apart");
+                }
+            }
+            assert!(split > 0, "{rows}x{cols}: nothing cut apart");
         }
     }
 

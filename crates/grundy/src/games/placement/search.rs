@@ -14,7 +14,9 @@
 //! the placements that have won most often are tried first. A region that a
 //! reflection or half turn maps to itself, no placement meeting its own image, is a
 //! P-position at once: the second player copies. In Cram, the cells that change no
-//! nimber ([`Frame::without_idle_cells`]) are dropped from every option.
+//! nimber ([`Frame::without_idle_cells`]) are dropped from every option, and the
+//! joins between cells that change nothing when cut ([`Frame::cut_joins`]) are cut,
+//! so that more options fall apart into sums.
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -198,6 +200,15 @@ impl Within<'_> {
         match self.game.cram {
             true => self.frame.without_idle_cells(cells),
             false => cells,
+        }
+    }
+
+    /// The cells of `cells` whose joins to the cell on their right change nothing
+    /// if cut, in Cram ([`Frame::cut_joins`]).
+    fn cut_joins(&self, cells: u64) -> u64 {
+        match self.game.cram {
+            true => self.frame.cut_joins(cells),
+            false => 0,
         }
     }
 }
@@ -447,7 +458,8 @@ impl<'t> SearchThread<'t> {
         let mut met = 0u64;
         for &(m, i) in moves {
             let left = at.without_idle_cells(region & !m);
-            let joined = left == region & !m && at.frame.stays_joined(left, m);
+            let joined =
+                left == region & !m && at.frame.stays_joined(left, m) && at.cut_joins(left) == 0;
             let value = match self.known_value(at, left, joined) {
                 None if symmetric && joined && self.mirrored_option(at, left) => Some(0),
                 value => value,
@@ -586,7 +598,7 @@ impl<'t> SearchThread<'t> {
             return value(left);
         }
         at.frame
-            .regions(left)
+            .regions_apart(left, at.cut_joins(left))
             .try_fold(0, |total, region| Some(total ^ value(region)?))
     }
 
@@ -646,7 +658,7 @@ fn bit(v: Nimber) -> u64 {
 fn regions(at: &Within, cells: u64) -> Regions {
     let mut parts: Regions = at
         .frame
-        .regions(cells)
+        .regions_apart(cells, at.cut_joins(cells))
         .filter(|region| region.count_ones() >= at.game.smallest)
         .collect();
     if let Some(i) = (0..parts.len()).max_by_key(|&i| parts[i].count_ones()) {
