@@ -181,6 +181,10 @@ enum Shape {
     /// Two rows, `bottom` ≥ `top` ≥ 2 squares (a top row of 1 is an L): P exactly when
     /// bottom = top + 1.
     TwoRows { bottom: u32, top: u32 },
+    /// Two columns, `left` ≥ 3 and `right` ≥ 2 squares high: two rows turned on their
+    /// side (a chomp is the same move in the diagram reflected in its diagonal), P
+    /// exactly when left = right + 1.
+    TwoColumns { left: u32, right: u32 },
     /// A square of side `side` ≥ 3 (smaller ones are Ls or two rows): chomping (2, 2)
     /// leaves the L of equal arms, and the first player mirrors every move on it.
     Square { side: u32 },
@@ -199,11 +203,23 @@ fn shape(p: &[u32]) -> Option<Shape> {
         })
     } else if let [bottom, top] = *p {
         Some(Shape::TwoRows { bottom, top })
+    } else if p[0] == 2 {
+        Some(Shape::TwoColumns {
+            left: p.len() as u32,
+            right: p.iter().filter(|&&row| row == 2).count() as u32,
+        })
     } else if rectangle && p.len() == p[0] as usize {
         Some(Shape::Square { side: p[0] })
     } else {
         rectangle.then_some(Shape::Rectangle)
     }
+}
+
+/// Two columns of `left` and `right` squares.
+fn two_columns(left: u32, right: u32) -> Rows {
+    let mut rows = Rows::from_elem(1, left as usize);
+    rows[..right as usize].fill(2);
+    rows
 }
 
 /// The L with arms `right` and `up`.
@@ -214,7 +230,8 @@ fn l_shape(right: u32, up: u32) -> Rows {
 }
 
 /// The theorems on Chomp in the notes, under normal play: an L is Nim with its two
-/// arms as heaps; two rows (a, b) are P exactly when a = b + 1; a square is won by
+/// arms as heaps; two rows (a, b) are P exactly when a = b + 1, and so are two
+/// columns, the same diagram reflected in its diagonal; a square is won by
 /// chomping (2, 2) and mirroring on the L; any rectangle larger than the poisoned
 /// square is N by strategy stealing: if chomping the top right square alone lost,
 /// the first player would steal the reply, since every reply is also a move from the
@@ -238,14 +255,16 @@ impl Theory<Rows> for Chomp {
         let p_position = match shape(p)? {
             Shape::L { right, up } => right == up,
             Shape::TwoRows { bottom, top } => bottom == top + 1,
+            Shape::TwoColumns { left, right } => left == right + 1,
             Shape::Square { .. } | Shape::Rectangle => false,
         };
         Some(if p_position { Outcome::P } else { Outcome::N })
     }
 
-    /// Every move to nimber `target` from an L (as in Nim); from two rows or a square,
-    /// every winning move (`target` 0), which is unique: two rows (a, b) go to
-    /// (b + 1, b) when a > b + 1 and to (a, a − 1) when a = b; a square goes to its L,
+    /// Every move to nimber `target` from an L (as in Nim); from two rows or columns or
+    /// a square, every winning move (`target` 0), which is unique: two rows (a, b) go
+    /// to (b + 1, b) when a > b + 1 and to (a, a − 1) when a = b, and so do two
+    /// columns; a square goes to its L,
     /// since any other chomp leaves a rectangle (N) or a position from which
     /// chomping (2, 2) leaves the L of equal arms.
     fn moves_to_nimber(&self, p: &Rows, target: Nimber) -> Option<Vec<Rows>> {
@@ -275,6 +294,13 @@ impl Theory<Rows> for Chomp {
                 Some(vec![Rows::from_slice(&[top + 1, top])])
             }
             Shape::TwoRows { .. } => Some(Vec::new()),
+            Shape::TwoColumns { left, right } if left == right => {
+                Some(vec![two_columns(left, left - 1)])
+            }
+            Shape::TwoColumns { left, right } if left > right + 1 => {
+                Some(vec![two_columns(right + 1, right)])
+            }
+            Shape::TwoColumns { .. } => Some(Vec::new()),
             Shape::Square { side } => Some(vec![l_shape(side - 1, side - 1)]),
             Shape::Rectangle => None,
         }
@@ -298,6 +324,9 @@ impl Theory<Rows> for Chomp {
                  equal length, and shortening the top row leaves a bottom row longer by two or \
                  more; from the first, chomping the top row's last square restores (b, b − 1), \
                  and from the second, cutting the bottom row to one more than the top."
+            ),
+            Some(Shape::TwoColumns { left, right }) => format!(
+                "Two columns of {left} and {right}: two rows turned on their side, since a chomp                  is the same move in the diagram reflected in its diagonal. The P-positions are                  the columns (a, a − 1): from the first, chomping the right column's top square                  restores (b, b − 1) after the left column was shortened to the right's height,                  and cutting the left column to one more than the right answers the rest."
             ),
             Some(Shape::Square { side }) => format!(
                 "A square of side {side}: chomping (2,2) leaves an L whose two arms have \
