@@ -753,15 +753,20 @@ mod tests {
         g
     }
 
+    /// The frame of an empty board of `rows` × `cols`.
+    fn empty_frame(rows: u8, cols: u8) -> Frame {
+        Frame::new(&Board {
+            rows,
+            cols,
+            empty: 0,
+        })
+    }
+
     #[test]
     fn idle_cells_change_no_cram_nimber() {
         // Every position of these boards has the nimber of what is left of it.
         for (rows, cols) in [(4, 4), (3, 6), (6, 3), (2, 8), (1, 12), (4, 5), (5, 4)] {
-            let frame = Frame::new(&Board {
-                rows,
-                cols,
-                empty: 0,
-            });
+            let frame = empty_frame(rows, cols);
             let mut memo = FxHashMap::default();
             let mut removed = 0;
             for cells in 0..1u64 << (rows as u32 * cols as u32) {
@@ -781,21 +786,13 @@ mod tests {
     #[test]
     fn cut_joins_change_no_cram_nimber() {
         // A lone 2 × 2 block is two dominoes side by side: nimber 1 + 1 = 0.
-        let frame = Frame::new(&Board {
-            rows: 2,
-            cols: 2,
-            empty: 0,
-        });
+        let frame = empty_frame(2, 2);
         let block = frame.regions_apart(0b1111, frame.cut_joins(0b1111));
         assert_eq!(block.collect::<Vec<_>>(), [0b0101, 0b1010]);
         // Every position of these boards has the nimber of the sum of the pieces it
         // falls into with its joins cut, its idle cells dropped or not.
         for (rows, cols) in [(4, 4), (3, 6), (6, 3), (2, 8), (4, 5), (5, 4)] {
-            let frame = Frame::new(&Board {
-                rows,
-                cols,
-                empty: 0,
-            });
+            let frame = empty_frame(rows, cols);
             let mut memo = FxHashMap::default();
             let mut split = 0;
             for cells in 0..1u64 << (rows as u32 * cols as u32) {
