@@ -322,6 +322,12 @@ fn two_columns_of_any_height_are_two_rows_on_their_side() {
     assert!(winning(&columns(1000, 999)).is_empty());
     assert_eq!(winning("chomp 2x1000"), [columns(1000, 999)]);
     assert_eq!(winning(&columns(1000, 10)), [columns(11, 10)]);
+    // The explanation speaks of columns, in one sentence of single spaces.
+    let rows = Chomp.parse_position("2,2,2,1,1").unwrap();
+    let text = Chomp.explain(&rows, Play::Normal).join(" ");
+    assert!(text.starts_with("Two columns of 5 and 3 (two rows turned on their side"));
+    assert!(text.contains("chomping the right column's top square restores (b, b − 1)"));
+    assert!(!text.contains("  "), "{text}");
 }
 
 #[test]

@@ -179,12 +179,10 @@ enum Shape {
     /// right ⊕ up, P exactly when the arms are equal.
     L { right: u32, up: u32 },
     /// Two rows, `bottom` ≥ `top` ≥ 2 squares (a top row of 1 is an L): P exactly when
-    /// bottom = top + 1.
-    TwoRows { bottom: u32, top: u32 },
-    /// Two columns, `left` ≥ 3 and `right` ≥ 2 squares high: two rows turned on their
-    /// side (a chomp is the same move in the diagram reflected in its diagonal), P
-    /// exactly when left = right + 1.
-    TwoColumns { left: u32, right: u32 },
+    /// bottom = top + 1. `turned`: two columns of those heights instead, left and
+    /// right, the same game (a chomp is the same move in the diagram reflected in its
+    /// diagonal).
+    TwoRows { bottom: u32, top: u32, turned: bool },
     /// A square of side `side` ≥ 3 (smaller ones are Ls or two rows): chomping (2, 2)
     /// leaves the L of equal arms, and the first player mirrors every move on it.
     Square { side: u32 },
@@ -202,11 +200,16 @@ fn shape(p: &[u32]) -> Option<Shape> {
             up: p.len() as u32 - 1,
         })
     } else if let [bottom, top] = *p {
-        Some(Shape::TwoRows { bottom, top })
+        Some(Shape::TwoRows {
+            bottom,
+            top,
+            turned: false,
+        })
     } else if p[0] == 2 {
-        Some(Shape::TwoColumns {
-            left: p.len() as u32,
-            right: p.iter().filter(|&&row| row == 2).count() as u32,
+        Some(Shape::TwoRows {
+            bottom: p.len() as u32,
+            top: p.iter().filter(|&&row| row == 2).count() as u32,
+            turned: true,
         })
     } else if rectangle && p.len() == p[0] as usize {
         Some(Shape::Square { side: p[0] })
@@ -215,10 +218,13 @@ fn shape(p: &[u32]) -> Option<Shape> {
     }
 }
 
-/// Two columns of `left` and `right` squares.
-fn two_columns(left: u32, right: u32) -> Rows {
-    let mut rows = Rows::from_elem(1, left as usize);
-    rows[..right as usize].fill(2);
+/// Two rows of `bottom` and `top` squares, or (`turned`) two columns of those heights.
+fn two_rows(bottom: u32, top: u32, turned: bool) -> Rows {
+    if !turned {
+        return Rows::from_slice(&[bottom, top]);
+    }
+    let mut rows = Rows::from_elem(1, bottom as usize);
+    rows[..top as usize].fill(2);
     rows
 }
 
@@ -254,17 +260,16 @@ impl Theory<Rows> for Chomp {
         }
         let p_position = match shape(p)? {
             Shape::L { right, up } => right == up,
-            Shape::TwoRows { bottom, top } => bottom == top + 1,
-            Shape::TwoColumns { left, right } => left == right + 1,
+            Shape::TwoRows { bottom, top, .. } => bottom == top + 1,
             Shape::Square { .. } | Shape::Rectangle => false,
         };
         Some(if p_position { Outcome::P } else { Outcome::N })
     }
 
-    /// Every move to nimber `target` from an L (as in Nim); from two rows or columns or
-    /// a square, every winning move (`target` 0), which is unique: two rows (a, b) go
-    /// to (b + 1, b) when a > b + 1 and to (a, a − 1) when a = b, and so do two
-    /// columns; a square goes to its L,
+    /// Every move to nimber `target` from an L (as in Nim); from two rows (or columns)
+    /// or a square, every winning move (`target` 0), which is unique: two rows (a, b)
+    /// go to (b + 1, b) when a > b + 1 and to (a, a − 1) when a = b; a square goes to
+    /// its L,
     /// since any other chomp leaves a rectangle (N) or a position from which
     /// chomping (2, 2) leaves the L of equal arms.
     fn moves_to_nimber(&self, p: &Rows, target: Nimber) -> Option<Vec<Rows>> {
@@ -287,20 +292,17 @@ impl Theory<Rows> for Chomp {
                     .then_some(found)
             }
             _ if target != 0 => None,
-            Shape::TwoRows { bottom, top } if bottom == top => {
-                Some(vec![Rows::from_slice(&[bottom, top - 1])])
-            }
-            Shape::TwoRows { bottom, top } if bottom > top + 1 => {
-                Some(vec![Rows::from_slice(&[top + 1, top])])
-            }
+            Shape::TwoRows {
+                bottom,
+                top,
+                turned,
+            } if bottom == top => Some(vec![two_rows(bottom, top - 1, turned)]),
+            Shape::TwoRows {
+                bottom,
+                top,
+                turned,
+            } if bottom > top + 1 => Some(vec![two_rows(top + 1, top, turned)]),
             Shape::TwoRows { .. } => Some(Vec::new()),
-            Shape::TwoColumns { left, right } if left == right => {
-                Some(vec![two_columns(left, left - 1)])
-            }
-            Shape::TwoColumns { left, right } if left > right + 1 => {
-                Some(vec![two_columns(right + 1, right)])
-            }
-            Shape::TwoColumns { .. } => Some(Vec::new()),
             Shape::Square { side } => Some(vec![l_shape(side - 1, side - 1)]),
             Shape::Rectangle => None,
         }
@@ -318,16 +320,31 @@ impl Theory<Rows> for Chomp {
                  nimber {right} ⊕ {up} = {}, a P-position exactly when the arms are equal.",
                 right ^ up
             ),
-            Some(Shape::TwoRows { bottom, top }) => format!(
-                "Two rows of {bottom} and {top}: the P-positions of two-row Chomp are the rows \
-                 (a, a − 1). From (a, a − 1), shortening the bottom row leaves two rows of \
-                 equal length, and shortening the top row leaves a bottom row longer by two or \
-                 more; from the first, chomping the top row's last square restores (b, b − 1), \
-                 and from the second, cutting the bottom row to one more than the top."
-            ),
-            Some(Shape::TwoColumns { left, right }) => format!(
-                "Two columns of {left} and {right}: two rows turned on their side, since a chomp                  is the same move in the diagram reflected in its diagonal. The P-positions are                  the columns (a, a − 1): from the first, chomping the right column's top square                  restores (b, b − 1) after the left column was shortened to the right's height,                  and cutting the left column to one more than the right answers the rest."
-            ),
+            Some(Shape::TwoRows {
+                bottom,
+                top,
+                turned,
+            }) => {
+                let (line, long, short, end, turn) = match turned {
+                    false => ("row", "bottom", "top", "last", ""),
+                    true => (
+                        "column",
+                        "left",
+                        "right",
+                        "top",
+                        " (two rows turned on their side: a chomp is the same move in the \
+                         diagram reflected in its diagonal)",
+                    ),
+                };
+                format!(
+                    "Two {line}s of {bottom} and {top}{turn}: the P-positions of two-{line} Chomp \
+                     are the {line}s (a, a − 1). From (a, a − 1), shortening the {long} {line} \
+                     leaves two {line}s of equal length, and shortening the {short} {line} \
+                     leaves a {long} {line} longer by two or more; from the first, chomping the \
+                     {short} {line}'s {end} square restores (b, b − 1), and from the second, \
+                     cutting the {long} {line} to one more than the {short}."
+                )
+            }
             Some(Shape::Square { side }) => format!(
                 "A square of side {side}: chomping (2,2) leaves an L whose two arms have \
                  {} squares each, and on an L the first player mirrors every move of the \
