@@ -413,12 +413,17 @@ impl<'t> SearchThread<'t> {
             .history
             .entry((at.board.rows, at.board.cols))
             .or_insert_with(|| History::new(at.placements.len()));
-        let moves: SmallVec<[(u64, u32); 64]> = history
-            .order
-            .iter()
-            .map(|&i| (at.placements[i as usize], i))
-            .filter(|&(m, _)| region & m == m)
-            .collect();
+        // The placements that fit, in order, written without a branch (which would
+        // be mispredicted often): each is written, and kept only if it fits.
+        let mut moves: SmallVec<[(u64, u32); 128]> =
+            SmallVec::from_elem((0, 0), history.order.len());
+        let mut fit = 0;
+        for &i in &history.order {
+            let m = at.placements[i as usize];
+            moves[fit] = (m, i);
+            fit += usize::from(region & m == m);
+        }
+        moves.truncate(fit);
         // A nimber is at most the number of options.
         if heap > moves.len() as Nimber {
             self.learn_not(canonical, bit(heap));
@@ -475,7 +480,7 @@ impl<'t> SearchThread<'t> {
                 None => unknown.push((left, i, joined)),
             }
         }
-        let mut options: SmallVec<[(u32, Regions); 64]> = unknown
+        let options: SmallVec<[(u32, Regions); 64]> = unknown
             .into_iter()
             .map(|(left, i, joined)| {
                 let parts = if joined {
@@ -486,12 +491,24 @@ impl<'t> SearchThread<'t> {
                 (i, parts)
             })
             .collect();
-        options.sort_by_key(|(_, parts)| parts.last().map_or(0, |r| r.count_ones()));
+        // Those that leave the smallest largest region first, then as listed: sorted
+        // as keys, which are cheaper to move than the options.
+        let mut order: SmallVec<[u64; 64]> = options
+            .iter()
+            .enumerate()
+            .map(|(k, (_, parts))| {
+                let largest = parts.last().map_or(0, |r| r.count_ones());
+                u64::from(largest) << 32 | k as u64
+            })
+            .collect();
+        order.sort_unstable();
+        let sorted = order.iter().map(|&k| &options[k as u32 as usize]);
         let large = region.count_ones() >= CELLS_ON_EVERY_THREAD;
         if region == at.root && large && self.threads > 1 && options.len() > 1 {
-            return self.search_on_every_thread(at, &options, heap, met);
+            let sorted: Vec<(u32, Regions)> = sorted.cloned().collect();
+            return self.search_on_every_thread(at, &sorted, heap, met);
         }
-        for (i, parts) in &options {
+        for (i, parts) in sorted {
             if self.sum_is_p(at, parts, heap)? {
                 self.remember(at, *i);
                 return Ok((true, met | bit(heap)));
