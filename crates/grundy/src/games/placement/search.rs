@@ -11,7 +11,9 @@
 //! canonical form: what is known of each, its nimber or values its nimber is not
 //! ([`super::known`]). Options are first valued from the table, without search (an
 //! option is seen to stay one region by looking only near the piece just placed);
-//! the placements that have won most often are tried first. A region that a
+//! the placements that have won most often are tried first. A small region is
+//! valued in full instead, its nimber the least value none of its options has: it
+//! is met again and again with other heaps, each of which would search it again. A region that a
 //! reflection or half turn maps to itself, no placement meeting its own image, is a
 //! P-position at once: the second player copies. In Cram, the cells that change no
 //! nimber ([`Frame::without_idle_cells`]) are dropped from every option, and the
@@ -33,6 +35,12 @@ use crate::{Budget, Error, Nimber, Result};
 
 /// The regions of a board (cells of its frame), the largest last.
 type Regions = SmallVec<[u64; 4]>;
+
+/// Regions of this many cells or fewer are valued in full, their nimber from every
+/// option's, rather than searched heap by heap: a small region is met again with
+/// other heaps (as a piece of a sum, or in the search for a nimber), and each
+/// search would look at its options again.
+const CELLS_VALUED_IN_FULL: u32 = 14;
 
 /// Regions of fewer cells are searched on one thread: starting threads would cost
 /// more than the search.
@@ -377,11 +385,7 @@ impl<'t> SearchThread<'t> {
 
     /// Whether `region` (one region of cells) plus a heap is an N-position.
     fn wins(&mut self, at: &Within, region: u64, heap: Nimber) -> Result<bool> {
-        if self.known.grow_wanted() {
-            // Every thread lets its reader go; the table grows under the write lock.
-            self.reader = None;
-            self.known.grow();
-        }
+        self.let_table_grow();
         let canonical = self.forms.of(at, region);
         let known = self.reader().get(&canonical);
         if let Some(g) = known.nimber() {
@@ -391,18 +395,14 @@ impl<'t> SearchThread<'t> {
         if not & bit(heap) != 0 {
             return Ok(true);
         }
+        if region.count_ones() <= CELLS_VALUED_IN_FULL {
+            return Ok(self.valued_in_full(at, region, &canonical)? != heap);
+        }
         // A symmetric region: its options fixed by the symmetry may be won by copying.
         let cut = at.frame.cut(region);
         let reflections = reflections_fixing(at.game, &cut);
         if not == 0 {
-            at.budget.keep(self.known.len() + 1)?;
-            at.budget.check()?;
-            if self.reader().is_full() {
-                return Err(Error::Memory {
-                    limit: at.budget.memory(),
-                    needs: None,
-                });
-            }
+            self.may_learn(at)?;
             if self.mirrored(at.game, &cut, &reflections) {
                 self.solved(&canonical, 0);
                 return Ok(heap != 0);
@@ -445,6 +445,66 @@ impl<'t> SearchThread<'t> {
         }
         self.solved(&canonical, heap);
         Ok(false)
+    }
+
+    /// The nimber of `region`, one region of [`CELLS_VALUED_IN_FULL`] cells at most
+    /// whose form `canonical` is not solved: the least value no option has, each
+    /// option the sum of the regions it leaves, each of them valued in full too.
+    fn valued_in_full(&mut self, at: &Within, region: u64, canonical: &Board) -> Result<Nimber> {
+        self.may_learn(at)?;
+        let mut values = 0u64;
+        for &m in at.placements.iter() {
+            if region & m != m {
+                continue;
+            }
+            let left = at.without_idle_cells(region & !m);
+            let mut value = 0;
+            for part in at.frame.regions_apart(left, at.cut_joins(left)) {
+                value ^= self.part_valued_in_full(at, part)?;
+            }
+            values |= bit(value);
+        }
+        // A region's nimber is at most the length of its longest play, so less
+        // than its cells, and every value below it is in `values`.
+        let nimber = Nimber::from((!values).trailing_zeros());
+        self.solved(canonical, nimber);
+        Ok(nimber)
+    }
+
+    /// The nimber of `part`, a region left by an option of a region valued in full.
+    fn part_valued_in_full(&mut self, at: &Within, part: u64) -> Result<Nimber> {
+        if part.count_ones() < at.game.smallest {
+            return Ok(0);
+        }
+        self.let_table_grow();
+        let canonical = self.forms.of(at, part);
+        match self.reader().nimber(&canonical) {
+            Some(g) => Ok(Nimber::from(g)),
+            None => self.valued_in_full(at, part, &canonical),
+        }
+    }
+
+    /// Lets the table grow if a thread asked it to: every thread lets its reader go,
+    /// and the table grows under the write lock.
+    fn let_table_grow(&mut self) {
+        if self.known.grow_wanted() {
+            self.reader = None;
+            self.known.grow();
+        }
+    }
+
+    /// Checks that the search may learn of one more region: within the budget's
+    /// positions, not stopped, and the table not full.
+    fn may_learn(&mut self, at: &Within) -> Result<()> {
+        at.budget.keep(self.known.len() + 1)?;
+        at.budget.check()?;
+        if self.reader().is_full() {
+            return Err(Error::Memory {
+                limit: at.budget.memory(),
+                needs: None,
+            });
+        }
+        Ok(())
     }
 
     /// Looks among the options of `region` for one of nimber `heap`: first those
