@@ -278,6 +278,20 @@ impl KnownRegions {
         rehash(&mut slots, size);
     }
 
+    /// Makes room at once for `entries` in all, where the memory allows, so that a
+    /// search expected to learn of that many regions does not stop again and again
+    /// to grow the table (the other threads wait while it grows).
+    pub fn expect(&self, entries: usize) {
+        let wanted = slots_for(entries);
+        let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
+        let held = crate::stop::memory_held().max(slots.len() * size_of::<Slot>());
+        let fits = held.saturating_add(wanted.saturating_mul(size_of::<Slot>()))
+            <= self.most_bytes.load(Relaxed);
+        if wanted > slots.len() && fits {
+            rehash(&mut slots, wanted);
+        }
+    }
+
     /// Makes room for `more` entries at once.
     fn reserve(&self, more: usize) {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
@@ -493,6 +507,43 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn room_is_made_for_the_regions_expected_within_the_memory_allowed() {
+        let table = KnownRegions::default();
+        let slots = |table: &KnownRegions| table.slots.read().unwrap().len();
+        // Within the memory allowed: room for them all at once, and what was known
+        // is kept.
+        table.reader().solve(
+            &Board {
+                rows: 2,
+                cols: 3,
+                empty: 0b110_011,
+            },
+            1,
+        );
+        table.expect(100_000);
+        assert_eq!(slots(&table), slots_for(100_000));
+        assert!(100_000 * 10 <= FULL_TENTHS * slots(&table));
+        let reader = table.reader();
+        assert_eq!(
+            reader.nimber(&Board {
+                rows: 2,
+                cols: 3,
+                empty: 0b110_011
+            }),
+            Some(1)
+        );
+        drop(reader);
+        // Fewer than there is room for: nothing changes.
+        table.expect(10);
+        assert_eq!(slots(&table), slots_for(100_000));
+        // Past the memory allowed: no room is made.
+        let small = KnownRegions::default();
+        small.hold_within(1 << 20);
+        small.expect(1 << 20);
+        assert_eq!(slots(&small), FIRST_SLOTS);
+    }
 
     #[test]
     fn keeps_what_is_known_of_regions_that_pack_and_those_that_do_not() {

@@ -322,6 +322,7 @@ fn search(
 ) -> Result<bool> {
     let threads = budget.threads().unwrap_or_else(Budget::cores);
     known.hold_within(budget.memory());
+    known.expect(expected_regions(game, board));
     let mut thread = SearchThread::new(known, std::mem::take(shapes), threads);
     let placements = thread.placements_of(game, board.rows, board.cols).clone();
     let at = Within {
@@ -729,6 +730,18 @@ fn bit(v: Nimber) -> u64 {
         0
     }
 }
+
+/// How many regions a search of `board` may be expected to learn of: on the
+/// boards of Cram solved so far about 2 to the power of half the cells, the most
+/// pieces a play can place; at most [`EXPECTED_REGIONS_MOST`].
+fn expected_regions(game: &Placement, board: &Board) -> usize {
+    let plays = board.empty.count_ones() / game.smallest.max(1);
+    1 << plays.min(EXPECTED_REGIONS_MOST.trailing_zeros())
+}
+
+/// The most regions a search is expected to learn of, before it has: room for more
+/// is made as they come.
+const EXPECTED_REGIONS_MOST: usize = 1 << 20;
 
 /// The regions that `cells` form, leaving out those too small for a piece, the
 /// largest last.
