@@ -246,9 +246,14 @@ impl KnownRegions {
 
     /// Whether a table of `slots` slots may double.
     fn may_double(&self, slots: usize) -> bool {
-        let old = slots * size_of::<Slot>();
-        let held = crate::stop::memory_held().max(old);
-        held.saturating_add(2 * old) <= self.most_bytes.load(Relaxed)
+        self.may_grow(slots, 2 * slots)
+    }
+
+    /// Whether a table of `slots` slots may grow to `size` slots: the program, old
+    /// table and new one together, within the memory allowed.
+    fn may_grow(&self, slots: usize, size: usize) -> bool {
+        let held = crate::stop::memory_held().max(slots * size_of::<Slot>());
+        held.saturating_add(size.saturating_mul(size_of::<Slot>())) <= self.most_bytes.load(Relaxed)
     }
 
     /// Whether a thread asked for more room: every reader should be let go, and
@@ -284,10 +289,7 @@ impl KnownRegions {
     pub fn expect(&self, entries: usize) {
         let wanted = slots_for(entries);
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
-        let held = crate::stop::memory_held().max(slots.len() * size_of::<Slot>());
-        let fits = held.saturating_add(wanted.saturating_mul(size_of::<Slot>()))
-            <= self.most_bytes.load(Relaxed);
-        if wanted > slots.len() && fits {
+        if wanted > slots.len() && self.may_grow(slots.len(), wanted) {
             rehash(&mut slots, wanted);
         }
     }
