@@ -474,14 +474,13 @@ impl<'t> SearchThread<'t> {
 
     /// The nimber of `part`, a region left by an option of a region valued in full.
     fn part_valued_in_full(&mut self, at: &Within, part: u64) -> Result<Nimber> {
-        if part.count_ones() < at.game.smallest {
-            return Ok(0);
-        }
         self.let_table_grow();
-        let canonical = self.forms.of(at, part);
-        match self.reader().nimber(&canonical) {
-            Some(g) => Ok(Nimber::from(g)),
-            None => self.valued_in_full(at, part, &canonical),
+        match self.known_nimber(at, part) {
+            Some(g) => Ok(g),
+            None => {
+                let canonical = self.forms.of(at, part);
+                self.valued_in_full(at, part, &canonical)
+            }
         }
     }
 
@@ -664,20 +663,23 @@ impl<'t> SearchThread<'t> {
     /// The nimber of the cells `left`, if every region they form is solved;
     /// `joined` says they are known to form at most one region.
     fn known_value(&mut self, at: &Within, left: u64, joined: bool) -> Option<Nimber> {
-        let reader = self.reader.get_or_insert_with(|| self.known.reader());
-        let forms = &mut self.forms;
-        let mut value = |region: u64| {
-            if region.count_ones() < at.game.smallest {
-                return Some(0);
-            }
-            reader.nimber(&forms.of(at, region)).map(Nimber::from)
-        };
         if joined {
-            return value(left);
+            return self.known_nimber(at, left);
         }
         at.frame
             .regions_apart(left, at.cut_joins(left))
-            .try_fold(0, |total, region| Some(total ^ value(region)?))
+            .try_fold(0, |total, region| {
+                Some(total ^ self.known_nimber(at, region)?)
+            })
+    }
+
+    /// The nimber of `region` (one region), if it is solved.
+    fn known_nimber(&mut self, at: &Within, region: u64) -> Option<Nimber> {
+        if region.count_ones() < at.game.smallest {
+            return Some(0);
+        }
+        let form = self.forms.of(at, region);
+        self.reader().nimber(&form).map(Nimber::from)
     }
 
     /// Whether the second player wins the region `cut` by copying: one of
