@@ -269,8 +269,7 @@ impl Theory<Rows> for Chomp {
     /// Every move to nimber `target` from an L (as in Nim); from two rows (or columns)
     /// or a square, every winning move (`target` 0), which is unique: two rows (a, b)
     /// go to (b + 1, b) when a > b + 1 and to (a, a − 1) when a = b; a square goes to
-    /// its L,
-    /// since any other chomp leaves a rectangle (N) or a position from which
+    /// its L, since any other chomp leaves a rectangle (N) or a position from which
     /// chomping (2, 2) leaves the L of equal arms.
     fn moves_to_nimber(&self, p: &Rows, target: Nimber) -> Option<Vec<Rows>> {
         match shape(p)? {

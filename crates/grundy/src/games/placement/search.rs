@@ -13,9 +13,9 @@
 //! option is seen to stay one region by looking only near the piece just placed);
 //! the placements that have won most often are tried first. A small region is
 //! valued in full instead, its nimber the least value none of its options has: it
-//! is met again and again with other heaps, each of which would search it again. A region that a
-//! reflection or half turn maps to itself, no placement meeting its own image, is a
-//! P-position at once: the second player copies. In Cram, the cells that change no
+//! is met again and again with other heaps, each of which would search it again. A
+//! region that a reflection or half turn maps to itself, no placement meeting its
+//! own image, is a P-position at once: the second player copies. In Cram, the cells that change no
 //! nimber ([`Frame::without_idle_cells`]) are dropped from every option, and the
 //! joins between cells that change nothing when cut ([`Frame::cut_joins`]) are cut,
 //! so that more options fall apart into sums.
