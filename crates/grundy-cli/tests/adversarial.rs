@@ -585,25 +585,25 @@ fn special_files_are_refused() {
             ["table", "kayles", "--to", "10", "--save", fifo]
                 .map(String::from)
                 .to_vec(),
-            format!("cannot write sequence file '{fifo}': it is a FIFO, not a regular file"),
+            format!("cannot keep the sequence in '{fifo}': it is a FIFO, not a regular file"),
         ),
         (
             ["table", "kayles", "--to", "10", "--save", "/dev/null"]
                 .map(String::from)
                 .to_vec(),
-            "cannot write sequence file '/dev/null': it is a character device".into(),
+            "cannot keep the sequence in '/dev/null': it is a character device".into(),
         ),
         (
             ["table", "kayles", "--to", "10", "--resume", fifo]
                 .map(String::from)
                 .to_vec(),
-            format!("cannot read sequence file '{fifo}': it is a FIFO, not a regular file"),
+            format!("cannot keep the sequence in '{fifo}': it is a FIFO, not a regular file"),
         ),
         (
             ["table", "kayles", "--to", "10", "--resume", "/dev/zero"]
                 .map(String::from)
                 .to_vec(),
-            "cannot read sequence file '/dev/zero': it is a character device".into(),
+            "cannot keep the sequence in '/dev/zero': it is a character device".into(),
         ),
     ] {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

@@ -68,6 +68,18 @@ def test_other_errors():
         grundy.value(grundy.Game())
 
 
+def test_a_file_that_is_not_grundys_is_refused_and_left_as_it_was(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("a -> b\nb ->\n")
+    for keep in ("save", "resume"):
+        with pytest.raises(grundy.Error, match="grundy writes over no file but its own"):
+            grundy.table("kayles", to=20, **{keep: str(notes)})
+    with pytest.raises(grundy.Error, match="it is a directory, not a regular file"):
+        grundy.table("kayles", to=20, save=str(tmp_path))
+    assert notes.read_text() == "a -> b\nb ->\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
 def test_a_time_limit_stops_a_long_computation():
     start = time.monotonic()
     with pytest.raises(grundy.TimeoutError) as e:

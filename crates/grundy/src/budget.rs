@@ -79,7 +79,11 @@ impl Checkpoint {
 
     /// A checkpoint in the file `path`, written as often as
     /// [`Checkpoint::interval`] says; the search starts from the file with `resume`.
+    /// Refused, before anything is searched or written, where `path` is not a new
+    /// path or a board search file of grundy's (a text file, a link, a FIFO, a
+    /// directory, a device, a read-only file): such a file is left as it was.
     pub fn at(path: &str, resume: bool) -> Result<Checkpoint> {
+        crate::games::placement::kept::accept(path, resume)?;
         Ok(Checkpoint {
             path: path.to_string(),
             every: Checkpoint::interval()?,

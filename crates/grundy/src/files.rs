@@ -4,6 +4,11 @@
 //! itself never waits (a FIFO made in the moment between the check and the open is
 //! refused too); a name that a terminal would act on when printed is refused; and a
 //! file is read whole only up to a bound.
+//!
+//! The file a long run keeps its results in (`--save`, `--resume`: a board search, a
+//! heap sequence) is accepted by one check, [`accept_kept`], before anything is
+//! computed or written: grundy writes only over a regular file of its own kind, or
+//! at a new path, so a file the user named that is refused is left as it was.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Error, ErrorKind, Read};
@@ -80,27 +85,127 @@ pub fn open(path: &str, options: &mut OpenOptions) -> std::io::Result<File> {
     Ok(file)
 }
 
-/// The file at `path` (created where it is not there), locked for this process
-/// alone while it stays open, by the system's advisory lock (`flock` on unix), which
-/// ends with the process however it ends; `None` where another process holds it.
-pub fn lock(path: &str) -> std::io::Result<Option<File>> {
-    let file = open(
-        path,
-        OpenOptions::new().create(true).truncate(false).write(true),
-    )?;
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsRawFd;
-        // SAFETY: `flock` on the descriptor of `file`, open for the whole call.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-            let e = Error::last_os_error();
-            return match e.kind() {
-                ErrorKind::WouldBlock => Ok(None),
-                _ => Err(e),
-            };
+/// Whether a kept file is started anew or gone on from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// `--save`: a new file, or one of grundy's own of the same kind, replaced.
+    Start,
+    /// `--resume`: an existing file of grundy's own of the same kind.
+    GoOn,
+}
+
+/// Accepts `path` as the file a run keeps its results in, before anything is
+/// computed or written: a regular file (not a link, a directory, a FIFO or a
+/// device) that is not read-only and starts with `heading`, the first bytes of
+/// grundy's files of that kind; or, to [`Keep::Start`], a path where nothing is, in
+/// a folder that exists. It reads at most the heading's bytes and writes nothing:
+/// the reason it refuses is the error's text ("it is a FIFO, not a regular file").
+pub fn accept_kept(path: &str, heading: &str, keep: Keep) -> std::io::Result<()> {
+    if path.chars().any(crate::notation::unsafe_to_print) {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            "its name holds a control or bidirectional character",
+        ));
+    }
+    let metadata = match std::fs::symlink_metadata(path) {
+        Ok(metadata) => metadata,
+        Err(e) if e.kind() == ErrorKind::NotFound && keep == Keep::Start => return new_path(path),
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            return Err(Error::new(ErrorKind::NotFound, "there is no such file"))
+        }
+        Err(e) => return Err(e),
+    };
+    if metadata.file_type().is_symlink() {
+        return Err(not_regular("a symbolic link"));
+    }
+    if let Some(what) = special(&metadata) {
+        return Err(not_regular(what));
+    }
+    if metadata.permissions().readonly() {
+        return Err(Error::new(ErrorKind::PermissionDenied, "it is read-only"));
+    }
+    let mut start = Vec::with_capacity(heading.len());
+    open(path, OpenOptions::new().read(true))?
+        .take(heading.len() as u64)
+        .read_to_end(&mut start)?;
+    if start != heading.as_bytes() {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            format!(
+                "it does not start with '{}': grundy writes over no file but its own, so name a new file",
+                heading.trim_end()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Accepts `path`, where nothing is, as a new file: its folder must exist.
+fn new_path(path: &str) -> std::io::Result<()> {
+    let folder = std::path::Path::new(path)
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty());
+    match folder {
+        Some(folder) if !folder.is_dir() => Err(Error::new(
+            ErrorKind::NotFound,
+            format!("its folder '{}' does not exist", folder.display()),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A lock on a kept file, held while this process may write it: the system's
+/// advisory lock (`flock` on unix) on the file `PATH.lock` beside it, which ends
+/// with the process however it ends. The lock's file is removed when the lock is
+/// dropped, so nothing is left beside the kept file.
+#[derive(Debug)]
+pub struct Lock {
+    path: String,
+    _file: File,
+}
+
+impl Lock {
+    /// Locks the kept file `path` for this process; `None` where another process
+    /// holds it.
+    pub fn take(path: &str) -> std::io::Result<Option<Lock>> {
+        let path = format!("{path}.lock");
+        loop {
+            let file = open(
+                &path,
+                OpenOptions::new().create(true).truncate(false).write(true),
+            )?;
+            #[cfg(unix)]
+            {
+                use std::os::fd::AsRawFd;
+                use std::os::unix::fs::MetadataExt;
+                // SAFETY: `flock` on the descriptor of `file`, open for the whole call.
+                if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+                    let e = Error::last_os_error();
+                    return match e.kind() {
+                        ErrorKind::WouldBlock => Ok(None),
+                        _ => Err(e),
+                    };
+                }
+                // The run that held it may have removed it between our open and
+                // our lock: then the lock is on a file no other run will see.
+                let held = file.metadata()?;
+                match std::fs::symlink_metadata(&path) {
+                    Ok(now) if now.ino() == held.ino() && now.dev() == held.dev() => {}
+                    Ok(_) => continue,
+                    Err(e) if e.kind() == ErrorKind::NotFound => continue,
+                    Err(e) => return Err(e),
+                }
+            }
+            return Ok(Some(Lock { path, _file: file }));
         }
     }
-    Ok(Some(file))
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still held, so that no other run locks it in between.
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 /// The bytes of the regular file at `path`, refused where it holds more than

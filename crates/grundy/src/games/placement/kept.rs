@@ -6,6 +6,9 @@
 //! another version of grundy's format, or damaged, is refused with a sentence at
 //! the end of the first reading, before anything of it is added to the table.
 //!
+//! A file the user names is accepted ([`accept`]) before anything is searched, and
+//! written only once a file to go on from has been read whole.
+//!
 //! Its bytes: the line `grundy board search 1`, the game's name and a newline; the
 //! count of packed entries and each as two words (the region's key, what is known);
 //! the count of other regions and each as its rows, columns, cells and what is
@@ -16,9 +19,13 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
 use super::known::{KnownRegions, Snapshot};
 use super::Board;
+use crate::files::{self, Keep};
 use crate::{invalid, Error, Result};
 
-/// The first line of the file: its format and version.
+/// The start of the first line of every board search file: its format…
+const FORMAT: &str = "grundy board search ";
+
+/// … and the whole first line of the files of this version.
 const HEADING: &[u8] = b"grundy board search 1\n";
 
 /// The bytes of a packed entry (key, what is known), and of another region's
@@ -29,32 +36,48 @@ const OTHER_BYTES: usize = 18;
 /// The longest line naming a game that a file is read for.
 const LONGEST_NAME: u64 = 1 << 12;
 
-/// Locks the file beside `path` that says a run keeps its search there (`PATH.lock`,
-/// left behind, empty), so that two runs never write one file: refused where
-/// another run holds it.
-pub fn lock(path: &str) -> Result<File> {
-    let beside = format!("{path}.lock");
-    match crate::files::lock(&beside) {
-        Ok(Some(file)) => Ok(file),
+/// Accepts `path` for a board search to start (`resume` false) or go on from,
+/// before anything is searched or written ([`files::accept_kept`]): refused in one
+/// sentence, and left as it was, where it is anything but a new path or a board
+/// search file.
+pub fn accept(path: &str, resume: bool) -> Result<()> {
+    let keep = match resume {
+        true => Keep::GoOn,
+        false => Keep::Start,
+    };
+    files::accept_kept(path, FORMAT, keep)
+        .map_err(|e| invalid!("cannot keep the board search in '{path}': {e}"))
+}
+
+/// Locks the file `path` for this run, so that two runs never write one file:
+/// refused where another run holds it ([`files::Lock`]).
+pub fn lock(path: &str) -> Result<files::Lock> {
+    match files::Lock::take(path) {
+        Ok(Some(lock)) => Ok(lock),
         Ok(None) => Err(invalid!(
-            "another grundy run keeps its board search in '{path}' (it holds '{beside}'): wait for it to end, or keep this search in another file"
+            "another grundy run keeps its board search in '{path}' (it holds '{path}.lock'): wait for it to end, or keep this search in another file"
         )),
-        Err(e) => Err(invalid!("cannot lock the board search in '{path}' ('{beside}'): {e}")),
+        Err(e) => Err(invalid!("cannot lock the board search in '{path}' ('{path}.lock'): {e}")),
     }
 }
 
 /// Writes what `snapshot` holds of the game `game` to `path`, through a file
-/// beside it, as it reads it (a table of gigabytes is not copied).
+/// beside it, as it reads it (a table of gigabytes is not copied); the file beside
+/// is removed where the write fails.
 pub fn write(path: &str, game: &str, snapshot: &Snapshot) -> Result<()> {
     let beside = format!("{path}.partial");
     let cannot = |e: std::io::Error| invalid!("cannot write the board search to '{path}': {e}");
-    let file = crate::files::open(
+    let file = files::open(
         &beside,
         OpenOptions::new().write(true).create(true).truncate(true),
     )
     .map_err(cannot)?;
-    write_to(file, game, snapshot).map_err(cannot)?;
-    std::fs::rename(&beside, path).map_err(cannot)
+    write_to(file, game, snapshot)
+        .and_then(|()| std::fs::rename(&beside, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&beside);
+            cannot(e)
+        })
 }
 
 /// [`write`]'s bytes, into `file`.
@@ -125,7 +148,7 @@ impl<R: Read> Read for Summed<R> {
 pub fn read(path: &str, game: &str, max_bytes: u64, known: &KnownRegions) -> Result<usize> {
     let through = |each: &mut dyn FnMut(Entry)| {
         let cannot = |e: std::io::Error| invalid!("cannot read the board search in '{path}': {e}");
-        let file = crate::files::open(path, OpenOptions::new().read(true)).map_err(cannot)?;
+        let file = files::open(path, OpenOptions::new().read(true)).map_err(cannot)?;
         let size = file.metadata().map_err(cannot)?.len();
         let refused = |why: &str| {
             invalid!("'{path}' is not a board search that grundy can go on from: {why}")
@@ -215,7 +238,7 @@ fn parse(
     let mut heading = [0; HEADING.len()];
     if !input.take(&mut heading)? || heading != HEADING {
         return Err(Unread::Foreign(
-            match heading.starts_with(b"grundy board search ") {
+            match heading.starts_with(FORMAT.as_bytes()) {
                 true => "it was written in another version of the format",
                 false => "it does not start as one",
             },

@@ -15,7 +15,7 @@
 //! decides come from the theorem of [`mirror`]; nimbers from the pruned search of
 //! [`search`].
 
-mod kept;
+pub(crate) mod kept;
 mod known;
 mod mirror;
 mod search;

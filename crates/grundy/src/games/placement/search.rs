@@ -67,7 +67,7 @@ pub struct Search {
 /// A checkpoint's file and its lock; a copy of a search holds none (it takes its
 /// own to write, and is refused while the first holds it).
 #[derive(Default)]
-struct Locked(Option<(String, std::fs::File)>);
+struct Locked(Option<(String, crate::files::Lock)>);
 
 impl Clone for Locked {
     fn clone(&self) -> Self {
@@ -249,8 +249,12 @@ impl Search {
                 &self.known,
             );
             // A file that changed between its two readings may have left part of
-            // itself in the table: none of it is trusted.
-            let read = read.inspect_err(|_| self.known = KnownRegions::default())?;
+            // itself in the table: none of it is trusted. A refused file is not
+            // written, and nothing is left beside it.
+            let read = read.inspect_err(|_| {
+                self.known = KnownRegions::default();
+                self.locked = Locked::default();
+            })?;
             self.resumed = true;
             self.saved = Some((Instant::now(), read));
         }
@@ -295,12 +299,14 @@ impl Search {
     }
 
     /// Writes the table to the budget's checkpoint, if it names one, unless the
-    /// file already holds all of it: the end of a command's searches.
+    /// file already holds all of it, or it is a file to go on from that no search
+    /// has read (refused, or not needed): the end of a command's searches.
     pub fn keep(&mut self, game: &Placement, budget: &Budget) -> Result<()> {
         let Some(checkpoint) = budget.checkpoint() else {
             return Ok(());
         };
-        if self.saved.is_some_and(|(_, len)| len == self.known.len()) {
+        let unread = checkpoint.resume && !self.resumed;
+        if unread || self.saved.is_some_and(|(_, len)| len == self.known.len()) {
             return Ok(());
         }
         self.hold(&checkpoint.path)?;

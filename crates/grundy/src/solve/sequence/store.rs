@@ -31,7 +31,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 
 use super::{naive, rare_common, Algorithm, Rules, Sequence, Threads};
-use crate::{files, invalid, Result};
+use crate::files::{self, Keep};
+use crate::{invalid, Result};
 
 /// Files of up to this many values are computed again in full on resuming…
 pub const CHECKED_WHOLE: usize = 1 << 14;
@@ -42,7 +43,10 @@ pub const SAMPLED: usize = 64;
 /// … and the last this many.
 pub const TAIL: usize = 64;
 
-/// The first line of every sequence file: its format and version.
+/// The start of the first line of every sequence file: its format…
+const FORMAT: &str = "grundy sequence ";
+
+/// … and the whole first line of the files of this version.
 const MAGIC: &str = "grundy sequence 2";
 
 /// The most bytes a file's four header lines take (each is read up to 4096 bytes).
@@ -82,9 +86,10 @@ fn checksum(first: usize, values: &[u8]) -> u32 {
 }
 
 impl Writer {
-    /// Starts a new file for `game` computed by `algorithm` (any old file there is
-    /// replaced).
+    /// Starts a new file for `game` computed by `algorithm`, where [`accept`]
+    /// accepts it (an old sequence file there is replaced).
     pub fn create(path: &str, game: &str, algorithm: Algorithm) -> Result<Self> {
+        accept(path, Keep::Start)?;
         let mut file = files::open(
             path,
             File::options().write(true).create(true).truncate(true),
@@ -114,6 +119,7 @@ impl Writer {
         let max_bytes = (max_values as u64)
             .saturating_mul(MOST_BYTES_A_VALUE)
             .saturating_add(MOST_HEADER_BYTES);
+        accept(path, Keep::GoOn)?;
         let cannot_read = |e: std::io::Error| invalid!("cannot read sequence file '{path}': {e}");
         let file = files::open(path, OpenOptions::new().read(true)).map_err(cannot_read)?;
         let size = file.metadata().map_err(cannot_read)?.len();
@@ -178,6 +184,14 @@ impl Writer {
     pub fn sync(&mut self) -> Result<()> {
         self.file.sync_data().map_err(|e| io_error(&self.path, e))
     }
+}
+
+/// Accepts `path` to start a sequence file or go on from one, before anything is
+/// computed or written ([`files::accept_kept`]): refused in one sentence, and left
+/// as it was, where it is anything but a new path or a sequence file.
+fn accept(path: &str, keep: Keep) -> Result<()> {
+    files::accept_kept(path, FORMAT, keep)
+        .map_err(|e| invalid!("cannot keep the sequence in '{path}': {e}"))
 }
 
 /// A value read back that the rules contradict.
