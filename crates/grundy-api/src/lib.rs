@@ -196,7 +196,7 @@ impl Failure {
                 422,
                 format!("{e}; the playground stops there (the grundy command goes further with --max-memory)"),
             ),
-            Failure::Engine(e @ grundy::Error::Budget { .. }) => (
+            Failure::Engine(e @ (grundy::Error::Budget { .. } | grundy::Error::Work { .. })) => (
                 422,
                 format!("{e}; the playground stops there (the grundy command goes further with --max-positions)"),
             ),

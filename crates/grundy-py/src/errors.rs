@@ -33,6 +33,12 @@ pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
         grundy::Error::Io { .. } => raise(py, "FileError", message, None),
         grundy::Error::Stopped => raise(py, "StoppedError", message, None),
         grundy::Error::Memory { limit, .. } => raise(py, "BudgetError", message, Some(limit)),
+        grundy::Error::Work { .. } => raise(
+            py,
+            "BudgetError",
+            format!("{message}; pass max_positions=… to allow more"),
+            None,
+        ),
         grundy::Error::Budget { limit, .. } => raise(
             py,
             "BudgetError",

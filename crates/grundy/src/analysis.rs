@@ -627,7 +627,9 @@ impl Analyst {
             Ok(found) => Ok(Ok(found)),
             Err(e) if e.is_budget() && !whole => Ok(Err("only the outcome was asked for".into())),
             Err(
-                e @ (Error::Budget { needs: Some(_), .. } | Error::Memory { needs: Some(_), .. }),
+                e @ (Error::Budget { needs: Some(_), .. }
+                | Error::Memory { needs: Some(_), .. }
+                | Error::Work { .. }),
             ) => Ok(Err(format!(
                 "not searched for: {}",
                 self.budget().explain(&e)

@@ -18,6 +18,12 @@ use crate::{Error, Result};
 /// 4·10^6 positions of `sos 64` hold 263 MB).
 pub const POSITION_BYTES: usize = 64;
 
+/// How many options a computation may look at for each position of its budget
+/// ([`Budget::options`]): a subtraction game looks at each option of each heap
+/// once, and does about 5·10^8 a second here, so the default budget of a machine
+/// of 24 GiB (2·10^8 positions) allows a few seconds of it.
+pub const OPTIONS_PER_POSITION: u64 = 16;
+
 /// The memory budget where the machine's memory cannot be read: 4 GiB.
 const FALLBACK_MEMORY: usize = 4 << 30;
 
@@ -208,7 +214,7 @@ impl Budget {
     /// running out of it and the front end named its settings ([`Budget::with_knobs`]).
     pub fn explain(&self, e: &Error) -> String {
         let knob = match (e, self.knobs) {
-            (Error::Budget { .. }, Some(knobs)) => knobs.positions,
+            (Error::Budget { .. } | Error::Work { .. }, Some(knobs)) => knobs.positions,
             (Error::Memory { .. }, Some(knobs)) => knobs.memory,
             _ => return e.to_string(),
         };
@@ -224,6 +230,22 @@ impl Budget {
     /// memory over [`POSITION_BYTES`].
     pub fn positions(&self) -> usize {
         self.positions.unwrap_or(self.memory / POSITION_BYTES)
+    }
+
+    /// The most options a computation may look at, where that is known before it
+    /// starts: [`OPTIONS_PER_POSITION`] for each position of the budget.
+    pub fn options(&self) -> u64 {
+        (self.positions() as u64).saturating_mul(OPTIONS_PER_POSITION)
+    }
+
+    /// [`Error::Work`] at once when a computation would look at `needs` options,
+    /// more than [`Budget::options`].
+    pub fn affords(&self, needs: u64) -> Result<()> {
+        let limit = self.options();
+        match needs > limit {
+            true => Err(Error::Work { limit }),
+            false => Ok(()),
+        }
     }
 
     /// Whether the positions were capped themselves (not only by memory).

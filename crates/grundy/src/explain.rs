@@ -360,7 +360,7 @@ fn drawing_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<Strin
 
 fn winning_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<String>) -> Result<()> {
     let moves = match solver.winning_moves(sum, play) {
-        Err(e) if e.is_budget() && solver.outcome_by_theory(sum, play).is_some() => {
+        Err(e) if e.is_budget() => {
             let why = solver.budget().explain(&e);
             match solver.winning_move_by_theory(sum, play) {
                 Some(named) => {
@@ -374,10 +374,13 @@ fn winning_moves(solver: &mut Solver, sum: &Sum, play: Play, out: &mut Vec<Strin
                         solver.format(&named)
                     ));
                 }
-                None => out.push(format!(
+                None if solver.outcome_by_theory(sum, play).is_some() => out.push(format!(
                     "The theorem shows that a winning move exists but does not name it, and the \
                      search for one stopped: {why}."
                 )),
+                // The reasoning above shows the outcome (and, by the nim-sum, which
+                // parts to change); only the list of moves is out of reach.
+                None => out.push(format!("The winning moves are not listed: {why}.")),
             }
             return Ok(());
         }

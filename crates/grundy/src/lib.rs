@@ -187,6 +187,13 @@ pub enum Error {
         /// The bytes it would hold, where known before it started.
         needs: Option<usize>,
     },
+    /// The computation would look at more options than its [`Budget`] allows
+    /// ([`Budget::options`]), known before it starts.
+    #[error("the computation would look at more than {} options, its budget ({} for each position of the budget)", notation::count(*.limit), budget::OPTIONS_PER_POSITION)]
+    Work {
+        /// The budget that was exceeded, in options looked at.
+        limit: u64,
+    },
     /// The code of a game failed (a game defined in Python raised an exception):
     /// the game's own error, carried as it is, with its own message.
     #[error(transparent)]
@@ -282,7 +289,10 @@ impl Error {
 
     /// True for a search that ran out of budget, in positions or in memory.
     pub fn is_budget(&self) -> bool {
-        matches!(self, Error::Budget { .. } | Error::Memory { .. })
+        matches!(
+            self,
+            Error::Budget { .. } | Error::Memory { .. } | Error::Work { .. }
+        )
     }
 }
 

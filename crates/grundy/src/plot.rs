@@ -17,7 +17,7 @@ use crate::games::graph::escape;
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::Algorithm;
 use crate::table::{Column, Table, TableRequest};
-use crate::{invalid, spec, tabulate, Budget, Outcome, Result};
+use crate::{invalid, spec, tabulate, Budget, Outcome, Play, Result};
 
 /// Which picture of a sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +111,12 @@ pub const LOOK_AHEAD: u64 = 4096;
 /// The picture `chart` of the table of `game` that `request` asks for (one heap
 /// of a heap game), with its period shaded ([`period_of`]).
 pub fn sequence(game: &str, request: &TableRequest, chart: Chart) -> Result<String> {
+    // Known before anything is computed: misère play has outcomes, not nimbers.
+    if chart == Chart::Histogram && request.play == Play::Misere {
+        return Err(invalid!(
+            "the histogram of '{game}' counts nimbers, and a misère table has outcomes only"
+        ));
+    }
     let table = tabulate::table(game, request, &mut |_| {})?;
     svg(&table, chart, period_of(&table, &request.budget).as_ref())
 }

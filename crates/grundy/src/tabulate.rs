@@ -168,6 +168,10 @@ pub fn sequence(
     within_positions(to, budget)?;
     let threads = thread_choice(budget);
     let provable = period::proof_length(&rules, 0, 1).is_some();
+    // The options a run looks at, where known beforehand: refused now, not later.
+    if let Some(needs) = rules.options_to_look_at(0, len as u64, budget.options()) {
+        budget.affords(needs)?;
+    }
     let checkpoint_interval = match request.save {
         Save::No => Duration::MAX,
         Save::To(_) | Save::Resume(_) => Checkpoint::interval()?,
@@ -275,7 +279,8 @@ pub fn quotient(
 /// runs, up to heap `to` (or until they no longer fit in two bytes), until a period
 /// is proved, on the budget's threads exactly where it names them. A run longer
 /// than the budget's cap on positions (where one is set), or whose next doubling
-/// would not fit in its memory (two bytes a heap), is refused. The game's normalised name and the
+/// would not fit in its memory (two bytes a heap), is refused: at once where no
+/// theorem proves the game's periods, so that the run goes to `to`. The game's normalised name and the
 /// shortest period seen (proved or not), if any.
 pub fn period(
     game: &str,
@@ -291,10 +296,25 @@ pub fn period(
     let mut sequence = Sequence::new(heap.rules, algorithm);
     sequence.set_thread_choice(threads);
     let last = usize::try_from(to).unwrap_or(usize::MAX);
+    // Where no theorem proves a period, the run goes to the end: its memory is
+    // known now.
+    if period::proof_length(sequence.rules(), 0, 1).is_none() {
+        sequence_within_memory(last.saturating_add(1), threads, budget)?;
+        let options =
+            sequence
+                .rules()
+                .options_to_look_at(0, to.saturating_add(1), budget.options());
+        if let Some(needs) = options {
+            budget.affords(needs)?;
+        }
+    }
     let mut len = 1024.min(last.saturating_add(1));
     loop {
         sequence_within_memory(len, threads, budget)?;
         if let Err(too_large) = sequence.extend(len, budget) {
+            if matches!(too_large, Error::Work { .. }) {
+                return Err(too_large);
+            }
             // Values beyond two bytes end the search; report what was seen.
             if sequence.values().len() < 1024 {
                 return Err(too_large);

@@ -41,6 +41,9 @@ fn chomped(p: &[u32], x: u32, y: usize) -> Rows {
     next
 }
 
+/// The most rows a board written `WxH` may have (its rows are held one by one).
+const MOST_ROWS: u64 = 1 << 20;
+
 /// The square (column, row, from 1) chomped between two diagrams, and how many
 /// squares went, if one chomp does it.
 fn chomp_between(from: &[u32], to: &[u32]) -> Option<(u32, usize, u32)> {
@@ -76,8 +79,16 @@ impl Game for Chomp {
                         "'{text}' has no squares: a board needs width and height at least 1"
                     ));
                 }
-                if w > u32::MAX as u64 || h > 1 << 20 {
-                    return Err(invalid!("'{text}' is too large a board"));
+                if w > u32::MAX as u64 || h > MOST_ROWS {
+                    return Err(match h <= u32::MAX as u64 && w <= MOST_ROWS {
+                        true => invalid!(
+                            "'{text}' has {h} rows, more than the {MOST_ROWS} grundy holds; turned on its side it is the same game, 'chomp {h}x{w}', which grundy answers"
+                        ),
+                        false => invalid!(
+                            "'{text}' is too large a board: grundy holds rows of at most {} squares, and at most {MOST_ROWS} rows",
+                            u32::MAX
+                        ),
+                    });
                 }
                 std::iter::repeat_n(w as u32, h as usize).collect()
             }

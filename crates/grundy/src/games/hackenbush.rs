@@ -42,12 +42,22 @@ pub struct Hackenbush;
 
 impl Drawing {
     /// The drawing with edges `edges` between `names` (the ground first), keeping only
-    /// the edges joined to the ground and the vertices they use.
+    /// the edges joined to the ground and the vertices they use. The work grows with
+    /// the edges, not with `names`: a plant of a drawing of many is cut out of it in
+    /// its own time.
     fn rooted(names: &[String], edges: impl Iterator<Item = (u32, u32)>) -> Drawing {
         let edges: Vec<(u32, u32)> = edges.collect();
-        let reached = reached_from_ground(names.len(), &edges);
-        let mut renumber = vec![u32::MAX; names.len()];
-        let mut used = vec![false; names.len()];
+        // The vertices the edges use, the ground first, numbered from 0.
+        let mut touched: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
+        touched.push(0);
+        touched.sort_unstable();
+        touched.dedup();
+        let local = |v: u32| touched.binary_search(&v).expect("a vertex of the edges") as u32;
+        let edges: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (local(u), local(v))).collect();
+        let name = |i: usize| &names[touched[i] as usize];
+        let reached = reached_from_ground(touched.len(), &edges);
+        let mut renumber = vec![u32::MAX; touched.len()];
+        let mut used = vec![false; touched.len()];
         used[0] = true;
         for &(u, v) in edges.iter().filter(|e| reached[e.0 as usize]) {
             used[u as usize] = true;
@@ -55,8 +65,8 @@ impl Drawing {
         }
         // The ground first, then the names shortest first and in alphabetical order,
         // so that one drawing has one form whatever order it was written in.
-        let mut kept: Vec<usize> = (1..names.len()).filter(|&i| used[i]).collect();
-        kept.sort_by_key(|&i| (names[i].len(), &names[i]));
+        let mut kept: Vec<usize> = (1..touched.len()).filter(|&i| used[i]).collect();
+        kept.sort_by_key(|&i| (name(i).len(), name(i)));
         kept.insert(0, 0);
         for (new, &old) in kept.iter().enumerate() {
             renumber[old] = new as u32;
@@ -70,7 +80,7 @@ impl Drawing {
             })
             .collect();
         edges.sort_unstable();
-        let names = kept.into_iter().map(|i| names[i].clone()).collect();
+        let names = kept.into_iter().map(|i| name(i).clone()).collect();
         Drawing { names, edges }
     }
 

@@ -523,20 +523,47 @@ fn gcd(a: u64, b: u64) -> u64 {
 
 /// The number of ways to write each whole number up to `n` as a sum of positive
 /// parts, order ignored, all together (Σ p(m), m ≤ n), saturating at `u64::MAX`:
-/// past 1000 it is far beyond it.
+/// past 1000 it is far beyond it. The sums are worked out once, for every `n` up
+/// to 1000 (a sum of many heaps asks for each of its options).
 fn partitions_up_to(n: u64) -> u64 {
-    const SATURATED: u64 = 1000;
-    if n > SATURATED {
-        return u64::MAX;
-    }
-    let n = n as usize;
-    // ways[m]: the partitions of m into parts of at most `part`, part by part.
-    let mut ways = vec![0u64; n + 1];
-    ways[0] = 1;
-    for part in 1..=n {
-        for m in part..=n {
-            ways[m] = ways[m].saturating_add(ways[m - part]);
+    const SATURATED: usize = 1000;
+    static SUMS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let sums = SUMS.get_or_init(|| {
+        // ways[m]: the partitions of m into parts of at most `part`, part by part.
+        let mut ways = vec![0u64; SATURATED + 1];
+        ways[0] = 1;
+        for part in 1..=SATURATED {
+            for m in part..=SATURATED {
+                ways[m] = ways[m].saturating_add(ways[m - part]);
+            }
         }
+        ways.iter()
+            .scan(0u64, |sum, &w| {
+                *sum = sum.saturating_add(w);
+                Some(*sum)
+            })
+            .collect()
+    });
+    usize::try_from(n)
+        .ok()
+        .and_then(|n| sums.get(n))
+        .copied()
+        .unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::partitions_up_to;
+
+    #[test]
+    fn partition_sums_are_those_of_the_partition_numbers() {
+        // p(0..=10) = 1, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42 (OEIS A000041); their
+        // running sums are OEIS A000070.
+        let sums: Vec<u64> = (0..=10).map(partitions_up_to).collect();
+        assert_eq!(sums, [1, 2, 4, 7, 12, 19, 30, 45, 67, 97, 139]);
+        // p(100) = 190,569,292 (Hardy and Ramanujan's check of MacMahon's table).
+        assert_eq!(partitions_up_to(100) - partitions_up_to(99), 190_569_292);
+        assert_eq!(partitions_up_to(1001), u64::MAX);
+        assert_eq!(partitions_up_to(u64::MAX), u64::MAX);
     }
-    ways.iter().fold(0u64, |a, &w| a.saturating_add(w))
 }

@@ -117,6 +117,30 @@ impl Rules {
             }
     }
 
+    /// The options the naive algorithm looks at for the heaps `from..to` of a
+    /// subtraction game whose amounts beyond the digits a rule gives (a heap of n
+    /// looks at every amount allowed up to n), or `None` for other games, whose cost
+    /// is bounded otherwise. The count stops once it passes `most`: a heap looks at
+    /// no fewer amounts than the one below it, so the heaps left count at least as
+    /// many as the last, and the answer is then `most + 1`.
+    pub fn options_to_look_at(&self, from: u64, to: u64, most: u64) -> Option<u64> {
+        let Beyond::Where(allowed) = self.beyond else {
+            return None;
+        };
+        let first = self.digits.len() as u64;
+        let (mut amounts, mut total) = (0u64, 0u64);
+        for n in 1..to {
+            amounts += u64::from(self.digit(n) != 0 || (n >= first && allowed(n)));
+            if n >= from {
+                total = total.saturating_add(amounts);
+            }
+            if total.saturating_add(amounts.saturating_mul(to - 1 - n)) > most {
+                return Some(most.saturating_add(1));
+            }
+        }
+        Some(total)
+    }
+
     /// What removing k from a heap of n may leave, as [`leaves`] bits, counting the
     /// rule beyond the digits.
     pub fn leaves(&self, k: u64, n: u64) -> u8 {
@@ -495,6 +519,13 @@ impl Sequence {
     /// Computes g(n) for every n < `len`, looking at `budget` as it goes.
     pub fn extend(&mut self, len: usize, budget: &Budget) -> Result<()> {
         self.within_reach(len)?;
+        let known = self.values.len() as u64;
+        if self.rare_common.is_none() && known < len as u64 {
+            let most = budget.options();
+            if let Some(needs) = self.rules.options_to_look_at(known, len as u64, most) {
+                budget.affords(needs)?;
+            }
+        }
         self.values
             .try_reserve(len.saturating_sub(self.values.len()))
             .map_err(|_| {

@@ -1,6 +1,7 @@
 //! The naive algorithm: g(n) is the mex of the values of every option of a heap of n.
 //! All-but subtraction sets, whose heaps have almost n options, are counted instead:
-//! every smaller heap is an option but for the few excluded amounts.
+//! every smaller heap is an option but for the few excluded amounts (and a value
+//! that more heaps have than there are excluded amounts is an option of them all).
 
 use super::{leaves, Beyond, Rules};
 
@@ -78,6 +79,11 @@ pub struct State {
     /// For all-but sets: how many heaps below the current one have each value.
     counts: Vec<u32>,
     counted: usize,
+    /// For all-but sets: the heaps below the current one with each value, while
+    /// there are no more of them than excluded amounts (`None` after).
+    few: Vec<Option<Vec<usize>>>,
+    /// For all-but sets: whether each amount is excluded.
+    excluded: Vec<bool>,
     first_zero: usize,
 }
 
@@ -132,30 +138,83 @@ impl State {
     }
 
     /// g(n) for an all-but set: the least value that no heap below n has, or that
-    /// only heaps n − e (e excluded) have.
+    /// only heaps n − e (e excluded) have. A value that more heaps have than there
+    /// are excluded amounts is an option of every heap from there on, so only the
+    /// values of few heaps are looked at, each heap of them once: a heap costs the
+    /// heaps of its rare values, not the excluded amounts.
     fn all_but(&mut self, excluded: &[u64], values: &[u16], n: usize) -> u64 {
         if self.counts.is_empty() {
             self.counts = vec![0; COUNTS];
+            let most = excluded.iter().copied().max().unwrap_or(0) as usize;
+            self.excluded = vec![false; most + 1];
+            for &e in excluded {
+                self.excluded[e as usize] = true;
+            }
         }
         while self.counted < n {
-            self.counts[values[self.counted] as usize] += 1;
+            let v = values[self.counted] as usize;
+            self.counts[v] += 1;
+            if self.few.len() <= v {
+                self.few.resize(v + 1, Some(Vec::new()));
+            }
+            match &mut self.few[v] {
+                Some(heaps) if heaps.len() < excluded.len() => heaps.push(self.counted),
+                _ => self.few[v] = None,
+            }
             self.counted += 1;
         }
         while self.counts[self.first_zero] > 0 {
             self.first_zero += 1;
         }
-        let mut mex = self.first_zero as u64;
-        let gone: Vec<u16> = excluded
-            .iter()
-            .filter(|&&e| e >= 1 && e <= n as u64)
-            .map(|&e| values[n - e as usize])
-            .collect();
-        for &v in &gone {
-            let times = gone.iter().filter(|&&w| w == v).count() as u32;
-            if self.counts[v as usize] == times {
-                mex = mex.min(v as u64);
-            }
+        let is_excluded = |m: usize| self.excluded.get(n - m).copied().unwrap_or(false);
+        (0..self.first_zero)
+            .find(|&v| {
+                let few = self.few[v].as_deref();
+                few.is_some_and(|heaps| heaps.iter().all(|&m| is_excluded(m)))
+            })
+            .unwrap_or(self.first_zero) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// g(0..len) of the all-but set `excluded` by the definition: the mex of g(n − k)
+    /// over every amount 1 ≤ k ≤ n not excluded.
+    fn by_definition(excluded: &[u64], len: usize) -> Vec<u16> {
+        let mut g: Vec<u16> = Vec::with_capacity(len);
+        for n in 0..len {
+            let options: Vec<u16> = (1..=n as u64)
+                .filter(|k| !excluded.contains(k))
+                .map(|k| g[n - k as usize])
+                .collect();
+            g.push((0..).find(|v| !options.contains(v)).unwrap());
         }
-        mex
+        g
+    }
+
+    #[test]
+    fn all_but_sets_are_counted_to_the_values_of_the_definition() {
+        let sets: [&[u64]; 6] = [
+            &[],
+            &[1],
+            &[1, 2],
+            &[2, 3, 7],
+            &[1, 3, 4, 5, 9, 10, 11],
+            &[
+                5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 40,
+            ],
+        ];
+        for excluded in sets {
+            let rules = Rules::new(Vec::new(), Beyond::AllBut(excluded.to_vec()), false);
+            let mut state = State::default();
+            let mut values = Vec::new();
+            for n in 0..300 {
+                let g = state.value(&rules, &values, n);
+                values.push(g as u16);
+            }
+            assert_eq!(values, by_definition(excluded, 300), "{excluded:?}");
+        }
     }
 }
