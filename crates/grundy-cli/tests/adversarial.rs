@@ -67,7 +67,7 @@ fn chunked(text: &str) -> Vec<String> {
 
 /// The run ends with exit code 2 and one sentence containing `words`.
 fn refused(args: &[&str], words: &str) {
-    let run = capped(args, 60);
+    let run = capped(args, 120);
     assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
     assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
     assert!(run.stderr.contains(words), "{args:?}: {}", run.stderr);
