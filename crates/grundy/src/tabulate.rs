@@ -168,20 +168,20 @@ pub fn sequence(
     within_positions(to, budget)?;
     let threads = thread_choice(budget);
     let provable = period::proof_length(&rules, 0, 1).is_some();
-    // The options a run looks at, where known beforehand: refused now, not later.
-    if let Some(needs) = rules.options_to_look_at(0, len as u64, budget.options()) {
-        budget.affords(needs)?;
-    }
     let checkpoint_interval = match request.save {
         Save::No => Duration::MAX,
         Save::To(_) | Save::Resume(_) => Checkpoint::interval()?,
     };
+    // The options a run looks at, where known beforehand: refused now, before a
+    // file is started, not later.
+    let fresh = |rules: heap_sequence::Rules| -> Result<Sequence> {
+        let mut sequence = Sequence::new(rules, algorithm);
+        sequence.afford(len, budget)?;
+        Ok(sequence)
+    };
     let (mut sequence, mut writer) = match request.save {
-        Save::No => (Sequence::new(rules, algorithm), None),
-        Save::To(path) => (
-            Sequence::new(rules, algorithm),
-            Some(Writer::create(path, &name, algorithm)?),
-        ),
+        Save::No => (fresh(rules)?, None),
+        Save::To(path) => (fresh(rules)?, Some(Writer::create(path, &name, algorithm)?)),
         Save::Resume(path) => {
             let (values, writer) = Writer::resume(
                 path,
@@ -190,7 +190,9 @@ pub fn sequence(
                 algorithm,
                 budget.heaps(BYTES_PER_HEAP) as usize,
             )?;
-            (Sequence::resume(rules, algorithm, values), Some(writer))
+            let mut sequence = Sequence::resume(rules, algorithm, values);
+            sequence.afford(len, budget)?;
+            (sequence, Some(writer))
         }
     };
     sequence.set_thread_choice(threads);
@@ -296,17 +298,11 @@ pub fn period(
     let mut sequence = Sequence::new(heap.rules, algorithm);
     sequence.set_thread_choice(threads);
     let last = usize::try_from(to).unwrap_or(usize::MAX);
-    // Where no theorem proves a period, the run goes to the end: its memory is
-    // known now.
+    // Where no theorem proves a period, the run goes to the end: its memory and
+    // its work are known now.
     if period::proof_length(sequence.rules(), 0, 1).is_none() {
         sequence_within_memory(last.saturating_add(1), threads, budget)?;
-        let options =
-            sequence
-                .rules()
-                .options_to_look_at(0, to.saturating_add(1), budget.options());
-        if let Some(needs) = options {
-            budget.affords(needs)?;
-        }
+        sequence.afford(last.saturating_add(1), budget)?;
     }
     let mut len = 1024.min(last.saturating_add(1));
     loop {

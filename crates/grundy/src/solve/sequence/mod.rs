@@ -63,6 +63,14 @@ pub struct Rules {
     takes: Vec<u64>,
 }
 
+/// How far the amounts a subtraction game allows were counted
+/// ([`Rules::options_to_look_at`]): how many amounts up to `heap` a move may take.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Counted {
+    heap: u64,
+    amounts: u64,
+}
+
 impl Rules {
     /// The rules of these digits, moves beyond them, and splits.
     pub fn new(digits: Vec<u8>, beyond: Beyond, unequal_splits: bool) -> Self {
@@ -122,21 +130,36 @@ impl Rules {
     /// looks at every amount allowed up to n), or `None` for other games, whose cost
     /// is bounded otherwise. The count stops once it passes `most`: a heap looks at
     /// no fewer amounts than the one below it, so the heaps left count at least as
-    /// many as the last, and the answer is then `most + 1`.
-    pub fn options_to_look_at(&self, from: u64, to: u64, most: u64) -> Option<u64> {
-        let Beyond::Where(allowed) = self.beyond else {
+    /// many as the last, and the answer is then `most + 1`. `counted` keeps how far
+    /// the amounts were counted, so that heaps counted before are not counted again.
+    pub fn options_to_look_at(
+        &self,
+        counted: &mut Counted,
+        from: u64,
+        to: u64,
+        most: u64,
+    ) -> Option<u64> {
+        if !matches!(self.beyond, Beyond::Where(_)) {
             return None;
-        };
-        let first = self.digits.len() as u64;
-        let (mut amounts, mut total) = (0u64, 0u64);
-        for n in 1..to {
-            amounts += u64::from(self.digit(n) != 0 || (n >= first && allowed(n)));
-            if n >= from {
-                total = total.saturating_add(amounts);
-            }
+        }
+        let allows = |k: u64| u64::from(self.digit(k) != 0 || self.beyond_allows(k));
+        while counted.heap + 1 < from {
+            counted.heap += 1;
+            counted.amounts += allows(counted.heap);
+        }
+        let (mut amounts, mut total) = (counted.amounts, 0u64);
+        for n in from.max(counted.heap + 1)..to {
+            amounts += allows(n);
+            total = total.saturating_add(amounts);
             if total.saturating_add(amounts.saturating_mul(to - 1 - n)) > most {
                 return Some(most.saturating_add(1));
             }
+        }
+        if to > counted.heap + 1 {
+            *counted = Counted {
+                heap: to - 1,
+                amounts,
+            };
         }
         Some(total)
     }
@@ -394,6 +417,8 @@ pub struct Sequence {
     proved: Option<period::Period>,
     /// How many values the next look for a period waits for.
     next_period_look: usize,
+    /// How far the amounts the rules allow were counted ([`Sequence::afford`]).
+    counted: Counted,
 }
 
 /// The first look for a proved period waits for this many values…
@@ -425,6 +450,7 @@ impl Sequence {
             chooser: Chooser::default(),
             proved: None,
             next_period_look: FIRST_PERIOD_LOOK,
+            counted: Counted::default(),
         }
     }
 
@@ -516,16 +542,29 @@ impl Sequence {
         }
     }
 
+    /// Refuses at once ([`Error::Work`](crate::Error::Work)) to compute the heaps
+    /// up to `len` where the naive algorithm would look at more options than
+    /// `budget` allows ([`Rules::options_to_look_at`]: a subtraction game given by a
+    /// rule looks at every amount it allows of every heap).
+    pub fn afford(&mut self, len: usize, budget: &Budget) -> Result<()> {
+        let (from, to) = (self.values.len() as u64, len as u64);
+        if self.rare_common.is_some() || to <= from {
+            return Ok(());
+        }
+        let most = budget.options();
+        match self
+            .rules
+            .options_to_look_at(&mut self.counted, from, to, most)
+        {
+            Some(needs) => budget.affords(needs),
+            None => Ok(()),
+        }
+    }
+
     /// Computes g(n) for every n < `len`, looking at `budget` as it goes.
     pub fn extend(&mut self, len: usize, budget: &Budget) -> Result<()> {
         self.within_reach(len)?;
-        let known = self.values.len() as u64;
-        if self.rare_common.is_none() && known < len as u64 {
-            let most = budget.options();
-            if let Some(needs) = self.rules.options_to_look_at(known, len as u64, most) {
-                budget.affords(needs)?;
-            }
-        }
+        self.afford(len, budget)?;
         self.values
             .try_reserve(len.saturating_sub(self.values.len()))
             .map_err(|_| {
@@ -582,5 +621,72 @@ impl Sequence {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Amounts that are odd numbers: a heap of n may take (n + 1) / 2 of them.
+    fn odd(k: u64) -> bool {
+        k % 2 == 1
+    }
+
+    #[test]
+    fn the_options_a_rule_allows_are_counted_once_in_pieces_or_whole() {
+        let rules = Rules::new(Vec::new(), Beyond::Where(odd), false);
+        // Σ (n + 1) / 2 over the heaps 0..1000.
+        let whole: u64 = (0..1000u64).map(|n| n.div_ceil(2)).sum();
+        let count = |counted: &mut Counted, from, to| {
+            rules
+                .options_to_look_at(counted, from, to, u64::MAX)
+                .unwrap()
+        };
+        assert_eq!(count(&mut Counted::default(), 0, 1000), whole);
+        let mut counted = Counted::default();
+        let pieces = count(&mut counted, 0, 10) + count(&mut counted, 10, 500);
+        assert_eq!(pieces + count(&mut counted, 500, 1000), whole);
+        // A piece starting past what was counted counts the heaps between first.
+        let mut counted = Counted::default();
+        assert_eq!(
+            count(&mut counted, 600, 1000),
+            (600..1000u64).map(|n| n.div_ceil(2)).sum::<u64>()
+        );
+        // Past the most, the count stops early and says so.
+        let most = whole / 2;
+        let mut counted = Counted::default();
+        assert_eq!(
+            rules.options_to_look_at(&mut counted, 0, 1000, most),
+            Some(most + 1)
+        );
+        assert_eq!(
+            count(&mut counted, 0, 1000),
+            whole,
+            "a refusal leaves nothing counted twice"
+        );
+        // Games whose options no rule gives are not counted.
+        let kayles = Rules::new(vec![0, 3, 3], Beyond::Nothing, false);
+        assert_eq!(
+            kayles.options_to_look_at(&mut Counted::default(), 0, 1000, 0),
+            None
+        );
+    }
+
+    #[test]
+    fn a_sequence_past_the_options_budget_is_refused_before_it_is_computed() {
+        let budget = Budget::default().with_positions(1000);
+        let mut sequence = Sequence::new(
+            Rules::new(Vec::new(), Beyond::Where(odd), false),
+            Algorithm::Naive,
+        );
+        // 16,000 options: heaps up to about 250 fit, 1000 do not.
+        assert!(sequence.extend(200, &budget).is_ok());
+        let refused = sequence.extend(1000, &budget).unwrap_err();
+        assert!(
+            matches!(refused, crate::Error::Work { limit: 16_000 }),
+            "{refused}"
+        );
+        assert_eq!(sequence.values().len(), 200, "nothing was computed");
     }
 }
