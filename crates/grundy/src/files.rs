@@ -45,6 +45,18 @@ fn special(metadata: &std::fs::Metadata) -> Option<&'static str> {
     Some("a special file")
 }
 
+/// Refuses a name that holds a character a terminal would act on
+/// ([`crate::notation::unsafe_to_print`]): the name may be printed.
+fn printable(path: &str) -> std::io::Result<()> {
+    match path.chars().any(crate::notation::unsafe_to_print) {
+        true => Err(Error::new(
+            ErrorKind::InvalidInput,
+            "its name holds a control or bidirectional character",
+        )),
+        false => Ok(()),
+    }
+}
+
 fn not_regular(what: &str) -> Error {
     Error::new(
         ErrorKind::InvalidInput,
@@ -58,12 +70,7 @@ fn not_regular(what: &str) -> Error {
 /// name may be printed. On unix the file is opened without blocking, and then
 /// checked again.
 pub fn open(path: &str, options: &mut OpenOptions) -> std::io::Result<File> {
-    if path.chars().any(crate::notation::unsafe_to_print) {
-        return Err(Error::new(
-            ErrorKind::InvalidInput,
-            "its name holds a control or bidirectional character",
-        ));
-    }
+    printable(path)?;
     match std::fs::metadata(path) {
         Ok(metadata) => {
             if let Some(what) = special(&metadata) {
@@ -101,12 +108,7 @@ pub enum Keep {
 /// a folder that exists. It reads at most the heading's bytes and writes nothing:
 /// the reason it refuses is the error's text ("it is a FIFO, not a regular file").
 pub fn accept_kept(path: &str, heading: &str, keep: Keep) -> std::io::Result<()> {
-    if path.chars().any(crate::notation::unsafe_to_print) {
-        return Err(Error::new(
-            ErrorKind::InvalidInput,
-            "its name holds a control or bidirectional character",
-        ));
-    }
+    printable(path)?;
     let metadata = match std::fs::symlink_metadata(path) {
         Ok(metadata) => metadata,
         Err(e) if e.kind() == ErrorKind::NotFound && keep == Keep::Start => return new_path(path),
