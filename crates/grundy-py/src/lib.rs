@@ -417,6 +417,18 @@ fn gamma<'py>(py: Python<'py>, g: &Gamma) -> PyResult<Bound<'py, PyAny>> {
     }
 }
 
+/// Refuses `path` as the file `what` ("the census") is kept in, before anything
+/// is computed or written, unless it is a new path or a regular file that starts
+/// with `heading` (one that grundy wrote): the check `--save` makes
+/// ([`grundy::files::accept_kept`]), raised as `grundy.FileError`.
+#[pyfunction]
+fn accept_kept(py: Python<'_>, path: &str, heading: &str, what: &str) -> PyResult<()> {
+    grundy::files::accept_kept(path, heading, grundy::files::Keep::Start).map_err(|e| {
+        let message = grundy::tidy(&format!("cannot keep {what} in '{path}': {e}"));
+        errors::raise(py, "FileError", message, None)
+    })
+}
+
 /// The module `grundy._native`.
 #[pymodule(gil_used = true)]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -431,5 +443,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plot, m)?)?;
     m.add_function(wrap_pyfunction!(chomp_p_positions, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(accept_kept, m)?)?;
     Ok(())
 }

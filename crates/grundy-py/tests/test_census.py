@@ -7,6 +7,8 @@ nodes: test_census_cluster.py.)"""
 from __future__ import annotations
 
 import json
+import os
+import re
 from xml.etree import ElementTree
 
 import numpy as np
@@ -182,6 +184,32 @@ def test_a_file_of_another_version_or_damaged_or_of_other_codes_is_refused(tmp_p
     with pytest.raises(grundy.FileError, match=r"holds the census of other codes \(0\.14, 0\.6, 4\.9, …\), not of 0\.07"):
         c.census("0.07", 3000, str(out))
     assert c.main(["0.d7", "--to", "10", "--out", str(out)]) == 2
+
+
+def test_a_file_that_is_not_a_census_is_refused_and_left_as_it_was(tmp_path):
+    # The check --save makes: a text file, a folder, a FIFO, a link are refused
+    # before Ray starts, even with --fresh, and left as they were.
+    notes = tmp_path / "notes.csv"
+    notes.write_text("a,b\n1,2\n")
+    folder = tmp_path / "folder.csv"
+    folder.mkdir()
+    fifo = tmp_path / "fifo.csv"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.csv"
+    link.symlink_to(notes)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    for out, words in [
+        (notes, "it does not start with '# grundy census'"),
+        (folder, "it is a directory, not a regular file"),
+        (fifo, "it is a FIFO, not a regular file"),
+        (link, "it is a symbolic link, not a regular file"),
+    ]:
+        for resume in (True, False):
+            with pytest.raises(grundy.FileError, match=re.escape(words)) as refused:
+                c.census("0.07", 100, str(out), resume=resume)
+            assert str(refused.value).startswith("cannot keep the census in '")
+    assert notes.read_text() == "a,b\n1,2\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
 def test_parquet_files_carry_the_stamp(tmp_path):

@@ -8,6 +8,7 @@ import numpy.typing as npt
 __all__ = [
     "__version__",
     "Session",
+    "accept_kept",
     "census_step",
     "chomp_p_positions",
     "draw",
@@ -90,4 +91,5 @@ def chomp_p_positions(
     rows: int, to: int, max_positions: Optional[int] = None, timeout: Optional[float] = None
 ) -> List[List[int]]: ...
 def games() -> List[Dict[str, Any]]: ...
+def accept_kept(path: str, heading: str, what: str) -> None: ...
 

@@ -362,6 +362,10 @@ def census(
     import ray
 
     name, wanted = _wanted(shapes)
+    if out:
+        # A new path, or a census file grundy wrote: anything else is refused now
+        # and left as it was (the check of --save).
+        _native.accept_kept(out, "PAR1" if _parquet(out) else "# grundy census ", "the census")
     earlier = _read(out)[1] if (out and resume) else []
     strangers = [r["code"] for r in earlier if r["code"] not in wanted]
     if out and strangers:
