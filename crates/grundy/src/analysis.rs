@@ -692,6 +692,15 @@ impl Analyst {
         let moves = self.solver.moves(position)?;
         let nimbers = play == Play::Normal && self.solver.has_nimbers(position);
         let mut search = whole && nimbers && moves.len() <= FEW_MOVES;
+        // A move whose value no theorem gives and whose search would not fit is
+        // refused now, before the others are searched, not after them.
+        if nimbers && outcome != Outcome::P {
+            for m in &moves {
+                if self.solver.outcome_by_theory(m, play).is_none() {
+                    self.solver.fits_nimber_search(m)?;
+                }
+            }
+        }
         let mut all = Vec::with_capacity(moves.len());
         for m in &moves {
             let (outcome, mut nimber) = match outcome {

@@ -74,6 +74,25 @@ impl Solver {
             .try_fold(0, |total, &part| Some(total ^ self.nimber_by_theory(part)?))
     }
 
+    /// Refuses at once ([`Error::Budget`](crate::Error::Budget)) to search for the
+    /// nimbers of `sum` where the search of one of its indivisible parts would not
+    /// fit the budget: the refusal that search makes, before any part is searched.
+    /// Parts a theorem values, and games with a search of their own, are left to it.
+    pub fn fits_nimber_search(&mut self, sum: &Sum) -> Result<()> {
+        for &written in &sum.0 {
+            for part in self.components(written)? {
+                let game = &self.games[part.game as usize];
+                if game.kind().own_search || game.nimber_by_theory(part.pos).is_some() {
+                    continue;
+                }
+                if let Some(bound) = game.count_positions(part.pos) {
+                    self.budget.fits(bound)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The nimber of an indivisible part known from a theorem, if any.
     pub fn nimber_by_theory(&self, part: Part) -> Option<Nimber> {
         self.games[part.game as usize].nimber_by_theory(part.pos)
