@@ -33,6 +33,14 @@ const FEW_MOVES: usize = 64;
 /// most chances to err).
 const LONGEST_GAME_POSITIONS: usize = 20_000;
 
+/// How long a search may take and still give the whole answer in one piece
+/// ([`Analyst::analyse_in_stages`]); past it, what is known at once comes first.
+pub const QUICK: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// How long the computer looks for a move where its position's analysis is out of
+/// reach ([`Analyst::move_without_analysis`]).
+const SHORT_LOOK: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// What to analyse beyond the verdict.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
@@ -460,6 +468,98 @@ impl Analyst {
             self.solver.keep_searches()?;
         }
         analysis
+    }
+
+    /// The analysis of `position`, cheapest first: where what theorems and tables
+    /// give at once (the outcome, a theorem's nimber and winning moves) is not the
+    /// whole answer, and a search does not find the rest within [`QUICK`], `first`
+    /// is handed what was known at once; the whole analysis follows, its searches
+    /// within the budget's time (what they did not reach, the analysis says). With
+    /// [`Effort::Outcome`], only what is known at once.
+    pub fn analyse_in_stages(
+        &mut self,
+        position: &Position,
+        options: &Options,
+        first: impl FnOnce(&Analysis),
+    ) -> Result<Analysis> {
+        let budget = self.budget().clone();
+        if budget.effort() == Effort::Outcome {
+            return self.analyse(position, options);
+        }
+        let at_once = self.within(budget.clone().with_effort(Effort::Outcome), |analyst| {
+            analyst.analyse(position, options)
+        })?;
+        let whole = at_once.nimber_not_computed.is_none()
+            && at_once.winning_moves_not_computed.is_none()
+            && !options.all_moves
+            && !options.explain;
+        if whole {
+            return Ok(at_once);
+        }
+        // A quick search gives the whole answer at once, in one piece; what it
+        // learnt is kept for the longer one.
+        let quick_time = budget.time_left().map_or(QUICK, |left| left.min(QUICK));
+        let quick = budget.clone().with_time(Some(quick_time));
+        let tried = self.within(quick.clone(), |analyst| analyst.analyse(position, options));
+        let ran_out = quick.time_left() == Some(std::time::Duration::ZERO);
+        match tried {
+            Err(e) if !e.is_budget() => return Err(e),
+            Err(e) if !ran_out => return Err(e),
+            Ok(whole) if !ran_out => return Ok(whole),
+            _ => {}
+        }
+        first(&at_once);
+        self.analyse(position, options)
+    }
+
+    /// The computer's move at `position` under `play` where no analysis could be
+    /// had within the budget (its outcome needs a search past the time): a move
+    /// that a theorem, or a short search of the position it leaves, shows leaves a
+    /// P-position, if one does; else the move that leaves the most moves still to
+    /// make, as far as a short look sees. The game goes on either way.
+    pub fn move_without_analysis(&mut self, position: &Position, play: Play) -> Result<Move> {
+        let sum = self.own(position)?.clone();
+        let moves = self.solver.moves(&sum)?;
+        let short = self
+            .budget()
+            .at_most(LONGEST_GAME_POSITIONS)
+            .with_time(Some(SHORT_LOOK));
+        let mut chosen = None;
+        for m in &moves {
+            let outcome = match self.solver.outcome_by_theory(m, play) {
+                Some(outcome) => Some(outcome),
+                None => match self.solver.within(short.clone(), |s| s.value(m, play)) {
+                    Ok(value) => Some(value.outcome),
+                    Err(e) if e.is_budget() => None,
+                    Err(e) => return Err(e),
+                },
+            };
+            if outcome == Some(Outcome::P) {
+                chosen = Some(m.clone());
+                break;
+            }
+            if short.check().is_err() {
+                break;
+            }
+        }
+        let chosen = match chosen {
+            Some(m) => m,
+            None => self.within(short, |analyst| analyst.longest_game(&sum))?,
+        };
+        self.describe(&sum, &chosen)
+    }
+
+    /// Runs `work` within `budget`, then goes back to this analyst's own.
+    fn within<T>(
+        &mut self,
+        budget: Budget,
+        work: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let own = self.budget().clone();
+        self.set_budget(budget);
+        let done = work(self);
+        self.set_budget(own);
+        done
     }
 
     /// The analysis for the computer's turn at `position` under `play`: where a

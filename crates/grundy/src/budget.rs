@@ -6,10 +6,14 @@
 //! ([`Budget::check`], [`Every`](crate::stop::Every)).
 //!
 //! A budget holds the memory a computation may use, an optional cap on the
-//! positions a search may keep, the thread count (or none, to let each engine
-//! choose by the size of its work), how hard [`analyse`](crate::analyse) tries
-//! ([`Effort`]), the [`StopFlag`] that stops it from outside, and where a long board
-//! search keeps what it learns ([`Checkpoint`]).
+//! positions a search may keep, the time it may take ([`Budget::with_time`]: a
+//! deadline every search looks at as it goes, and against which work whose amount is
+//! known before it starts is weighed at once, [`Budget::affords`]), the thread
+//! count (or none, to let each engine choose by the size of its work), how hard
+//! [`analyse`](crate::analyse) tries ([`Effort`]), the [`StopFlag`] that stops it
+//! from outside, and where a long board search keeps what it learns
+//! ([`Checkpoint`]). How long each front end lets each kind of question run by
+//! default is set here, once ([`FrontEnd::time`]).
 
 use crate::stop::{memory_held, StopFlag};
 use crate::{Error, Result};
@@ -18,11 +22,10 @@ use crate::{Error, Result};
 /// 4·10^6 positions of `sos 64` hold 263 MB).
 pub const POSITION_BYTES: usize = 64;
 
-/// How many options a computation may look at for each position of its budget
-/// ([`Budget::options`]): a subtraction game looks at each option of each heap
-/// once, and does about 5·10^8 a second here, so the default budget of a machine
-/// of 24 GiB (2·10^8 positions) allows a few seconds of it.
-pub const OPTIONS_PER_POSITION: u64 = 16;
+/// About how many options a second a heap sequence looks at (a subtraction game
+/// given by a rule, on one core of a 2-core machine): what turns an amount of work
+/// known before it starts into the time it would take ([`Budget::affords`]).
+pub const OPTIONS_PER_SECOND: u64 = 500_000_000;
 
 /// The memory budget where the machine's memory cannot be read: 4 GiB.
 const FALLBACK_MEMORY: usize = 4 << 30;
@@ -39,6 +42,76 @@ pub struct Knobs {
     pub positions: &'static str,
     /// The setting of the memory a computation may hold.
     pub memory: &'static str,
+    /// The setting of the time a computation may take: a flag (`--time`, given a
+    /// duration such as `2m` or `none`) or a keyword (`time=`, given seconds).
+    pub time: &'static str,
+}
+
+impl Knobs {
+    /// The setting that allows `wanted` (or no limit): `--time 2m`, `time=120`,
+    /// `--time none`, `time=math.inf`.
+    fn time_for(&self, wanted: Option<std::time::Duration>) -> String {
+        let flag = self.time.starts_with("--");
+        let value = match (wanted, flag) {
+            (Some(d), true) => crate::notation::duration_setting(d),
+            (Some(d), false) => d.as_secs().max(1).to_string(),
+            (None, true) => "none".into(),
+            (None, false) => "math.inf".into(),
+        };
+        match flag {
+            true => format!("{} {value}", self.time),
+            false => format!("{}{value}", self.time),
+        }
+    }
+}
+
+/// A front end of grundy: each lets each kind of question run for its own time by
+/// default ([`FrontEnd::time`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontEnd {
+    /// The `grundy` command.
+    Terminal,
+    /// The Python module.
+    Python,
+    /// The web playground and its API, served or in the browser.
+    Web,
+}
+
+/// What a front end asks, for its default time ([`FrontEnd::time`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// A position's analysis (`value`, `moves`, `explain`): what a theorem or a
+    /// table gives comes at once, then the search for the rest within this time.
+    Position,
+    /// The computer's move (or a hint) in a game being played.
+    Move,
+    /// A heap sequence, its period, its picture or its misère quotient.
+    Sequence,
+}
+
+impl FrontEnd {
+    /// The time `asked` may take from this front end by default; `None` for no
+    /// limit. The one table of these defaults (README and docs/budgets.md show it):
+    ///
+    /// | front end | position | computer's move | sequence |
+    /// |---|---|---|---|
+    /// | terminal | 5 s | 2 s | 1 min |
+    /// | Python | 5 s | 2 s | 1 min |
+    /// | web | 2 s | 600 ms | 5 s |
+    ///
+    /// (Where the computer's analysis runs out, it looks for a move 300 ms more.)
+    pub const fn time(self, asked: Asked) -> Option<std::time::Duration> {
+        use std::time::Duration;
+        let millis = match (self, asked) {
+            (FrontEnd::Terminal | FrontEnd::Python, Asked::Position) => 5_000,
+            (FrontEnd::Terminal | FrontEnd::Python, Asked::Move) => 2_000,
+            (FrontEnd::Terminal | FrontEnd::Python, Asked::Sequence) => 60_000,
+            (FrontEnd::Web, Asked::Position) => 2_000,
+            (FrontEnd::Web, Asked::Move) => 600,
+            (FrontEnd::Web, Asked::Sequence) => 5_000,
+        };
+        Some(Duration::from_millis(millis))
+    }
 }
 
 /// How hard [`analyse`](crate::analyse) tries for what a theorem does not give.
@@ -133,6 +206,8 @@ pub struct Budget {
     stop: StopFlag,
     knobs: Option<Knobs>,
     checkpoint: Option<std::sync::Arc<Checkpoint>>,
+    /// The time allowed, and when it runs out on [`clock::seconds`].
+    time: Option<(std::time::Duration, f64)>,
 }
 
 impl Default for Budget {
@@ -148,6 +223,7 @@ impl Default for Budget {
             stop: StopFlag::new(),
             knobs: None,
             checkpoint: None,
+            time: None,
         }
     }
 }
@@ -164,6 +240,7 @@ impl Budget {
             stop: StopFlag::new(),
             knobs: None,
             checkpoint: None,
+            time: None,
         }
     }
 
@@ -192,6 +269,31 @@ impl Budget {
         Ok(self)
     }
 
+    /// The same budget, its computations allowed `time` from now (`None`: no
+    /// limit). Past it every search ends with [`Error::Time`], and work whose amount
+    /// is known before it starts and would take longer is refused at once
+    /// ([`Budget::affords`]).
+    pub fn with_time(mut self, time: Option<std::time::Duration>) -> Self {
+        self.time = time.map(|t| (t, clock::seconds() + t.as_secs_f64()));
+        self
+    }
+
+    /// The same budget, its time counted from now (a game's next turn).
+    pub fn restarted(&self) -> Self {
+        self.clone().with_time(self.time())
+    }
+
+    /// The time allowed, where there is a limit.
+    pub fn time(&self) -> Option<std::time::Duration> {
+        self.time.map(|(t, _)| t)
+    }
+
+    /// The time left before the deadline, where there is one.
+    pub fn time_left(&self) -> Option<std::time::Duration> {
+        self.time
+            .map(|(_, end)| std::time::Duration::from_secs_f64((end - clock::seconds()).max(0.0)))
+    }
+
     /// The same budget trying as hard as `effort` says.
     pub fn with_effort(mut self, effort: Effort) -> Self {
         self.effort = effort;
@@ -214,8 +316,16 @@ impl Budget {
     /// running out of it and the front end named its settings ([`Budget::with_knobs`]).
     pub fn explain(&self, e: &Error) -> String {
         let knob = match (e, self.knobs) {
-            (Error::Budget { .. } | Error::Work { .. }, Some(knobs)) => knobs.positions,
+            (Error::Budget { .. }, Some(knobs)) => knobs.positions,
             (Error::Memory { .. }, Some(knobs)) => knobs.memory,
+            (Error::Work { needs, .. }, Some(knobs)) => {
+                let wanted = seconds_for(*needs) * 2;
+                let wanted = std::time::Duration::from_secs(wanted.clamp(60, 100 * 86_400));
+                return format!("{e}; {} to let it run", knobs.time_for(Some(wanted)));
+            }
+            (Error::Time { .. }, Some(knobs)) => {
+                return format!("{e}; {} to let it run longer", knobs.time_for(None))
+            }
             _ => return e.to_string(),
         };
         format!("{e}; raise the budget with {knob}")
@@ -232,19 +342,21 @@ impl Budget {
         self.positions.unwrap_or(self.memory / POSITION_BYTES)
     }
 
-    /// The most options a computation may look at, where that is known before it
-    /// starts: [`OPTIONS_PER_POSITION`] for each position of the budget.
+    /// The most options a computation may look at in the time left, at
+    /// [`OPTIONS_PER_SECOND`]; `u64::MAX` where the time has no limit.
     pub fn options(&self) -> u64 {
-        (self.positions() as u64).saturating_mul(OPTIONS_PER_POSITION)
+        match self.time_left() {
+            Some(left) => (left.as_secs_f64() * OPTIONS_PER_SECOND as f64) as u64,
+            None => u64::MAX,
+        }
     }
 
     /// [`Error::Work`] at once when a computation would look at `needs` options,
-    /// more than [`Budget::options`].
+    /// more than the time left allows ([`Budget::options`]).
     pub fn affords(&self, needs: u64) -> Result<()> {
-        let limit = self.options();
-        match needs > limit {
-            true => Err(Error::Work { limit }),
-            false => Ok(()),
+        match (needs > self.options(), self.time()) {
+            (true, Some(allowed)) => Err(Error::Work { needs, allowed }),
+            _ => Ok(()),
         }
     }
 
@@ -317,11 +429,17 @@ impl Budget {
         child
     }
 
-    /// [`Error::Stopped`] when the flag was raised, and [`Error::Memory`] when the
-    /// program holds more than the memory budget.
+    /// [`Error::Stopped`] when the flag was raised, [`Error::Time`] past the
+    /// deadline, and [`Error::Memory`] when the program holds more than the memory
+    /// budget.
     pub fn check(&self) -> Result<()> {
         if self.stop.is_raised() {
             return Err(Error::Stopped);
+        }
+        if let Some((allowed, end)) = self.time {
+            if clock::seconds() > end {
+                return Err(Error::Time { allowed });
+            }
         }
         match memory_held() > self.memory {
             true => Err(Error::Memory {
@@ -355,6 +473,38 @@ impl Budget {
             true => Err(Error::budget(limit)),
             false => Ok(()),
         }
+    }
+}
+
+/// About how many seconds looking at `options` options takes, rounded up.
+pub fn seconds_for(options: u64) -> u64 {
+    options.div_ceil(OPTIONS_PER_SECOND)
+}
+
+/// The clock that deadlines are read on: seconds since a start of its own, from
+/// the machine's monotonic clock; in a browser, which has none that WebAssembly
+/// can read alone, the page's `performance.now()`, which it hands to the module as
+/// the import `env.grundy_clock_ms`.
+pub mod clock {
+    /// Seconds since the clock's start.
+    #[cfg(not(target_family = "wasm"))]
+    pub fn seconds() -> f64 {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+    }
+
+    /// Seconds since the page opened.
+    #[cfg(target_family = "wasm")]
+    pub fn seconds() -> f64 {
+        #[link(wasm_import_module = "env")]
+        extern "C" {
+            fn grundy_clock_ms() -> f64;
+        }
+        // SAFETY: the page's import takes nothing and returns a number.
+        unsafe { grundy_clock_ms() / 1000.0 }
     }
 }
 

@@ -222,6 +222,14 @@ pub trait Size<P> {
     fn count_positions(&self, _p: &P) -> Option<u64> {
         None
     }
+
+    /// About how many options a search of `p` looks at in all, where that is known
+    /// before it starts; counted no further than past `most`. The solvers refuse
+    /// at once a search that would take longer than its budget's time
+    /// ([`Budget::affords`](crate::Budget::affords)).
+    fn count_options(&self, _p: &P, _most: u64) -> Option<u64> {
+        None
+    }
 }
 
 /// Pictures of a game's positions.

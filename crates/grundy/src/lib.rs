@@ -47,7 +47,7 @@ pub mod tabulate;
 pub mod tikz;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Component, Options, Position};
-pub use budget::{Budget, Checkpoint, Effort};
+pub use budget::{Asked, Budget, Checkpoint, Effort, FrontEnd};
 pub use game::{
     Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
 };
@@ -187,12 +187,20 @@ pub enum Error {
         /// The bytes it would hold, where known before it started.
         needs: Option<usize>,
     },
-    /// The computation would look at more options than its [`Budget`] allows
-    /// ([`Budget::options`]), known before it starts.
-    #[error("the computation would look at more than {} options, its budget ({} for each position of the budget)", notation::count(*.limit), budget::OPTIONS_PER_POSITION)]
+    /// The computation would look at more options than the time its [`Budget`]
+    /// allows lets it ([`Budget::affords`]), known before it starts.
+    #[error("the computation would look at about {} options, about {} of work, more than the {} allowed", notation::count(*.needs), notation::duration(std::time::Duration::from_secs(budget::seconds_for(*.needs))), notation::duration(*.allowed))]
     Work {
-        /// The budget that was exceeded, in options looked at.
-        limit: u64,
+        /// The options it would look at.
+        needs: u64,
+        /// The time allowed.
+        allowed: std::time::Duration,
+    },
+    /// The computation ran past the time its [`Budget`] allows.
+    #[error("the time allowed, {}, ran out", notation::duration(*.allowed))]
+    Time {
+        /// The time allowed.
+        allowed: std::time::Duration,
     },
     /// The code of a game failed (a game defined in Python raised an exception):
     /// the game's own error, carried as it is, with its own message.
@@ -291,7 +299,7 @@ impl Error {
     pub fn is_budget(&self) -> bool {
         matches!(
             self,
-            Error::Budget { .. } | Error::Memory { .. } | Error::Work { .. }
+            Error::Budget { .. } | Error::Memory { .. } | Error::Work { .. } | Error::Time { .. }
         )
     }
 }

@@ -29,6 +29,33 @@ pub fn count(n: u64) -> String {
     }
 }
 
+/// A duration for a message, in the largest unit that keeps it a few digits:
+/// "500 ms", "5 s", "2 min", "3 h", "12 days", "40 years".
+pub fn duration(d: std::time::Duration) -> String {
+    let s = d.as_secs_f64();
+    let (value, unit) = match s {
+        _ if s < 1.0 => return format!("{} ms", d.as_millis()),
+        _ if s < 120.0 => (s, "s"),
+        _ if s < 2.0 * 3600.0 => (s / 60.0, "min"),
+        _ if s < 2.0 * 86_400.0 => (s / 3600.0, "h"),
+        _ if s < 2.0 * 365.0 * 86_400.0 => (s / 86_400.0, "days"),
+        _ => (s / (365.25 * 86_400.0), "years"),
+    };
+    format!("{} {unit}", count(value.round() as u64))
+}
+
+/// A duration as the command line's `--time` takes it, rounded up to a whole
+/// unit: "45s", "2m", "3h", "12d".
+pub fn duration_setting(d: std::time::Duration) -> String {
+    let s = d.as_secs().max(1);
+    match s {
+        0..=119 => format!("{s}s"),
+        120..=7199 => format!("{}m", s.div_ceil(60)),
+        7200..=172_799 => format!("{}h", s.div_ceil(3600)),
+        _ => format!("{}d", s.div_ceil(86_400)),
+    }
+}
+
 /// Whether `c` may change what a terminal shows beyond itself: a control character
 /// (ESC starts a terminal's commands, BEL rings, NUL, C1 controls such as CSI), or a
 /// bidirectional control that reorders the text around it (U+061C, U+200E, U+200F,
@@ -90,6 +117,14 @@ mod tests {
         assert_eq!(count(1_000_002_000_001), "1.0·10^12");
         assert_eq!(count(27_777_388_889), "2.8·10^10");
         assert_eq!(count(u64::MAX), "1.8·10^19");
+        let secs = std::time::Duration::from_secs;
+        assert_eq!(duration(std::time::Duration::from_millis(500)), "500 ms");
+        assert_eq!(duration(secs(5)), "5 s");
+        assert_eq!(duration(secs(444)), "7 min");
+        assert_eq!(duration(secs(86_400 * 3)), "3 days");
+        assert_eq!(duration_setting(secs(45)), "45s");
+        assert_eq!(duration_setting(secs(888)), "15m");
+        assert_eq!(duration_setting(secs(86_400 * 3)), "3d");
     }
 
     #[test]

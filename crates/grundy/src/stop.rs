@@ -129,39 +129,26 @@ pub const LOOK: u32 = 4096;
 /// A counter that looks at the budget once every [`LOOK`] steps of a hot loop, the
 /// first step included, and counts those steps on its stop flag.
 #[derive(Default)]
-pub(crate) struct Every(u32);
+pub(crate) struct Every(u64);
 
 impl Every {
     /// One step; the first and every 4096th after it look at the budget
     /// ([`Budget::check`]).
     pub(crate) fn step(&mut self, budget: &Budget) -> Result<()> {
-        let look = self.0 % LOOK == 0;
-        self.0 = self.0.wrapping_add(1);
-        if look {
-            budget
-                .stop_flag()
-                .steps
-                .fetch_add(LOOK.into(), Ordering::Relaxed);
-            budget.check()
-        } else {
-            Ok(())
-        }
+        self.steps(1, budget)
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Error;
-
-    #[test]
-    fn a_raised_flag_stops_the_loops_that_look_at_it_and_counts_their_steps() {
-        let budget = Budget::default();
-        let mut every = Every::default();
-        assert_eq!((0..5000).try_for_each(|_| every.step(&budget)), Ok(()));
-        assert_eq!(budget.stop_flag().steps(), 2 * u64::from(LOOK));
-        budget.stop_flag().stop();
-        let mut every = Every::default();
-        assert_eq!(every.step(&budget), Err(Error::Stopped));
+    /// `n` steps at once (a position whose options were just listed, each a step):
+    /// the budget is looked at where they pass a multiple of [`LOOK`], so that a
+    /// search of costly positions looks as often, in time, as one of cheap ones.
+    pub(crate) fn steps(&mut self, n: usize, budget: &Budget) -> Result<()> {
+        let before = self.0;
+        self.0 = before.saturating_add(n.max(1) as u64);
+        let look = u64::from(LOOK);
+        if before != 0 && before / look == self.0 / look {
+            return Ok(());
+        }
+        budget.stop_flag().steps.fetch_add(look, Ordering::Relaxed);
+        budget.check()
     }
 }

@@ -308,7 +308,7 @@ pub fn period(
     loop {
         sequence_within_memory(len, threads, budget)?;
         if let Err(too_large) = sequence.extend(len, budget) {
-            if matches!(too_large, Error::Work { .. }) {
+            if too_large.is_budget() {
                 return Err(too_large);
             }
             // Values beyond two bytes end the search; report what was seen.

@@ -505,6 +505,7 @@ pub fn nimbers_in_rectangle(b: &Rectangle, budget: &Budget) -> Result<Vec<Nimber
         let rows = b.unrank(rank);
         options.clear();
         Chomp.moves(&rows, &mut options)?;
+        every.steps(options.len(), budget)?;
         values.clear();
         values.extend(options.iter().map(|o| nimbers[b.rank(o) as usize]));
         nimbers[rank as usize] = mex(values.iter().copied());

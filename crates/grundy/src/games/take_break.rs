@@ -11,7 +11,7 @@ use smallvec::smallvec;
 use super::heaps;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
-use crate::solve::sequence::{leaves, Algorithm, Beyond, Rules, Sequence};
+use crate::solve::sequence::{leaves, Algorithm, Beyond, Counted, Rules, Sequence};
 use crate::{Budget, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
@@ -20,6 +20,10 @@ const PERIOD_SEARCH: usize = 1 << 14;
 /// How far the sequence of a game that breaks heaps in three is computed before a
 /// period is looked for.
 const PERIOD_SEARCH_THREE: usize = 1 << 10;
+
+/// The most options of a heap whose nimbers are looked up in the table to find
+/// the moves to a nimber (a heap of a game that splits in three has about n²/12).
+const MOST_LISTED: u64 = 1 << 20;
 
 /// A take-and-break game as a family makes it: its SPEC name, its rules, and a
 /// closed form of its nimbers where a theorem gives one.
@@ -166,12 +170,25 @@ impl TakeBreak {
                 return Some(p.value_at(self.sequence.borrow().values(), n));
             }
         }
-        if n >= self.max_heap {
+        if n >= self.max_heap || self.walk_is_shorter(n) {
             return None;
         }
         let mut sequence = self.sequence.borrow_mut();
         sequence.extend(n as usize + 1, &self.budget).ok()?;
         Some(sequence.values()[n as usize] as Nimber)
+    }
+
+    /// Whether a search from heap `n` reaches far fewer heaps than the table
+    /// would compute to get there: a game that never breaks a heap and takes only
+    /// multiples of a large number walks down a huge heap in few steps
+    /// (`sub:1048576`), where the table would compute every heap below.
+    fn walk_is_shorter(&self, n: u64) -> bool {
+        if self.rules().breaks_heaps() {
+            return false;
+        }
+        let known = self.sequence.borrow().values().len() as u64;
+        let walked = self.count_positions(&smallvec![n]).unwrap_or(u64::MAX);
+        walked < n.saturating_sub(known) / 16
     }
 
     fn rules(&self) -> std::cell::Ref<'_, Rules> {
@@ -444,9 +461,24 @@ impl Theory<Heaps> for TakeBreak {
             let takes = (form.takes)(n, target);
             return Some(takes.into_iter().map(|k| smallvec![n - k]).collect());
         }
-        // A heap whose moves can be listed is left to the generic search.
+        // A heap the table reaches: each option's nimber is the nim-sum of its
+        // heaps', all in the table; options too many to list are left to the
+        // generic search, which looks at its budget as it goes.
         if n < PERIOD_SEARCH as u64 || n < self.sequence.borrow().values().len() as u64 {
-            return None;
+            if self.rules().count_options(n) > MOST_LISTED {
+                return None;
+            }
+            self.nimber(n)?;
+            let mut options = Vec::new();
+            self.options(n, &mut options);
+            let nimber = |o: &Heaps| o.iter().try_fold(0, |g, &h| Some(g ^ self.nimber(h)?));
+            let mut found = Vec::new();
+            for option in options {
+                if nimber(&option)? == target {
+                    found.push(option);
+                }
+            }
+            return Some(found);
         }
         let period = self.proved_period()?;
         if n < self.sequence.borrow().values().len() as u64 {
@@ -510,6 +542,21 @@ impl Size<Heaps> for TakeBreak {
         }
         let chips = p.iter().fold(0u64, |a, &h| a.saturating_add(h));
         Some(partitions_up_to(chips))
+    }
+
+    /// A game whose digits never break a heap: the positions it reaches, each
+    /// looking at its few amounts. Any other: a search values each heap up to the
+    /// largest once (the heaps of a sum are valued apart), each looking at every
+    /// option it has, as a sequence of them would.
+    fn count_options(&self, p: &Heaps, most: u64) -> Option<u64> {
+        let largest = *p.iter().max()?;
+        let rules = self.rules();
+        if matches!(rules.beyond, Beyond::Nothing) && !rules.breaks_heaps() {
+            let positions = self.count_positions(p)?;
+            return Some(positions.saturating_mul(rules.count_options(largest)));
+        }
+        let mut counted = Counted::default();
+        rules.options_to_look_at(&mut counted, 0, largest.saturating_add(1), most)
     }
 }
 

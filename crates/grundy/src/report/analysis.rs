@@ -35,6 +35,28 @@ pub struct ValueReport<'a> {
     winning_moves_not_computed: Option<&'a str>,
     #[serde(skip)]
     analysis: &'a Analysis,
+    /// Which lines the text shows: all, or one stage of an answer given in two
+    /// ([`Analyst::analyse_in_stages`](crate::Analyst::analyse_in_stages)).
+    #[serde(skip)]
+    stage: Stage,
+}
+
+/// Which lines of a verdict a text report shows.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// Every line.
+    Whole,
+    /// What was known at once: the position and its outcome, and the nimber and
+    /// the winning moves where they are final, or the winning moves a theorem names.
+    AtOnce,
+    /// What the search added to what was known at once: the nimber and the winning
+    /// moves where the first stage did not give them.
+    After { nimber: bool, winning: bool },
+}
+
+/// Whether the nimber line of `a` is final: a nimber, or none to compute.
+fn nimber_final(a: &Analysis) -> bool {
+    a.nimber.is_some() || a.nimber_not_computed.is_none()
 }
 
 impl<'a> ValueReport<'a> {
@@ -54,6 +76,29 @@ impl<'a> ValueReport<'a> {
             winning_moves: &a.winning_moves,
             winning_moves_not_computed: a.winning_moves_not_computed.as_deref(),
             analysis: a,
+            stage: Stage::Whole,
+        }
+    }
+
+    /// The lines of `a` known at once, the first stage of an answer in two: the
+    /// position and its outcome, the nimber and the winning moves where they are
+    /// final, and else the winning moves a theorem names.
+    pub fn at_once(a: &'a Analysis) -> Self {
+        ValueReport {
+            stage: Stage::AtOnce,
+            ..ValueReport::new(a)
+        }
+    }
+
+    /// The lines the whole analysis `a` adds to [`ValueReport::at_once`] of
+    /// `first`: the nimber and the winning moves, where `first` lacked them.
+    pub fn after(a: &'a Analysis, first: &Analysis) -> Self {
+        ValueReport {
+            stage: Stage::After {
+                nimber: !nimber_final(first),
+                winning: first.winning_moves_not_computed.is_some(),
+            },
+            ..ValueReport::new(a)
         }
     }
 
@@ -89,41 +134,81 @@ impl Display for MoveLine<'_> {
 impl Display for ValueReport<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let a = self.analysis;
-        write!(f, "{}", a.position)?;
-        for note in &a.notes {
-            write!(f, "\nnote: {note}")?;
-        }
-        write!(
-            f,
-            "\n{}-position: {} ({} play)",
-            a.outcome.letter(),
-            self.who_wins(),
-            play_words(a.play)
-        )?;
-        write!(f, "\nnimber: {}", self.nimber_text())?;
-        if let Some(gamma) = &a.gamma {
-            write!(
+        let (nimber, winning) = match self.stage {
+            Stage::Whole => (true, true),
+            Stage::AtOnce => (nimber_final(a), a.winning_moves_not_computed.is_none()),
+            Stage::After { nimber, winning } => (nimber, winning),
+        };
+        // Each line written as it is made, after a newline where one came before (a
+        // list of winning moves may be long).
+        let mut started = false;
+        let mut line = |f: &mut Formatter<'_>, text: fmt::Arguments<'_>| -> fmt::Result {
+            if std::mem::replace(&mut started, true) {
+                f.write_str("\n")?;
+            }
+            f.write_fmt(text)
+        };
+        let after = matches!(self.stage, Stage::After { .. });
+        if !after {
+            line(f, format_args!("{}", a.position))?;
+            for note in &a.notes {
+                line(f, format_args!("note: {note}"))?;
+            }
+            line(
                 f,
-                "\nγ: {gamma} (generalised Sprague–Grundy value; the sum by Smith's rule)"
+                format_args!(
+                    "{}-position: {} ({} play)",
+                    a.outcome.letter(),
+                    self.who_wins(),
+                    play_words(a.play)
+                ),
             )?;
         }
-        match (&a.winning_moves_not_computed, a.winning_moves.len()) {
-            (Some(why), 0) => write!(f, "\nwinning moves: not computed ({why})")?,
-            (None, 0) => write!(f, "\nwinning moves: none")?,
-            // A theorem named some; the search for the others was not made.
-            (Some(why), _) => write!(f, "\nwinning moves: not all computed ({why}):")?,
-            (None, n) => write!(f, "\nwinning moves ({n}):")?,
+        if nimber {
+            line(f, format_args!("nimber: {}", self.nimber_text()))?;
         }
-        for m in &a.winning_moves {
-            write!(f, "\n{}", MoveLine(m))?;
+        if let (Some(gamma), false) = (&a.gamma, after) {
+            line(
+                f,
+                format_args!(
+                    "γ: {gamma} (generalised Sprague–Grundy value; the sum by Smith's rule)"
+                ),
+            )?;
         }
-        if a.gamma.is_some() && !a.drawing_moves.is_empty() {
-            write!(f, "\nmoves that keep the draw ({}):", a.drawing_moves.len())?;
+        let named = !winning && matches!(self.stage, Stage::AtOnce) && !a.winning_moves.is_empty();
+        if winning || named {
+            match (&a.winning_moves_not_computed, a.winning_moves.len()) {
+                _ if named => line(f, format_args!("a winning move, by {}:", theorem_of(a)))?,
+                (Some(why), 0) => line(f, format_args!("winning moves: not computed ({why})"))?,
+                (None, 0) => line(f, format_args!("winning moves: none"))?,
+                // A theorem named some; the search for the others was not made.
+                (Some(why), _) => {
+                    line(f, format_args!("winning moves: not all computed ({why}):"))?
+                }
+                (None, n) => line(f, format_args!("winning moves ({n}):"))?,
+            }
+            for m in &a.winning_moves {
+                line(f, format_args!("{}", MoveLine(m)))?;
+            }
+        }
+        if a.gamma.is_some() && !a.drawing_moves.is_empty() && !after {
+            line(
+                f,
+                format_args!("moves that keep the draw ({}):", a.drawing_moves.len()),
+            )?;
             for m in &a.drawing_moves {
-                write!(f, "\n{}", MoveLine(m))?;
+                line(f, format_args!("{}", MoveLine(m)))?;
             }
         }
         Ok(())
+    }
+}
+
+/// The theorem that gave the outcome of `a`, as its valuation names it.
+fn theorem_of(a: &Analysis) -> &'static str {
+    match a.valuation {
+        crate::solve::Valuation::Theorem(name) => name,
+        _ => "a theorem",
     }
 }
 
@@ -221,7 +306,8 @@ pub struct ComputerReport<'a> {
     position: &'a Position,
     components: &'a [Component],
     play: &'static str,
-    outcome: &'static str,
+    /// The outcome; `None` where the position could not be analysed in time.
+    outcome: Option<&'static str>,
     /// No move is left: the game is over.
     terminal: bool,
     /// Of a game that is over, who won.
@@ -233,7 +319,7 @@ pub struct ComputerReport<'a> {
     /// Why the move is not proved to win though the player to move wins (no
     /// winning move was found within the budget); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
-    unproved: Option<&'a str>,
+    unproved: Option<std::borrow::Cow<'a, str>>,
     /// Of a game that is over, who won it and the sentence that says so, where
     /// the request said whose turn it was.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -270,12 +356,35 @@ impl<'a> ComputerReport<'a> {
             position: &a.position,
             components: &a.components,
             play: a.play.name(),
-            outcome: a.outcome.letter(),
+            outcome: Some(a.outcome.letter()),
             terminal: a.terminal,
             winner: a.winner(),
             chosen: a.computer_move.as_ref(),
-            unproved: a.computer_move_unproved.as_deref(),
+            unproved: a.computer_move_unproved.as_deref().map(Into::into),
             game_over,
+        }
+    }
+
+    /// The computer's move `chosen` at `position` (whose parts are `components`),
+    /// whose analysis was out of reach for the reason `why`
+    /// ([`Analyst::move_without_analysis`](crate::Analyst::move_without_analysis)).
+    pub fn without_analysis(
+        position: &'a Position,
+        components: &'a [Component],
+        play: crate::Play,
+        chosen: &'a Move,
+        why: &str,
+    ) -> Self {
+        ComputerReport {
+            position,
+            components,
+            play: play.name(),
+            outcome: None,
+            terminal: false,
+            winner: None,
+            chosen: Some(chosen),
+            unproved: Some(format!("the analysis of the position is out of reach: {why}").into()),
+            game_over: None,
         }
     }
 }

@@ -139,6 +139,9 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         if let Some(bound) = size.and_then(|s| s.count_positions(p)) {
             budget.fits(bound)?;
         }
+        if let Some(work) = size.and_then(|s| s.count_options(p, budget.options())) {
+            budget.affords(work)?;
+        }
         let limit = budget.positions();
         let mut moves = Vec::new();
         let mut parts = Vec::new();
@@ -159,6 +162,7 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             }
             moves.clear();
             game.moves(&top.position, &mut moves)?;
+            every.steps(moves.len(), budget)?;
             listed += moves.len() as u64;
             if listed > most_listed {
                 return Err(Error::budget(limit));

@@ -430,9 +430,14 @@ struct Meter<'b> {
 }
 
 impl Meter<'_> {
-    /// Counts `steps` more; an error past the limit.
+    /// Counts `steps` more, looking at the budget each 2^16 of them; an error past
+    /// the limit.
     fn spend(&mut self, steps: u64) -> Result<()> {
+        let before = self.spent;
         self.spent = self.spent.saturating_add(steps);
+        if before >> 16 != self.spent >> 16 {
+            self.budget.check()?;
+        }
         match self.spent > self.limit {
             true => Err(invalid!(
                 "the misère quotient needs more than {} steps of work",

@@ -65,7 +65,9 @@ impl Solver {
                 // A drawn end loops on itself, so that the labelling leaves it a draw.
                 edges.push(explored as u32);
             }
-            for child in self.children(&state, play, held)? {
+            let children = self.children(&state, play, held)?;
+            every.steps(children.len(), &self.budget)?;
+            for child in children {
                 let next = states.len() as u32;
                 let id = *index.entry(child.clone()).or_insert(next);
                 if id == next {

@@ -182,6 +182,7 @@ impl Solver {
                     let kept = self.memoised_parts + depth * state.len() + held;
                     self.budget.keep(kept + 1)?;
                     let children = self.children(&state, play, kept)?;
+                    every.steps(children.len(), &self.budget)?;
                     held += parts_in(&children);
                     stack.push(Frame {
                         state,

@@ -219,7 +219,9 @@ impl<G: Game> AnyGame for View<G> {
             let Some(&pos) = reached.get(next) else { break };
             every.step(budget)?;
             followers.clear();
-            for &m in self.moves(pos, budget)?.iter() {
+            let moves = self.moves(pos, budget)?;
+            every.steps(moves.len(), budget)?;
+            for &m in moves.iter() {
                 let fresh = reached.len() as u32;
                 let local = *index.entry(m).or_insert(fresh);
                 if local == fresh {
