@@ -25,6 +25,8 @@ pub struct Fields {
     histogram: Option<Flag>,
     /// Whose turn it is in a game against the computer: `person` or `computer`.
     turn: Option<Mover>,
+    /// How long the searches may take, in seconds.
+    time: Option<f64>,
 }
 
 /// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, and an
@@ -67,7 +69,7 @@ impl Fields {
     pub fn from_json(body: &[u8]) -> Result<Fields, Failure> {
         serde_json::from_slice(body).map_err(|e| {
             Failure::bad(format!(
-                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats, histogram and turn: {e}"
+                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats, histogram, turn and time: {e}"
             ))
         })
     }
@@ -93,6 +95,19 @@ impl Fields {
 
     pub(crate) fn rows(&self) -> Option<usize> {
         self.rows
+    }
+
+    /// The time the request's searches may take, where the field 'time' gives it.
+    pub(crate) fn time(&self) -> Result<Option<std::time::Duration>, Failure> {
+        match self.time {
+            None => Ok(None),
+            Some(t) if t.is_finite() && t > 0.0 && t <= 3600.0 => {
+                Ok(Some(std::time::Duration::from_secs_f64(t)))
+            }
+            Some(t) => Err(Failure::bad(format!(
+                "time={t}: give the seconds the searches may take, more than 0 and at most 3600"
+            ))),
+        }
     }
 
     pub(crate) fn turn(&self) -> Option<Mover> {

@@ -36,7 +36,7 @@ use grundy::report::{
 use grundy::solve::sequence::Algorithm;
 use grundy::solve::GameBox;
 use grundy::table::{Save, Table, TableRequest};
-use grundy::{Analysis, Analyst, Budget, Options, Play, Position};
+use grundy::{Analysis, Analyst, Asked, Budget, FrontEnd, Options, Play, Position};
 use serde::Serialize;
 
 pub use families::{list as families, FamilyEntry};
@@ -56,9 +56,18 @@ const PERIOD_DEFAULT_MOST: u64 = 1_000_000;
 /// a larger one would only slow the page down, so a sentence says so instead.
 pub const MAX_PICTURE_BYTES: usize = 256 * 1024;
 
-/// A request read and checked, ready to be answered within a budget.
+/// A request read and checked, ready to be answered within a budget: what it asks,
+/// and the time its searches may take (the field `time`, in seconds; else the
+/// library's default for the web, [`FrontEnd::Web`]).
 #[derive(Debug, Clone)]
-pub enum Request {
+pub struct Request {
+    query: Query,
+    time: Option<Duration>,
+}
+
+/// What a request asks.
+#[derive(Debug, Clone)]
+pub enum Query {
     /// The value of a position.
     Value(Question),
     /// Every move of a position.
@@ -196,9 +205,13 @@ impl Failure {
                 422,
                 format!("{e}; the playground stops there (the grundy command goes further with --max-memory)"),
             ),
-            Failure::Engine(e @ (grundy::Error::Budget { .. } | grundy::Error::Work { .. })) => (
+            Failure::Engine(e @ grundy::Error::Budget { .. }) => (
                 422,
                 format!("{e}; the playground stops there (the grundy command goes further with --max-positions)"),
+            ),
+            Failure::Engine(e @ (grundy::Error::Work { .. } | grundy::Error::Time { .. })) => (
+                422,
+                format!("{e}; the playground allows at most {} (the grundy command goes further with --time)", seconds(time_limit)),
             ),
             Failure::Engine(grundy::Error::Stopped) => (
                 503,
@@ -254,27 +267,56 @@ impl Question {
         };
         analyst.analyse(&position, &options)
     }
+}
 
-    /// The analysis for the computer's turn ([`Analyst::analyse_for_move`]).
-    fn analyse_for_move(&self, budget: &Budget) -> grundy::Result<Analysis> {
-        let (mut analyst, position) = self.read(budget)?;
-        analyst.analyse_for_move(&position, self.play)
+impl From<Query> for Request {
+    /// `query`, its searches given the default time.
+    fn from(query: Query) -> Request {
+        Request { query, time: None }
     }
 }
 
 impl Request {
     /// Reads the request for `endpoint` (`value`, `moves`, …) from its fields.
     pub fn read(endpoint: &str, fields: &Fields) -> Result<Request, Failure> {
+        Ok(Request {
+            query: Query::read(endpoint, fields)?,
+            time: fields.time()?,
+        })
+    }
+
+    /// What the request asks, for its default time.
+    fn asked(&self) -> Asked {
+        match self.query {
+            Query::Computer(..) => Asked::Move,
+            Query::Table { .. }
+            | Query::GraphTable(..)
+            | Query::Period { .. }
+            | Query::Plot { .. } => Asked::Sequence,
+            _ => Asked::Position,
+        }
+    }
+
+    /// The answer, searched for within `budget` and the request's time.
+    pub fn answer(&self, budget: &Budget) -> Result<Answer, Failure> {
+        let time = self.time.or(FrontEnd::Web.time(self.asked()));
+        self.query.answer(&budget.clone().with_time(time))
+    }
+}
+
+impl Query {
+    /// Reads the query of `endpoint` (`value`, `moves`, …) from its fields.
+    fn read(endpoint: &str, fields: &Fields) -> Result<Query, Failure> {
         Ok(match endpoint {
-            "value" => Request::Value(Question::of(fields)?),
-            "moves" => Request::Moves(Question::of(fields)?),
-            "explain" => Request::Explain(Question::of(fields)?),
-            "computer" => Request::Computer(Question::of(fields)?, fields.turn()),
-            "position" => Request::Position(Question::of(fields)?, fields.turn()),
-            "parts" => Request::Parts(Question::of(fields)?),
+            "value" => Query::Value(Question::of(fields)?),
+            "moves" => Query::Moves(Question::of(fields)?),
+            "explain" => Query::Explain(Question::of(fields)?),
+            "computer" => Query::Computer(Question::of(fields)?, fields.turn()),
+            "position" => Query::Position(Question::of(fields)?, fields.turn()),
+            "parts" => Query::Parts(Question::of(fields)?),
             "check" => {
                 let question = Question::of(fields)?;
-                Request::Check(question, fields.chosen()?)
+                Query::Check(question, fields.chosen()?)
             }
             "table" => {
                 let game = fields.game()?;
@@ -285,9 +327,9 @@ impl Request {
                             "{INLINE_GRAPH} needs the graph's lines in the field 'graph'"
                         ))
                     })?;
-                    Request::GraphTable(graph, play)
+                    Query::GraphTable(graph, play)
                 } else {
-                    Request::Table {
+                    Query::Table {
                         game,
                         to: fields.to(),
                         rows: fields.rows(),
@@ -296,11 +338,11 @@ impl Request {
                     }
                 }
             }
-            "period" => Request::Period {
+            "period" => Query::Period {
                 game: fields.game()?,
                 to: fields.to(),
             },
-            "draw" if fields.has_game() => Request::Plot {
+            "draw" if fields.has_game() => Query::Plot {
                 game: fields.game()?,
                 to: fields.to().ok_or_else(|| {
                     Failure::bad("the picture of a sequence needs the field 'to', the largest heap")
@@ -311,35 +353,53 @@ impl Request {
                     false => Chart::Values,
                 },
             },
-            "draw" => Request::Draw(fields.spec()?),
-            "families" => Request::Families,
+            "draw" => Query::Draw(fields.spec()?),
+            "families" => Query::Families,
             other => return Err(Failure::not_found(other)),
         })
     }
 
     /// The answer, searched for within `budget`.
-    pub fn answer(&self, budget: &Budget) -> Result<Answer, Failure> {
+    fn answer(&self, budget: &Budget) -> Result<Answer, Failure> {
         let analysis = |question: &Question, options| question.analyse(budget, options);
         Ok(match self {
-            Request::Value(q) => Answer::json(&ValueReport::new(&analysis(q, Options::default())?)),
-            Request::Moves(q) => {
+            Query::Value(q) => Answer::json(&ValueReport::new(&analysis(q, Options::default())?)),
+            Query::Moves(q) => {
                 let options = Options {
                     all_moves: true,
                     ..Options::default()
                 };
                 Answer::json(&MovesReport::new(&analysis(q, options)?))
             }
-            Request::Explain(q) => {
+            Query::Explain(q) => {
                 let options = Options {
                     explain: true,
                     ..Options::default()
                 };
                 Answer::json(&ExplainReport::new(&analysis(q, options)?))
             }
-            Request::Computer(q, turn) => {
-                Answer::json(&ComputerReport::new(&q.analyse_for_move(budget)?, *turn))
+            Query::Computer(q, turn) => {
+                // The computer always moves: past the time, a move a short look
+                // finds, said to be unproved.
+                let (mut analyst, position) = q.read(budget)?;
+                match analyst.analyse_for_move(&position, q.play) {
+                    Ok(a) => Answer::json(&ComputerReport::new(&a, *turn)),
+                    Err(e) if e.is_budget() => {
+                        let chosen = analyst.move_without_analysis(&position, q.play)?;
+                        let components = analyst.components(&position);
+                        let why = budget.explain(&e);
+                        Answer::json(&ComputerReport::without_analysis(
+                            &position,
+                            &components,
+                            q.play,
+                            &chosen,
+                            &why,
+                        ))
+                    }
+                    Err(e) => return Err(e.into()),
+                }
             }
-            Request::Position(q, turn) => {
+            Query::Position(q, turn) => {
                 let options = Options {
                     computer_move: true,
                     explain: true,
@@ -362,12 +422,12 @@ impl Request {
                 let report = PositionReport::new(&whole, moves, *turn);
                 Answer::json(&report)
             }
-            Request::Parts(q) => {
+            Query::Parts(q) => {
                 let (analyst, position) = q.read(budget)?;
                 let components = analyst.components(&position);
                 Answer::json(&PartsReport::new(position, components))
             }
-            Request::Check(q, chosen) => {
+            Query::Check(q, chosen) => {
                 let (mut analyst, position) = q.read(budget)?;
                 let next = analyst
                     .legal_move(&position, chosen)
@@ -375,11 +435,11 @@ impl Request {
                 let description = analyst.describe_move(&position, &next)?;
                 Answer::json(&CheckReport::new(position, next, description))
             }
-            Request::GraphTable(graph, play) => {
+            Query::GraphTable(graph, play) => {
                 let labelled = graph::label(graph, INLINE_GRAPH, *play, budget)?;
                 Answer::json(&TableReport::new(&Table::Vertices(labelled), *play))
             }
-            Request::Table {
+            Query::Table {
                 game,
                 to,
                 rows,
@@ -403,7 +463,7 @@ impl Request {
                 })?;
                 Answer::json(&StatisticsReport::new(game, &statistics))
             }
-            Request::Period { game, to } => {
+            Query::Period { game, to } => {
                 // By default, the largest heap the position budget allows, at most a million.
                 let to = to.unwrap_or(
                     (budget.positions() as u64)
@@ -414,7 +474,7 @@ impl Request {
                     grundy::tabulate::period(game, to, Algorithm::RareCommon, budget, &mut |_| {})?;
                 Answer::json(&PeriodReport::new(name, to, found))
             }
-            Request::Draw(spec) => {
+            Query::Draw(spec) => {
                 let svg = grundy::draw(spec)?;
                 if svg.len() > MAX_PICTURE_BYTES {
                     return Err(Failure::unprocessable(format!(
@@ -425,7 +485,7 @@ impl Request {
                 }
                 Answer::Svg(svg)
             }
-            Request::Plot {
+            Query::Plot {
                 game,
                 to,
                 play,
@@ -434,7 +494,7 @@ impl Request {
                 let request = TableRequest::heaps(*to, *play, budget.clone());
                 Answer::Svg(plot::sequence(game, &request, *chart)?)
             }
-            Request::Families => Answer::json(&families()),
+            Query::Families => Answer::json(&families()),
         })
     }
 }

@@ -71,10 +71,30 @@ fn analyse(
     })?)
 }
 
-/// `grundy value`: outcome, nimber, every winning move.
+/// `grundy value`: outcome, nimber, every winning move. As text, what theorems
+/// and tables give is printed at once, and what a search adds after it.
 pub fn value(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> {
-    let a = analyse(spec_text, common, budget, false, false)?;
-    print(&ValueReport::new(&a), common.json)
+    if common.json {
+        let a = analyse(spec_text, common, budget, false, false)?;
+        return print(&ValueReport::new(&a), true);
+    }
+    let options = Options {
+        play: common.play(),
+        ..Options::default()
+    };
+    let mut analyst = Analyst::new(budget.clone());
+    let position = analyst.parse(spec_text)?;
+    let mut first = None;
+    let whole = progress::searching(budget, || {
+        analyst.analyse_in_stages(&position, &options, |at_once| {
+            let _ = print_text(&ValueReport::at_once(at_once));
+            first = Some(at_once.clone());
+        })
+    })?;
+    match &first {
+        Some(first) => print_text(&ValueReport::after(&whole, first)),
+        None => print_text(&ValueReport::new(&whole)),
+    }
 }
 
 /// `grundy moves`: every move with the outcome and nimber it leaves.

@@ -45,7 +45,7 @@ use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use grundy::budget::Knobs;
 use grundy::solve::sequence::Algorithm;
-use grundy::{Budget, Checkpoint, Effort, Play};
+use grundy::{Asked, Budget, Checkpoint, Effort, FrontEnd, Play};
 
 /// Solve, explain and play impartial combinatorial games.
 #[derive(Parser)]
@@ -61,6 +61,36 @@ struct Cli {
     /// or 16 (default: `GRUNDY_THREADS`, else chosen by the size of the work).
     #[arg(long, global = true, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
+    /// How long a search may run, e.g. 30s, 10m, 2h, or none (default: 5s for a
+    /// position, what a theorem gives printed at once; 2s for the computer's move;
+    /// 1m for a sequence). Past it the answer says what was not computed.
+    #[arg(long, global = true, value_name = "DURATION", value_parser = parse_time)]
+    time: Option<TimeAllowed>,
+}
+
+/// A `--time`: a duration, or none for no limit.
+#[derive(Clone, Copy)]
+struct TimeAllowed(Option<std::time::Duration>);
+
+/// A `--time` value: `30s`, `1m30s`, `2h`, `none`, or a number of seconds.
+fn parse_time(text: &str) -> Result<TimeAllowed, String> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(TimeAllowed(None));
+    }
+    let parsed = match text.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            std::time::Duration::try_from_secs_f64(seconds).ok()
+        }
+        Ok(_) => None,
+        Err(_) => humantime::parse_duration(text).ok(),
+    };
+    match parsed {
+        Some(d) if !d.is_zero() => Ok(TimeAllowed(Some(d))),
+        _ => Err(format!(
+            "'{text}' is not a time: write a duration such as 30s, 10m or 2h, or none"
+        )),
+    }
 }
 
 /// A thread count from 1 to [`Budget::most_threads`].
@@ -80,14 +110,26 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 const KNOBS: Knobs = Knobs {
     positions: "--max-positions",
     memory: "--max-memory",
+    time: "--time",
 };
 
 impl Cli {
     /// The budget every command starts from: `--max-memory` (else half of the
     /// machine's memory), `--threads` (else `GRUNDY_THREADS`, else chosen by the
-    /// size of the work).
+    /// size of the work), and `--time` (else the library's default for what the
+    /// command asks).
     fn budget(&self) -> Result<Budget, String> {
-        let mut budget = Budget::default().with_knobs(KNOBS);
+        let asked = match self.command {
+            Command::Table(_) | Command::Period(_) | Command::Quotient(_) | Command::Draw(_) => {
+                Asked::Sequence
+            }
+            Command::Play(_) => Asked::Move,
+            _ => Asked::Position,
+        };
+        let time = self
+            .time
+            .map_or(FrontEnd::Terminal.time(asked), |allowed| allowed.0);
+        let mut budget = Budget::default().with_knobs(KNOBS).with_time(time);
         if let Some(bytes) = self.max_memory {
             budget = budget.with_memory(usize::try_from(bytes).unwrap_or(usize::MAX));
         }

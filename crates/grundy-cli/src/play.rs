@@ -35,11 +35,46 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
     let mut computer_to_move = computer_first;
     let mut show = true;
     loop {
+        // Each turn has the whole time.
+        analyst.set_budget(budget.restarted());
         let analysis = crate::progress::searching(&budget, || match computer_to_move {
             true => analyst.analyse_for_move(&position, play),
             false => analyst.analyse(&position, &options(false, false)),
-        })?;
-        if show {
+        });
+        let analysis = match analysis {
+            Ok(analysis) => Some(analysis),
+            // Past the time the game goes on: the computer plays the best move a
+            // short look finds; the person's moves are checked as ever.
+            Err(e) if e.is_budget() => {
+                if show {
+                    out!();
+                    out!("Position: {position}");
+                }
+                if computer_to_move {
+                    let chosen = analyst.move_without_analysis(&position, play)?;
+                    let why = format!(
+                        "the analysis of the position is out of reach: {}",
+                        budget.explain(&e)
+                    );
+                    out!(
+                        "{}",
+                        Played {
+                            by: Mover::Computer,
+                            description: &chosen.description,
+                            position: &chosen.position,
+                            unproved: Some(&why),
+                        }
+                    );
+                    position = chosen.position;
+                    computer_to_move = false;
+                    show = true;
+                    continue;
+                }
+                None
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if let (true, Some(analysis)) = (show, &analysis) {
             out!();
             out!("Position: {}", analysis.position);
         }
@@ -47,7 +82,7 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             true => Mover::Computer,
             false => Mover::Person,
         };
-        if let Some(winner) = analysis.winner() {
+        if let Some(winner) = analysis.as_ref().and_then(|a| a.winner()) {
             let voice = Voice::Computer;
             out!(
                 "{}",
@@ -59,7 +94,7 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             );
             return Ok(());
         }
-        if computer_to_move {
+        if let (true, Some(analysis)) = (computer_to_move, analysis) {
             let chosen = analysis
                 .computer_move
                 .expect("a position with a move left has the computer's move");
@@ -97,6 +132,8 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
         };
         let text = line.trim();
         show = false;
+        // The person's thinking took none of the time of what they ask.
+        analyst.set_budget(budget.restarted());
         match text {
             "" => {}
             "quit" | "exit" | "q" => return Ok(()),
@@ -112,12 +149,23 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
                 };
                 out!("{}", NumberedMoves::new(&listed));
             }
-            "hint" => {
-                let hinted = analyst.analyse(&position, &options(true, false))?;
-                for line in hinted.explanation.iter().flatten() {
-                    out!("{line}");
+            "hint" => match analyst.analyse(&position, &options(true, false)) {
+                Ok(hinted) => {
+                    for line in hinted.explanation.iter().flatten() {
+                        out!("{line}");
+                    }
                 }
-            }
+                Err(e) if e.is_budget() => {
+                    let chosen = analyst.move_without_analysis(&position, play)?;
+                    out!(
+                        "Try {} ({}): not proved to win, the analysis is out of reach ({}).",
+                        chosen.position,
+                        chosen.description,
+                        budget.explain(&e)
+                    );
+                }
+                Err(e) => return Err(e.into()),
+            },
             _ => match chosen_move(&mut analyst, &position, text) {
                 Ok(next) => {
                     let description = analyst.describe_move(&position, &next)?;

@@ -429,11 +429,21 @@ async function game(params) {
   }
 
   /** The winning move in the status line and on the picture; the analysis stays as it is. */
-  function hint() {
+  async function hint() {
     fail('');
     const v = state.report?.value;
-    if (!v) {
-      say(state.busy ? 'Hint: the position is still being looked at.' : 'Hint: none, the analysis of this position is out of reach here.');
+    if (!v && state.busy) {
+      say('Hint: the position is still being looked at.');
+    } else if (!v) {
+      // No analysis in reach: the move the computer would play, found in a short look.
+      const spec = state.spec;
+      try {
+        const t = await api('computer', fields({ turn: 'person' }));
+        if (spec !== state.spec || !t.move) return;
+        say(`Hint: ${t.move.description}, leaving ${t.move.position}${t.unproved ? ` (not proved to win: ${t.unproved})` : ''}.`);
+      } catch (e) {
+        say(`Hint: none here: ${e.message}`);
+      }
     } else if (v.winning_moves.length) {
       const m = v.winning_moves[0];
       say(`Hint: ${m.description}, leaving ${m.position}, a P-position: whatever the opponent does next, there is an answer that wins.`);
@@ -613,6 +623,26 @@ async function game(params) {
     say(`${before}${state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…'}`);
     await drawBoard();
     if (stale()) return;
+    if (state.toMove === 'computer') {
+      // The computer moves at once, from the cheapest proof (a theorem, a table, a
+      // search within its time), or the best move a short look finds, said to be
+      // unproved; the analysis waits for the person's turn.
+      let t;
+      try {
+        t = await api('computer', fields({ turn: 'computer' }));
+      } catch (e) {
+        if (stale()) return;
+        showOutOfReach(e.message);
+        say(`${before}The computer cannot move here: ${e.message} Undo, or start a new game.`);
+        busy(false);
+        return;
+      }
+      if (stale()) return;
+      if (!t.terminal) {
+        await computerPlays(t, stale);
+        return;
+      }
+    }
     let report;
     try {
       report = await api('position', fields({ turn: state.toMove === 'you' ? 'person' : 'computer' }));
@@ -620,9 +650,7 @@ async function game(params) {
       if (stale()) return;
       // Past the budget or the time limit: the picture stays, and moves are still checked.
       showOutOfReach(e.message);
-      say(state.toMove === 'you'
-        ? `${before}Your move: click the picture (the analysis is out of reach here, but every move is checked).`
-        : `${before}The computer cannot choose a move here: the analysis is out of reach. Undo, or start a new game.`);
+      say(`${before}Your move: click the picture (the analysis is out of reach here, but every move is checked).`);
       busy(false);
       return;
     }
@@ -645,20 +673,21 @@ async function game(params) {
       return;
     }
     delete main.querySelector('.game').dataset.over;
-    if (state.toMove === 'computer') {
-      await new Promise((r) => setTimeout(r, 450));
-      if (stale()) return;
-      const m = t.move;
-      state.history.push({ from: state.spec, to: m.position, by: 'computer', description: m.description });
-      state.spec = m.position;
-      state.toMove = 'you';
-      remember(false);
-      const unproved = t.unproved ? ` (played without a proof that it wins: ${t.unproved})` : '';
-      await refresh(`The computer: ${m.description}${unproved}.`);
-      return;
-    }
     say(note ? `${note} Your move.` : 'Your move: click the picture.');
     busy(false);
+  }
+
+  /** The computer plays the move of its report `t` (/api/computer or /api/position). */
+  async function computerPlays(t, stale) {
+    await new Promise((r) => setTimeout(r, 450));
+    if (stale()) return;
+    const m = t.move;
+    state.history.push({ from: state.spec, to: m.position, by: 'computer', description: m.description });
+    state.spec = m.position;
+    state.toMove = 'you';
+    remember(false);
+    const unproved = t.unproved ? ` (played without a proof that it wins: ${t.unproved})` : '';
+    await refresh(`The computer: ${m.description}${unproved}.`);
   }
 
   window.onpopstate = () => route();

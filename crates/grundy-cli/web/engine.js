@@ -20,7 +20,9 @@ const grundyEngine = (() => {
     let wasm = null;
     self.onmessage = async (e) => {
       if (e.data.module) {
-        wasm = (await WebAssembly.instantiate(e.data.module)).exports;
+        // The engine reads its deadlines on the page's clock.
+        const env = { grundy_clock_ms: () => performance.now() };
+        wasm = (await WebAssembly.instantiate(e.data.module, { env })).exports;
         return;
       }
       const request = new TextEncoder().encode(`${e.data.endpoint}\n${e.data.query}`);

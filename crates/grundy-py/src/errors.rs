@@ -23,6 +23,7 @@ pub fn raise(py: Python<'_>, class: &str, message: String, limit: Option<usize>)
 /// code, as it was raised.
 pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
     let message = e.to_string();
+    let with_knob = crate::budget(None).explain(&e);
     match e {
         grundy::Error::Game(e) => match e.downcast::<PyErr>() {
             Ok(raised) => *raised,
@@ -33,12 +34,9 @@ pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
         grundy::Error::Io { .. } => raise(py, "FileError", message, None),
         grundy::Error::Stopped => raise(py, "StoppedError", message, None),
         grundy::Error::Memory { limit, .. } => raise(py, "BudgetError", message, Some(limit)),
-        grundy::Error::Work { .. } => raise(
-            py,
-            "BudgetError",
-            format!("{message}; pass max_positions=… to allow more"),
-            None,
-        ),
+        grundy::Error::Work { .. } | grundy::Error::Time { .. } => {
+            raise(py, "BudgetError", with_knob, None)
+        }
         grundy::Error::Budget { limit, .. } => raise(
             py,
             "BudgetError",

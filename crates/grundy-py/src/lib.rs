@@ -21,10 +21,11 @@ use grundy::report::{PeriodReport, StatisticsReport};
 use grundy::solve::sequence::Algorithm;
 use grundy::solve::Value;
 use grundy::table::{Column, Save, Table, TableRequest};
-use grundy::{Budget, Gamma, Outcome, Play};
+use grundy::{Asked, Budget, FrontEnd, Gamma, Outcome, Play};
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::time::Duration;
 
 /// The budget of a call: `max_positions` where given, else the positions half the
 /// machine's memory holds.
@@ -36,10 +37,29 @@ pub(crate) fn budget(max_positions: Option<usize>) -> Budget {
     }
 }
 
+/// The time of a call's searches from its `time=` keyword: seconds, `inf` for no
+/// limit, or `None` for the library's default for Python ([`FrontEnd::Python`]).
+pub(crate) fn time(asked: Asked, time: Option<f64>) -> PyResult<Option<Duration>> {
+    match time {
+        None => Ok(FrontEnd::Python.time(asked)),
+        Some(t) if t == f64::INFINITY => Ok(None),
+        Some(t) if t > 0.0 && t.is_finite() => Ok(Duration::try_from_secs_f64(t).ok()),
+        Some(t) => Err(Python::attach(|py| {
+            errors::raise(
+                py,
+                "ParseError",
+                format!("time={t}: give the seconds the searches may take (more than 0), or math.inf for no limit"),
+                None,
+            )
+        })),
+    }
+}
+
 /// How Python names the settings of a budget, in the reasons of an analysis.
 const KNOBS: Knobs = Knobs {
     positions: "max_positions=",
     memory: "max_positions= (memory is half of the machine's)",
+    time: "time=",
 };
 
 /// Runs `work` within `budget`, stoppably (Ctrl-C, `timeout`), and raises its error
@@ -77,7 +97,7 @@ fn algorithm(name: &str) -> PyResult<Algorithm> {
 /// nimbers, or None; `outcomes`: a string of P/N/D letters), "vertices" (a graph
 /// game) or "p_positions" (Chomp).
 #[pyfunction]
-#[pyo3(signature = (game, to = None, rows = None, misere = false, max_positions = None, method = "rare-common", save = None, resume = None, timeout = None))]
+#[pyo3(signature = (game, to = None, rows = None, misere = false, max_positions = None, method = "rare-common", save = None, resume = None, timeout = None, time = None))]
 #[allow(clippy::too_many_arguments)]
 fn table<'py>(
     py: Python<'py>,
@@ -90,10 +110,12 @@ fn table<'py>(
     save: Option<String>,
     resume: Option<String>,
     timeout: Option<f64>,
+    time: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = self::algorithm(method)?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let table = compute(py, timeout, budget(max_positions), |budget| {
+    let budget = budget(max_positions).with_time(self::time(Asked::Sequence, time)?);
+    let table = compute(py, timeout, budget, |budget| {
         let save = match (&save, &resume) {
             (Some(path), _) => Save::To(path),
             (_, Some(path)) => Save::Resume(path),
@@ -182,7 +204,7 @@ fn table<'py>(
 /// The statistics of g(0..=to) of the heap game `game` (normal play): a dict with
 /// the report's JSON (`report`) and its text (`text`).
 #[pyfunction]
-#[pyo3(signature = (game, to, max_positions = None, method = "rare-common", timeout = None))]
+#[pyo3(signature = (game, to, max_positions = None, method = "rare-common", timeout = None, time = None))]
 fn statistics<'py>(
     py: Python<'py>,
     game: &str,
@@ -190,9 +212,11 @@ fn statistics<'py>(
     max_positions: Option<usize>,
     method: &str,
     timeout: Option<f64>,
+    time: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = self::algorithm(method)?;
-    let table = compute(py, timeout, budget(max_positions), |budget| {
+    let budget = budget(max_positions).with_time(self::time(Asked::Sequence, time)?);
+    let table = compute(py, timeout, budget, |budget| {
         let request = TableRequest {
             algorithm,
             ..TableRequest::heaps(to, Play::Normal, budget.clone())
@@ -221,7 +245,7 @@ fn statistics<'py>(
 /// The period of the take-and-break game `game`: a dict (game, preperiod, period,
 /// saltus, proved, checked_to), the numbers None when no period was seen.
 #[pyfunction]
-#[pyo3(signature = (game, to = 1_000_000, max_positions = None, method = "rare-common", timeout = None))]
+#[pyo3(signature = (game, to = 1_000_000, max_positions = None, method = "rare-common", timeout = None, time = None))]
 fn period<'py>(
     py: Python<'py>,
     game: &str,
@@ -229,9 +253,11 @@ fn period<'py>(
     max_positions: Option<usize>,
     method: &str,
     timeout: Option<f64>,
+    time: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = self::algorithm(method)?;
-    let (name, found) = compute(py, timeout, budget(max_positions), |budget| {
+    let budget = budget(max_positions).with_time(self::time(Asked::Sequence, time)?);
+    let (name, found) = compute(py, timeout, budget, |budget| {
         grundy::tabulate::period(game, to, algorithm, budget, &mut |_| {})
     })?;
     let report = PeriodReport::new(name, to, found);

@@ -360,7 +360,7 @@ impl Session {
     }
 
     /// The analysis of the position given by `parts`, as a dict.
-    #[pyo3(signature = (parts, misere = false, all_moves = false, explain = false, computer_move = false, outcome_only = false, timeout = None))]
+    #[pyo3(signature = (parts, misere = false, all_moves = false, explain = false, computer_move = false, outcome_only = false, timeout = None, time = None))]
     #[allow(clippy::too_many_arguments)]
     fn analyse<'py>(
         &self,
@@ -372,7 +372,9 @@ impl Session {
         computer_move: bool,
         outcome_only: bool,
         timeout: Option<f64>,
+        time: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let time = crate::time(grundy::Asked::Position, time)?;
         let mut guard = self.lock()?;
         let inner = &mut guard;
         let spec = inner.spec(&parts)?;
@@ -390,7 +392,8 @@ impl Session {
             .budget()
             .clone()
             .with_stop(flag.clone())
-            .with_effort(effort);
+            .with_effort(effort)
+            .with_time(time);
         inner.analyst.set_budget(budget);
         let analyst = &mut inner.analyst;
         let outcome = run::stoppable(py, &flag, timeout, move || {

@@ -42,3 +42,27 @@ def test_the_computer_says_when_its_move_is_not_proved():
     guess = grundy.value("chomp 6x5", computer_move=True, max_positions=100)
     assert guess.computer_move is not None
     assert "not searched for" in guess.computer_move_unproved
+
+
+def test_a_search_stops_at_its_time_and_says_so_with_the_theorems_answer_kept():
+    # Zeckendorf's theorem names every winning move of Fibonacci Nim at once; the
+    # nimber's search stops at the time asked for, and says how to lift it.
+    import time as clock
+
+    started = clock.monotonic()
+    a = grundy.value("fibonacci 4664", time=1)
+    assert clock.monotonic() - started < 3
+    assert a.outcome == "N"
+    assert [str(m.position) for m in a.winning_moves][0] == "fibonacci 4663/2"
+    assert a.nimber is None
+    assert "the time allowed, 1 s, ran out" in a.nimber_not_computed
+    assert "time=math.inf" in a.nimber_not_computed
+
+
+def test_work_past_the_time_is_refused_at_once_naming_the_keyword():
+    import pytest
+
+    with pytest.raises(grundy.BudgetError, match=r"about 7 min of work, more than the 60 s allowed; time=\d+ to let it run"):
+        grundy.period("octal:0.8", to=20000)
+    with pytest.raises(grundy.ParseError, match=r"time=-1"):
+        grundy.value("nim 3", time=-1)

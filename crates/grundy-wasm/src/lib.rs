@@ -7,8 +7,9 @@
 //! request there in UTF-8 (the endpoint, a newline, the URL's query string), calls
 //! [`answer`], which gives the reply's length, and reads the reply at [`reply`]: a
 //! JSON object `{status, type, body}`, as an HTTP server would answer. Each request
-//! gets its budget of positions here and its time limit in the page, which ends
-//! the worker when a search runs past it.
+//! gets its budget of positions here, the time of its searches from the library's
+//! default for the web (read on the page's clock, the import `env.grundy_clock_ms`),
+//! and a wall-clock limit in the page, which ends the worker past it.
 
 use std::cell::RefCell;
 

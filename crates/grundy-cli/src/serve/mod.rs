@@ -91,7 +91,7 @@ async fn security_headers(request: Request, next: Next) -> Response {
 async fn families() -> Response {
     static LIST: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let list = LIST.get_or_init(|| {
-        grundy_api::Request::Families
+        grundy_api::Request::from(grundy_api::Query::Families)
             .answer(&grundy::Budget::default())
             .map(|answer| answer.body().to_string())
             .expect("the registry's families are listed")

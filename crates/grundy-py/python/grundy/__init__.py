@@ -180,6 +180,7 @@ class Session:
         computer_move: bool = False,
         outcome_only: bool = False,
         timeout: Optional[float] = None,
+        time: Optional[float] = None,
     ) -> Analysis:
         """The analysis of a position; see :func:`grundy.value`."""
         parts = _parts(x, position)
@@ -191,10 +192,11 @@ class Session:
             computer_move=computer_move,
             outcome_only=outcome_only,
             timeout=timeout,
+            time=time,
         )
 
         def reasoning() -> List[str]:
-            e = self._analyse(parts, misere=misere, explain=True, timeout=timeout)
+            e = self._analyse(parts, misere=misere, explain=True, timeout=timeout, time=time)
             return list(e["explanation"])
 
         return Analysis._of(d, reasoning)
@@ -206,9 +208,10 @@ class Session:
         *,
         misere: bool = False,
         timeout: Optional[float] = None,
+        time: Optional[float] = None,
     ) -> List[MoveValue]:
         """Every move with the outcome and nimber it leaves; see :func:`grundy.moves`."""
-        d = self._analyse(_parts(x, position), misere=misere, all_moves=True, timeout=timeout)
+        d = self._analyse(_parts(x, position), misere=misere, all_moves=True, timeout=timeout, time=time)
         return [MoveValue._of(m) for m in d["moves"]]
 
     def explain(
@@ -218,9 +221,10 @@ class Session:
         *,
         misere: bool = False,
         timeout: Optional[float] = None,
+        time: Optional[float] = None,
     ) -> str:
         """The reasoning in words; see :func:`grundy.explain`."""
-        d = self._analyse(_parts(x, position), misere=misere, explain=True, timeout=timeout)
+        d = self._analyse(_parts(x, position), misere=misere, explain=True, timeout=timeout, time=time)
         return "\n".join(d["explanation"])
 
 
@@ -235,6 +239,7 @@ def value(
     outcome_only: bool = False,
     max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> Analysis:
     """Who wins from a position, its nimber, and every winning move.
 
@@ -254,6 +259,10 @@ def value(
       max_positions: the most positions a search may keep (BudgetError beyond;
         default: what half the machine's memory holds).
       timeout: seconds before the computation is stopped (TimeoutError).
+      time: seconds the searches may take before the answer says what they left
+        (``.nimber_not_computed``, ``.winning_moves_not_computed``): what a
+        theorem or a table gives comes whatever the time. Default: 5 seconds
+        (a minute for tables and periods); ``math.inf`` for no limit.
 
     Returns an :class:`Analysis`: ``.outcome`` (``"P"``, ``"N"`` or ``"D"``),
     ``.nimber`` (None under misère play, for games with cycles, or when a theorem
@@ -284,6 +293,7 @@ def value(
         computer_move=computer_move,
         outcome_only=outcome_only,
         timeout=timeout,
+            time=time,
     )
 
 
@@ -294,6 +304,7 @@ def moves(
     misere: bool = False,
     max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> List[MoveValue]:
     """Every move from a position, each with the outcome and nimber of the position
     it leaves (a list of :class:`MoveValue`), in the order ``grundy moves`` lists
@@ -302,7 +313,7 @@ def moves(
     >>> [(str(m.position), m.outcome) for m in grundy.moves("sub:1,2 3")]
     [('sub:1,2 2', <Outcome.N: 'N'>), ('sub:1,2 1', <Outcome.N: 'N'>)]
     """
-    return Session(max_positions).moves(x, position, misere=misere, timeout=timeout)
+    return Session(max_positions).moves(x, position, misere=misere, timeout=timeout, time=time)
 
 
 def explain(
@@ -312,18 +323,19 @@ def explain(
     misere: bool = False,
     max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> str:
     """The reasoning behind the verdict, in words and binary columns, as
     ``grundy explain`` prints it. The position and keywords are as for
     :func:`value`."""
-    return Session(max_positions).explain(x, position, misere=misere, timeout=timeout)
+    return Session(max_positions).explain(x, position, misere=misere, timeout=timeout, time=time)
 
 
-def _python_heap_table(game: GameLike, to: int, misere: bool, max_positions: Optional[int], timeout: Optional[float]) -> HeapTable:
+def _python_heap_table(game: GameLike, to: int, misere: bool, max_positions: Optional[int], timeout: Optional[float], time: Optional[float]) -> HeapTable:
     import numpy as np
 
     session = Session(max_positions)
-    verdicts = [session.value(game, n, misere=misere, timeout=timeout) for n in range(to + 1)]
+    verdicts = [session.value(game, n, misere=misere, timeout=timeout, time=time) for n in range(to + 1)]
     if misere:
         values = np.array([a.outcome.value for a in verdicts], dtype="<U1")
     else:
@@ -339,6 +351,7 @@ def table(
     misere: bool = False,
     max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> HeapTable: ...
 
 
@@ -354,6 +367,7 @@ def table(
     save: Optional[str] = None,
     resume: Optional[str] = None,
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> Union[HeapTable, GraphTable, ChompTable]: ...
 
 
@@ -368,6 +382,7 @@ def table(
     save: Optional[str] = None,
     resume: Optional[str] = None,
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> Union[HeapTable, GraphTable, ChompTable]:
     """The table of a game, as ``grundy table`` makes it.
 
@@ -392,7 +407,7 @@ def table(
             raise TypeError(f"{game!r} is not a game")
         if to is None:
             raise ParseError("a table of a game defined in Python needs the largest heap size, to=N")
-        return _python_heap_table(game, to, misere, max_positions, timeout)
+        return _python_heap_table(game, to, misere, max_positions, timeout, time)
     d = _native.table(
         game,
         to=to,
@@ -403,6 +418,7 @@ def table(
         save=save,
         resume=resume,
         timeout=timeout,
+            time=time,
     )
     kind = d["kind"]
     if kind == "heaps":
@@ -421,6 +437,7 @@ def period(
     max_positions: Optional[int] = None,
     method: str = "rare-common",
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> Period:
     """The period of a take-and-break game's values, and whether it is proved.
 
@@ -431,7 +448,7 @@ def period(
     >>> p.period, p.preperiod, p.proved
     (12, 71, True)
     """
-    d = _native.period(game, to=to, max_positions=max_positions, method=method, timeout=timeout)
+    d = _native.period(game, to=to, max_positions=max_positions, method=method, timeout=timeout, time=time)
     return Period._of(d)
 
 
@@ -442,6 +459,7 @@ def statistics(
     max_positions: Optional[int] = None,
     method: str = "rare-common",
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> Statistics:
     """The statistics of g(0..to) of a heap game under normal play, as ``grundy
     table GAME --to N --stats`` prints them: the rare/common mask, the rare heaps'
@@ -452,7 +470,7 @@ def statistics(
     >>> s.mask, s.rare, s.last_rare, s.largest, s.largest_first
     (15, 10, 70, 8, 27)
     """
-    d = _native.statistics(game, to, max_positions=max_positions, method=method, timeout=timeout)
+    d = _native.statistics(game, to, max_positions=max_positions, method=method, timeout=timeout, time=time)
     return Statistics._of(d)
 
 

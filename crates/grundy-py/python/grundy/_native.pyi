@@ -44,6 +44,7 @@ class Session:
         computer_move: bool = False,
         outcome_only: bool = False,
         timeout: Optional[float] = None,
+        time: Optional[float] = None,
     ) -> Dict[str, Any]: ...
 
 def table(
@@ -56,6 +57,7 @@ def table(
     save: Optional[str] = None,
     resume: Optional[str] = None,
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> Dict[str, Any]: ...
 def period(
     game: str,
@@ -63,6 +65,7 @@ def period(
     max_positions: Optional[int] = None,
     method: str = "rare-common",
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> Dict[str, Any]: ...
 def statistics(
     game: str,
@@ -70,6 +73,7 @@ def statistics(
     max_positions: Optional[int] = None,
     method: str = "rare-common",
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> Dict[str, Any]: ...
 def census_step(
     game: str,
