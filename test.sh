@@ -75,7 +75,7 @@ install_browser_tools() {
 }
 
 stage "Rust, debug" cargo test --workspace
-stage "Rust, release" cargo test --release -p grundy --test exercises --test consistency --test fuzz --test threads -p grundy-cli --test adversarial
+stage "Rust, release" cargo test --release -p grundy --test exercises --test consistency --test fuzz --test threads -p grundy-cli --test adversarial --test readme
 stage "Python (wheel, pytest)" crates/grundy-py/test.sh
 stage "browser tools" install_browser_tools
 stage "browser, served" bash -c 'cd web-tests && npm test'

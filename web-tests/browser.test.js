@@ -38,7 +38,7 @@ async function settled(page) {
     if (document.body.dataset.busy) return false;
     const t = document.querySelector('.status')?.textContent ?? '';
     const e = document.querySelector('.error');
-    return /Your move|Game over|cannot choose a move/.test(t) || (e && !e.hidden);
+    return /Your move|Game over|cannot move here/.test(t) || (e && !e.hidden);
   });
   return page.textContent('.status');
 }
@@ -325,8 +325,9 @@ test('a board past the analysis budget: its picture at once, its theorem\'s verd
   assert.match(await page.textContent('.moves'), /Not valued here: the search would keep up to [\d,]+ positions, more than the budget/);
   await page.click('rect[data-cell="0,11"]');
   await settled(page);
+  // The computer still moves, at once, saying its move is unproved.
   assert.match(await page.textContent('.played'), /You: chomp \(12,12\), taking 1 square/);
-  assert.match(await page.textContent('.status'), /The computer cannot choose a move here: the analysis is out of reach/);
+  assert.match(await page.textContent('.status'), /The computer: .*played without a proof that it wins/);
   assert.ok(await page.locator('.board svg rect[data-cell="1,11"]').count() === 1, 'the board is drawn after the move');
   await screenshot(page, 'out-of-reach');
   // A board too large to draw says so in a sentence, instead of megabytes of picture.
@@ -594,4 +595,32 @@ test('a new game while a long analysis is on its way: the late answer is dropped
   assert.match(await page.textContent('#analysis-body'), /N-position/);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('the computer and Hint move within a second, even where no analysis is in reach', async () => {
+  for (const spec of ['kayles 70', 'grundy-game 100', 'cram 7x9', 'chomp 200x200']) {
+    const page = await open(gamePath(spec, { first: 'computer' }));
+    // How long each request for the computer's move took, from the browser's side.
+    const took = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/api/computer')) took.push(request.timing().responseEnd);
+    });
+    await settled(page);
+    assert.match(await page.textContent('.played'), /Computer: /, spec);
+    // The person plays the hinted move, typed as the hint writes it.
+    await page.click('#hint');
+    await page.waitForFunction(() => /Hint: .*leaving/.test(document.querySelector('.status')?.textContent ?? ''));
+    const hint = await page.textContent('.status');
+    const leaving = hint.match(/leaving (.+?)(?:, a P-position| \(not proved|\.$)/)[1];
+    await page.fill('#typed-move', leaving);
+    await page.press('#typed-move', 'Enter');
+    await settled(page);
+    const played = await page.textContent('.played');
+    assert.equal((played.match(/Computer: /g) ?? []).length, 2, `${spec}: ${played}`);
+    assert.match(await page.textContent('.status'), /Your move/, spec);
+    assert.ok(took.length >= 1 && took.every((ms) => ms < 1000), `${spec}: the computer took ${took} ms`);
+    await screenshot(page, `computer-moves-${spec.split(' ')[0]}`);
+    assert.deepEqual(page.errors, [], spec);
+    await page.close();
+  }
 });

@@ -296,8 +296,8 @@ fn searches_end_at_the_budget() {
     }
     // Memory is counted in real bytes: past --max-memory, or by default half of
     // what the machine (here `ulimit -v` 4 GB) gives, a search stops in a sentence
-    // (sos 18, of 3^18 rows, within the position budget).
-    let many = ["--max-positions", "1000000000"];
+    // (sos 18, of 3^18 rows, within the position budget and with no time limit).
+    let many = ["--max-positions", "1000000000", "--time", "none"];
     refused(
         &[&["value", "sos 18", "--max-memory", "200M"], &many[..]].concat(),
         "the computation needs more than 200 MiB of memory; raise the budget with --max-memory",
@@ -358,7 +358,7 @@ fn searches_show_progress_on_a_terminal() {
         .args([
             "-qec",
             &format!(
-                "{} value 'cram 7x7' --max-positions 4000000",
+                "{} value 'cram 7x7' --max-positions 4000000 --time none",
                 env!("CARGO_BIN_EXE_grundy")
             ),
             "/dev/null",

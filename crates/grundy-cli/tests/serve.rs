@@ -624,7 +624,8 @@ async fn a_search_past_the_time_limit_answers_503_soon_after() {
 async fn heavy_searches_leave_a_worker_to_light_ones() {
     // Three searches that run until the time limit of 8 s; small requests made
     // meanwhile answer long before that (the bound leaves room for a loaded machine).
-    // Positions enough that the clock, not the positions, ends them.
+    // Positions and time enough (the field 'time' lifts the web's default) that
+    // the server's clock, not the positions, ends them.
     let app = serve::router(Limits {
         workers: 2,
         time_limit: Duration::from_secs(8),
@@ -636,7 +637,9 @@ async fn heavy_searches_leave_a_worker_to_light_ones() {
     let heavy: Vec<_> = (0..3)
         .map(|_| {
             let app = app.clone();
-            tokio::spawn(async move { get_api(&app, "value", &[("spec", "cram 6x7")]).await })
+            tokio::spawn(async move {
+                get_api(&app, "value", &[("spec", "cram 6x7"), ("time", "60")]).await
+            })
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(400)).await;
@@ -916,5 +919,50 @@ async fn a_yes_or_no_field_says_what_it_accepts() {
     assert_eq!(
         answer.error(),
         "the query string is not understood: misere: invalid value: string \"banana\", expected true or false (or 1/0, yes/no, on/off)"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_always_moves_within_a_second() {
+    let app = serve::router(Limits::default());
+    // Kayles 70 and Grundy's game 100: their tables prove a winning move at once.
+    for spec in ["kayles 70", "grundy-game 100"] {
+        let answer = get_api(&app, "computer", &[("spec", spec)]).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        let report = answer.json();
+        assert_eq!(report["outcome"], "N", "{spec}");
+        assert!(report.get("unproved").is_none(), "{spec}: {report}");
+    }
+    // Cram 7x9 after a move: no analysis is in reach, and the computer still moves
+    // (debug builds search slower, hence the margin), saying its move is unproved.
+    let started = Instant::now();
+    let spec = "cram ##......./........./........./........./........./........./.........";
+    let answer = get_api(&app, "computer", &[("spec", spec)]).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    let report = answer.json();
+    assert!(report["move"]["position"]
+        .as_str()
+        .unwrap()
+        .starts_with("cram "));
+    assert!(report["outcome"].is_null(), "{report}");
+    assert!(
+        report["unproved"]
+            .as_str()
+            .unwrap()
+            .contains("out of reach: the time allowed, 600 ms, ran out"),
+        "{report}"
+    );
+    // The time asked for is checked like every field.
+    let answer = get_api(&app, "value", &[("spec", "nim 3"), ("time", "0")]).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer.error().contains("time=0: give the seconds"),
+        "{}",
+        answer.body
     );
 }
