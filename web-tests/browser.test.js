@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, screenshot, startSite } from './harness.js';
+import { launchBrowser, screenshot, siteKind, startSite } from './harness.js';
 
 let site;
 let browser;
@@ -303,9 +303,10 @@ test('one request answers a position: its picture first, then its analysis', asy
   const calls = await recordCalls(page);
   await page.click('circle.chip[data-heap="0"][data-chip="2"]');
   await settled(page);
-  // The move checked; then each position (after the player's move, after the
-  // computer's) read, drawn (Nim's chips by the page), and analysed in one request.
-  assert.deepEqual(await calls(), ['check', 'parts', 'position', 'parts', 'position']);
+  // The move checked; then each position read and drawn (Nim's chips by the page):
+  // after the player's move the computer's answer asked for at once, and after the
+  // computer's the position analysed in one request.
+  assert.deepEqual(await calls(), ['check', 'parts', 'computer', 'parts', 'position']);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -328,7 +329,7 @@ test('a board past the analysis budget: its picture at once, its theorem\'s verd
   // The computer still moves, at once, saying its move is unproved.
   assert.match(await page.textContent('.played'), /You: chomp \(12,12\), taking 1 square/);
   assert.match(await page.textContent('.status'), /The computer: .*played without a proof that it wins/);
-  assert.ok(await page.locator('.board svg rect[data-cell="1,11"]').count() === 1, 'the board is drawn after the move');
+  assert.ok(await page.locator('.board svg rect[data-cell]').count() > 0, 'the board is drawn after the moves');
   await screenshot(page, 'out-of-reach');
   // A board too large to draw says so in a sentence, instead of megabytes of picture.
   await page.goto(site.url(gamePath('chomp 60x60')));
@@ -607,18 +608,24 @@ test('the computer and Hint move within a second, even where no analysis is in r
     });
     await settled(page);
     assert.match(await page.textContent('.played'), /Computer: /, spec);
-    // The person plays the hinted move, typed as the hint writes it.
+    // Hint answers at once: the computer moved to a P-position, so the hint says
+    // that every move loses (or, where nothing is proved, names a move to try).
+    const asked = Date.now();
     await page.click('#hint');
-    await page.waitForFunction(() => /Hint: .*leaving/.test(document.querySelector('.status')?.textContent ?? ''));
-    const hint = await page.textContent('.status');
-    const leaving = hint.match(/leaving (.+?)(?:, a P-position| \(not proved|\.$)/)[1];
+    await page.waitForFunction(() => /^Hint: /.test(document.querySelector('.status')?.textContent ?? ''));
+    assert.ok(Date.now() - asked < 1000, `${spec}: the hint took ${Date.now() - asked} ms`);
+    // The person plays the move the engine would, typed as the page writes positions.
+    const current = await position(page);
+    const leaving = await page.evaluate(async (spec) => (await window.api('computer', { spec, turn: 'person' })).move.position, current);
     await page.fill('#typed-move', leaving);
     await page.press('#typed-move', 'Enter');
     await settled(page);
     const played = await page.textContent('.played');
     assert.equal((played.match(/Computer: /g) ?? []).length, 2, `${spec}: ${played}`);
-    assert.match(await page.textContent('.status'), /Your move/, spec);
-    assert.ok(took.length >= 1 && took.every((ms) => ms < 1000), `${spec}: the computer took ${took} ms`);
+    // (Chomp 200x200 may end here: the computer leaves the poisoned square alone.)
+    assert.match(await page.textContent('.status'), /Your move|Game over/, spec);
+    // Served, each request is timed (the static site's engine answers in the page).
+    if (siteKind === 'served') assert.ok(took.length >= 1 && took.every((ms) => ms < 1000), `${spec}: the computer took ${took} ms`);
     await screenshot(page, `computer-moves-${spec.split(' ')[0]}`);
     assert.deepEqual(page.errors, [], spec);
     await page.close();

@@ -31,9 +31,10 @@ test('a search past the time limit is ended, and the page answers all along', as
   // Valuing every move of Chomp 11x11 runs about 12 s natively here, each move's
   // search within the playground's budget of positions (on 11x12 one is past it,
   // and that is said at once): past the 10 s limit. The page's own call to the
-  // API, left running while we look.
+  // API, asking for a minute of search (past the web's default of 2 s), left
+  // running while we look.
   let done = false;
-  const asked = page.evaluate(() => api('moves', { spec: 'chomp 11x11' })
+  const asked = page.evaluate(() => api('moves', { spec: 'chomp 11x11', time: 60 })
     .then(() => 'answered', (e) => e.message))
     .finally(() => { done = true; });
   const started = Date.now();
@@ -51,6 +52,20 @@ test('a search past the time limit is ended, and the page answers all along', as
   const answer = await page.evaluate(() => api('value', { spec: 'nim 1,2,3' }));
   assert.equal(answer.outcome, 'P');
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the engine in the page keeps its own time, read on the page\'s clock', async () => {
+  const page = await browser.newPage();
+  await page.goto(site.url(`/game?${new URLSearchParams({ spec: 'nim 1,2' })}`));
+  await page.waitForSelector('.board svg');
+  // Chomp 10x8's search (43,757 positions, 0.4 s natively) given 50 ms: the
+  // answer keeps strategy stealing's outcome and says that the time ran out.
+  const started = Date.now();
+  const answer = await page.evaluate(() => api('value', { spec: 'chomp 10x8', time: 0.05 }));
+  assert.ok(Date.now() - started < 3000, `the engine answered after ${Date.now() - started} ms`);
+  assert.equal(answer.outcome, 'N');
+  assert.match(answer.nimber_not_computed, /the time allowed, 50 ms, ran out/);
   await page.close();
 });
 

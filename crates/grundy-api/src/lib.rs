@@ -211,7 +211,7 @@ impl Failure {
             ),
             Failure::Engine(e @ (grundy::Error::Work { .. } | grundy::Error::Time { .. })) => (
                 422,
-                format!("{e}; the playground allows at most {} (the grundy command goes further with --time)", seconds(time_limit)),
+                format!("{e} (the field 'time' allows more, within the playground's limit; the grundy command goes further with --time)"),
             ),
             Failure::Engine(grundy::Error::Stopped) => (
                 503,
