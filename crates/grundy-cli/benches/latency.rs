@@ -110,10 +110,12 @@ fn scaled(start: &str, magnitude: u64, draw: &mut Draw) -> String {
     format!("{game} {out}")
 }
 
-/// One run: the time to the first line (standard output or error) and to the end.
+/// One run: the time to the first line (standard output or error), to the line of
+/// the outcome (or the sentence of a refusal), and to the end.
 struct Timing {
     spec: String,
     first: Duration,
+    outcome: Duration,
     whole: Duration,
 }
 
@@ -127,25 +129,29 @@ fn time(binary: &str, spec: &str) -> Timing {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the grundy binary runs");
-    let (sender, first_byte) = mpsc::channel();
+    // Each stream's reader sends when its first byte came, and when a line that
+    // gives the outcome (`N-position: …`) or refuses (`grundy: …`) came.
+    let (sender, seen) = mpsc::channel::<(bool, Instant)>();
     let readers: Vec<_> = [
         Box::new(child.stdout.take().expect("piped")) as Box<dyn Read + Send>,
         Box::new(child.stderr.take().expect("piped")),
     ]
     .into_iter()
-    .map(|mut stream| {
+    .map(|stream| {
         let sender = sender.clone();
         std::thread::spawn(move || {
-            let mut buffer = [0u8; 4096];
-            let mut told = false;
-            while let Ok(n) = stream.read(&mut buffer) {
-                if n == 0 {
-                    break;
+            let mut lines = std::io::BufReader::new(stream);
+            let mut line = String::new();
+            let mut first = true;
+            while std::io::BufRead::read_line(&mut lines, &mut line).is_ok_and(|n| n > 0) {
+                let now = Instant::now();
+                if std::mem::take(&mut first) {
+                    let _ = sender.send((false, now));
                 }
-                if !told {
-                    let _ = sender.send(Instant::now());
-                    told = true;
+                if line.contains("-position: ") || line.starts_with("grundy: ") {
+                    let _ = sender.send((true, now));
                 }
+                line.clear();
             }
         })
     })
@@ -156,16 +162,24 @@ fn time(binary: &str, spec: &str) -> Timing {
     for reader in readers {
         let _ = reader.join();
     }
-    let first = first_byte
-        .try_iter()
-        .min()
-        .map_or(whole, |at| at.duration_since(started));
+    let seen: Vec<(bool, Instant)> = seen.try_iter().collect();
+    let first_of = |outcome: bool| {
+        seen.iter()
+            .filter(|(o, _)| *o == outcome)
+            .map(|(_, at)| at.duration_since(started))
+            .min()
+            .unwrap_or(whole)
+    };
     Timing {
         spec: spec.to_string(),
-        first,
+        first: first_of(false),
+        outcome: first_of(true),
         whole,
     }
 }
+
+/// One of a run's times, named.
+type Measure = fn(&Timing) -> Duration;
 
 /// The `q`-quantile of sorted `values`.
 fn quantile(values: &[Duration], q: f64) -> Duration {
@@ -188,33 +202,30 @@ fn main() {
         DRAWN_PER_FAMILY + 1
     );
     let timings: Vec<Timing> = specs.iter().map(|spec| time(binary, spec)).collect();
-    for (name, pick) in [
-        (
-            "first line",
-            (|t: &Timing| t.first) as fn(&Timing) -> Duration,
-        ),
-        ("whole answer", |t: &Timing| t.whole),
-    ] {
+    let measures: [(&str, Measure); 3] = [
+        ("first line", |t| t.first),
+        ("outcome line", |t| t.outcome),
+        ("whole answer", |t| t.whole),
+    ];
+    for (name, pick) in measures {
         let mut values: Vec<Duration> = timings.iter().map(pick).collect();
         values.sort();
+        let over = values
+            .iter()
+            .filter(|&&d| d > Duration::from_millis(100))
+            .count();
         println!(
-            "{name:>13}: median {:>8.1} ms   p99 {:>8.1} ms   worst {:>8.1} ms",
+            "{name:>13}: median {:>8.1} ms   p99 {:>8.1} ms   worst {:>8.1} ms   past 100 ms: {over}",
             quantile(&values, 0.5).as_secs_f64() * 1e3,
             quantile(&values, 0.99).as_secs_f64() * 1e3,
             values.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
         );
     }
-    for (name, pick) in [
-        (
-            "first line",
-            (|t: &Timing| t.first) as fn(&Timing) -> Duration,
-        ),
-        ("whole answer", |t: &Timing| t.whole),
-    ] {
+    for (name, pick) in &measures[1..] {
         let mut slowest: Vec<&Timing> = timings.iter().collect();
         slowest.sort_by_key(|t| std::cmp::Reverse(pick(t)));
         println!("slowest to the {name}:");
-        for t in slowest.iter().take(5) {
+        for t in slowest.iter().take(6) {
             let spec: String = t.spec.chars().take(70).collect();
             println!("  {:>8.1} ms  {spec}", pick(t).as_secs_f64() * 1e3);
         }

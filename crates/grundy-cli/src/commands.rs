@@ -6,11 +6,12 @@
 
 use std::fmt::Display;
 use std::io::Write as _;
+use std::sync::mpsc::RecvTimeoutError;
 
 use anyhow::Result;
 use grundy::plot::{self, Chart};
 use grundy::report::{
-    ExplainReport, HeapHeading, HeapRow, MovesReport, PeriodReport, QuotientReport,
+    ExplainReport, Heading, HeapHeading, HeapRow, MovesReport, PeriodReport, QuotientReport,
     StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::Value;
@@ -71,8 +72,9 @@ fn analyse(
     })?)
 }
 
-/// `grundy value`: outcome, nimber, every winning move. As text, what theorems
-/// and tables give is printed at once, and what a search adds after it.
+/// `grundy value`: outcome, nimber, every winning move. As text, the position
+/// once a search has begun, what theorems and tables give at once, and what a
+/// search adds after it.
 pub fn value(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> {
     if common.json {
         let a = analyse(spec_text, common, budget, false, false)?;
@@ -84,16 +86,43 @@ pub fn value(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> {
     };
     let mut analyst = Analyst::new(budget.clone());
     let position = analyst.parse(spec_text)?;
-    let mut first = None;
-    let whole = progress::searching(budget, || {
-        analyst.analyse_in_stages(&position, &options, |at_once| {
-            let _ = print_text(&ValueReport::at_once(at_once));
-            first = Some(at_once.clone());
-        })
+    // The heading, once the analysis has taken longer than a quick search (a
+    // refusal known at once prints nothing but its sentence), or with the answer.
+    let heading = Heading::new(&position, analyst.notes()).to_string();
+    let shown = std::sync::Mutex::new(false);
+    let show_heading = || {
+        let mut shown = shown.lock().expect("not poisoned");
+        if !std::mem::replace(&mut *shown, true) {
+            let _ = print_text(&heading);
+        }
+    };
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let whole = std::thread::scope(|scope| {
+        let show = &show_heading;
+        scope.spawn(move || {
+            if finished.recv_timeout(grundy::analysis::QUICK) == Err(RecvTimeoutError::Timeout) {
+                show();
+            }
+        });
+        let mut first = None;
+        let whole = progress::searching(budget, || {
+            analyst.analyse_in_stages(&position, &options, |at_once| {
+                show_heading();
+                let _ = print_text(&ValueReport::at_once(at_once));
+                first = Some(at_once.clone());
+            })
+        });
+        match &whole {
+            Ok(_) => show_heading(),
+            // Nothing more is printed to standard output.
+            Err(_) => *shown.lock().expect("not poisoned") = true,
+        }
+        drop(done);
+        whole.map(|whole| (whole, first))
     })?;
-    match &first {
-        Some(first) => print_text(&ValueReport::after(&whole, first)),
-        None => print_text(&ValueReport::new(&whole)),
+    match &whole {
+        (whole, Some(first)) => print_text(&ValueReport::after(whole, first)),
+        (whole, None) => print_text(&ValueReport::rest(whole)),
     }
 }
 

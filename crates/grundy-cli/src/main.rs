@@ -515,6 +515,9 @@ fn main() -> ExitCode {
             let budget = with_max_positions(&base, a.max_positions);
             play::run(&a.spec.join(" "), a.misere, a.computer_first, budget)
         }
+        Command::Serve(_) if cli.time.is_some() => Err(anyhow::anyhow!(
+            "--time does not apply to serve: each request asks for its time in the field 'time', within --time-limit"
+        )),
         Command::Serve(a) => serve(a),
         Command::Completions(a) => {
             let mut command = Cli::command();

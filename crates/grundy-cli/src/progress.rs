@@ -74,7 +74,8 @@ impl Checkpoints {
 }
 
 /// Runs `work`, a search within `budget`; on a terminal, a search still going after
-/// a second gets a line on standard error with the steps it has made and the
+/// a second gets a line on standard error with its time and the time allowed, the
+/// steps it has made and the
 /// positions it keeps (counted on the budget's stop flag: their share of the
 /// budget, and how many more a second), cleared at the end.
 pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
@@ -83,6 +84,10 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
     }
     let flag = budget.stop_flag().clone();
     let limit = budget.positions().max(1) as f64;
+    let allowed = match budget.time() {
+        Some(t) => format!(" of {}", grundy::notation::duration(t)),
+        None => String::new(),
+    };
     let (finished, done) = mpsc::channel::<()>();
     let watcher = {
         let flag = flag.clone();
@@ -91,8 +96,10 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
                 return;
             }
             let line = ProgressBar::new_spinner().with_style(
-                ProgressStyle::with_template("{spinner} {elapsed} searching: {msg}")
-                    .expect("a valid template"),
+                ProgressStyle::with_template(&format!(
+                    "{{spinner}} {{elapsed}}{allowed} searching: {{msg}}"
+                ))
+                .expect("a valid template"),
             );
             line.enable_steady_tick(Duration::from_millis(120));
             let (mut kept_before, mut rate) = (flag.kept(), 0);

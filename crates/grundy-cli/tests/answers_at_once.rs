@@ -129,3 +129,15 @@ fn a_quick_answer_is_whole_and_in_order() {
     );
     assert!(text[3].starts_with("winning moves ("), "{text:?}");
 }
+
+/// A position whose outcome needs a long table (Officers has no known period) is
+/// shown once the search has begun, long before its answer; one refused at once
+/// prints only its sentence.
+#[test]
+fn the_position_is_shown_while_its_search_runs() {
+    let (lines, _) = timed(&["value", "officers", "642359", "--time", "1s"]);
+    assert_eq!(lines[0].1, "officers 642359", "{lines:?}");
+    assert!(lines[0].0 < Duration::from_millis(900), "{lines:?}");
+    let (lines, _) = timed(&["value", "octal:0.16", "100000", "--max-positions", "1000"]);
+    assert!(lines.is_empty(), "{lines:?}");
+}

@@ -318,6 +318,12 @@ impl Analyst {
         Ok(self.position(sum))
     }
 
+    /// What reading the last SPEC changed at once, as the rules say, one sentence
+    /// each (the analyses that follow carry them too).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
     /// The typed position of `sum`.
     fn position(&self, sum: Sum) -> Position {
         Position {

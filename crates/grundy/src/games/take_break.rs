@@ -545,7 +545,8 @@ impl Size<Heaps> for TakeBreak {
     }
 
     /// A game whose digits never break a heap: the positions it reaches, each
-    /// looking at its few amounts. Any other: a search values each heap up to the
+    /// looking at its few amounts; one that takes every amount but a few: every
+    /// heap below each heap. Any other: a search values each heap up to the
     /// largest once (the heaps of a sum are valued apart), each looking at every
     /// option it has, as a sequence of them would.
     fn count_options(&self, p: &Heaps, most: u64) -> Option<u64> {
@@ -554,6 +555,10 @@ impl Size<Heaps> for TakeBreak {
         if matches!(rules.beyond, Beyond::Nothing) && !rules.breaks_heaps() {
             let positions = self.count_positions(p)?;
             return Some(positions.saturating_mul(rules.count_options(largest)));
+        }
+        // Every amount but a few: each heap up to the largest looks at all below it.
+        if matches!(rules.beyond, Beyond::AllBut(_)) {
+            return Some(largest.saturating_mul(largest.saturating_add(1)) / 2);
         }
         let mut counted = Counted::default();
         rules.options_to_look_at(&mut counted, 0, largest.saturating_add(1), most)

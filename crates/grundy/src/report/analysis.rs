@@ -46,8 +46,10 @@ pub struct ValueReport<'a> {
 enum Stage {
     /// Every line.
     Whole,
-    /// What was known at once: the position and its outcome, and the nimber and
-    /// the winning moves where they are final, or the winning moves a theorem names.
+    /// Every line but the [`Heading`], printed before the analysis.
+    Rest,
+    /// What was known at once: the outcome, and the nimber and the winning moves
+    /// where they are final, or the winning moves a theorem names.
     AtOnce,
     /// What the search added to what was known at once: the nimber and the winning
     /// moves where the first stage did not give them.
@@ -80,8 +82,17 @@ impl<'a> ValueReport<'a> {
         }
     }
 
-    /// The lines of `a` known at once, the first stage of an answer in two: the
-    /// position and its outcome, the nimber and the winning moves where they are
+    /// The lines of `a` after its [`Heading`], for an answer whose heading was
+    /// printed before the analysis.
+    pub fn rest(a: &'a Analysis) -> Self {
+        ValueReport {
+            stage: Stage::Rest,
+            ..ValueReport::new(a)
+        }
+    }
+
+    /// The lines of `a` known at once, after its [`Heading`], the first stage of an
+    /// answer in two: the outcome, the nimber and the winning moves where they are
     /// final, and else the winning moves a theorem names.
     pub fn at_once(a: &'a Analysis) -> Self {
         ValueReport {
@@ -135,7 +146,7 @@ impl Display for ValueReport<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let a = self.analysis;
         let (nimber, winning) = match self.stage {
-            Stage::Whole => (true, true),
+            Stage::Whole | Stage::Rest => (true, true),
             Stage::AtOnce => (nimber_final(a), a.winning_moves_not_computed.is_none()),
             Stage::After { nimber, winning } => (nimber, winning),
         };
@@ -149,11 +160,10 @@ impl Display for ValueReport<'_> {
             f.write_fmt(text)
         };
         let after = matches!(self.stage, Stage::After { .. });
+        if matches!(self.stage, Stage::Whole) {
+            line(f, format_args!("{}", Heading::new(&a.position, &a.notes)))?;
+        }
         if !after {
-            line(f, format_args!("{}", a.position))?;
-            for note in &a.notes {
-                line(f, format_args!("note: {note}"))?;
-            }
             line(
                 f,
                 format_args!(
@@ -199,6 +209,30 @@ impl Display for ValueReport<'_> {
             for m in &a.drawing_moves {
                 line(f, format_args!("{}", MoveLine(m)))?;
             }
+        }
+        Ok(())
+    }
+}
+
+/// The first lines of a verdict, known once the position is read: the position
+/// in its normal form, and what reading it changed ([`Analyst::notes`](crate::Analyst::notes)).
+pub struct Heading<'a> {
+    position: &'a Position,
+    notes: &'a [String],
+}
+
+impl<'a> Heading<'a> {
+    /// The heading of `position`, read with `notes`.
+    pub fn new(position: &'a Position, notes: &'a [String]) -> Self {
+        Heading { position, notes }
+    }
+}
+
+impl Display for Heading<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.position)?;
+        for note in self.notes {
+            write!(f, "\nnote: {note}")?;
         }
         Ok(())
     }

@@ -15,7 +15,7 @@ mod quotient;
 mod table;
 
 pub use analysis::{
-    CheckReport, ComputerReport, ExplainReport, MovesReport, PartsReport, PositionReport,
+    CheckReport, ComputerReport, ExplainReport, Heading, MovesReport, PartsReport, PositionReport,
     ValueReport,
 };
 pub use play::{GameOver, Mover, NumberedMoves, Played, Victor, Voice};

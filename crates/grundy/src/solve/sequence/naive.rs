@@ -140,8 +140,8 @@ impl State {
     /// g(n) for an all-but set: the least value that no heap below n has, or that
     /// only heaps n − e (e excluded) have. A value that more heaps have than there
     /// are excluded amounts is an option of every heap from there on, so only the
-    /// values of few heaps are looked at, each heap of them once: a heap costs the
-    /// heaps of its rare values, not the excluded amounts.
+    /// values of the heaps n − e are candidates, each with its few heaps: a heap
+    /// costs about the square of the excluded amounts, whatever its size.
     fn all_but(&mut self, excluded: &[u64], values: &[u16], n: usize) -> u64 {
         if self.counts.is_empty() {
             self.counts = vec![0; COUNTS];
@@ -166,12 +166,18 @@ impl State {
         while self.counts[self.first_zero] > 0 {
             self.first_zero += 1;
         }
+        // A value all of whose heaps are at excluded distances has one at n − e for
+        // some excluded e: only those few values are candidates.
         let is_excluded = |m: usize| self.excluded.get(n - m).copied().unwrap_or(false);
-        (0..self.first_zero)
-            .find(|&v| {
+        excluded
+            .iter()
+            .filter(|&&e| e as usize <= n && e > 0)
+            .map(|&e| values[n - e as usize] as usize)
+            .filter(|&v| {
                 let few = self.few[v].as_deref();
                 few.is_some_and(|heaps| heaps.iter().all(|&m| is_excluded(m)))
             })
+            .min()
             .unwrap_or(self.first_zero) as u64
     }
 }
