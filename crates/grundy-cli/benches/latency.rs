@@ -5,7 +5,9 @@
 //!
 //! `cargo bench -p grundy-cli --bench latency` prints the median, the 99th
 //! percentile and the worst of each, and names the slowest positions. Each position
-//! runs the release binary once, with the command's default time.
+//! runs the release binary once, with the command's default time, and is stopped
+//! past [`CAP`]; `GRUNDY_LATENCY_BINARY=PATH` times another build instead (a
+//! previous version, for a baseline).
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -13,6 +15,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use grundy::games::FAMILIES;
+
+/// The longest a run may take before it is stopped (and counted as that long).
+const CAP: Duration = Duration::from_secs(30);
 
 /// How many positions are drawn for each family, beside its start.
 const DRAWN_PER_FAMILY: usize = 6;
@@ -157,6 +162,10 @@ fn time(binary: &str, spec: &str) -> Timing {
     })
     .collect();
     drop(sender);
+    while child.try_wait().ok().flatten().is_none() && started.elapsed() < CAP {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let _ = child.kill();
     let _ = child.wait();
     let whole = started.elapsed();
     for reader in readers {
@@ -190,16 +199,19 @@ fn quantile(values: &[Duration], q: f64) -> Duration {
 fn main() {
     // `cargo bench` passes `--bench`; a filter, if given, keeps matching positions.
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
-    let binary = env!("CARGO_BIN_EXE_grundy");
+    let binary = std::env::var("GRUNDY_LATENCY_BINARY")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string());
+    let binary = binary.as_str();
     let mut specs = documented();
     specs.extend(drawn());
     if let Some(filter) = &filter {
         specs.retain(|s| s.contains(filter.as_str()));
     }
     println!(
-        "latency of `grundy value` over {} positions (the README's and the guide's, and {} drawn per family), each run once",
+        "latency of `grundy value` ({binary}) over {} positions (the README's and the guide's, and {} drawn per family), each run once, stopped past {} s",
         specs.len(),
-        DRAWN_PER_FAMILY + 1
+        DRAWN_PER_FAMILY + 1,
+        CAP.as_secs()
     );
     let timings: Vec<Timing> = specs.iter().map(|spec| time(binary, spec)).collect();
     let measures: [(&str, Measure); 3] = [

@@ -141,3 +141,26 @@ fn the_position_is_shown_while_its_search_runs() {
     let (lines, _) = timed(&["value", "octal:0.16", "100000", "--max-positions", "1000"]);
     assert!(lines.is_empty(), "{lines:?}");
 }
+
+/// The computer of `grundy play` moves where no analysis is in reach, and says
+/// its move is unproved (Cram 7x9: 63 cells, odd by odd, no theorem).
+#[test]
+fn the_computer_of_play_always_moves() {
+    let started = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "cram", "7x9", "--computer-first", "--time", "1s"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("grundy runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("I place a domino on "), "{text}");
+    assert!(
+        text.contains("(I play this without a proof that it wins: the analysis of the position is out of reach: the time allowed, 1 s, ran out"),
+        "{text}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+}
