@@ -481,7 +481,8 @@ impl Analyst {
     /// whole answer, and a search does not find the rest within [`QUICK`], `first`
     /// is handed what was known at once; the whole analysis follows, its searches
     /// within the budget's time (what they did not reach, the analysis says). With
-    /// [`Effort::Outcome`], only what is known at once.
+    /// [`Effort::Outcome`], only what is known at once; with a
+    /// [`Checkpoint`](crate::Checkpoint), the whole analysis alone.
     pub fn analyse_in_stages(
         &mut self,
         position: &Position,
@@ -489,7 +490,8 @@ impl Analyst {
         first: impl FnOnce(&Analysis),
     ) -> Result<Analysis> {
         let budget = self.budget().clone();
-        if budget.effort() == Effort::Outcome {
+        // A board search kept in a file is one long run: written once, at its end.
+        if budget.effort() == Effort::Outcome || budget.checkpoint().is_some() {
             return self.analyse(position, options);
         }
         let at_once = self.within(budget.clone().with_effort(Effort::Outcome), |analyst| {
