@@ -54,6 +54,6 @@ pub fn list() -> Vec<FamilyEntry> {
 fn game_of(start: &str) -> Option<String> {
     let mut analyst = Analyst::new(Budget::default());
     let position = analyst.parse(start).ok()?;
-    let component = analyst.components(&position).into_iter().next()?;
+    let component = analyst.components(&position).ok()?.into_iter().next()?;
     Some(component.game)
 }

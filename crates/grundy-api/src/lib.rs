@@ -49,9 +49,6 @@ pub const INLINE_GRAPH: &str = "graph:inline";
 /// (one part in this many).
 const MOVES_SHARE: usize = 10;
 
-/// The largest heap `period` looks at when the request names none.
-const PERIOD_DEFAULT_MOST: u64 = 1_000_000;
-
 /// The largest picture `draw` sends, in bytes (a Chomp board of about 40x40):
 /// a larger one would only slow the page down, so a sentence says so instead.
 pub const MAX_PICTURE_BYTES: usize = 256 * 1024;
@@ -386,7 +383,7 @@ impl Query {
                     Ok(a) => Answer::json(&ComputerReport::new(&a, *turn)),
                     Err(e) if e.is_budget() => {
                         let chosen = analyst.move_without_analysis(&position, q.play)?;
-                        let components = analyst.components(&position);
+                        let components = analyst.components(&position)?;
                         let why = budget.explain(&e);
                         Answer::json(&ComputerReport::without_analysis(
                             &position,
@@ -424,7 +421,7 @@ impl Query {
             }
             Query::Parts(q) => {
                 let (analyst, position) = q.read(budget)?;
-                let components = analyst.components(&position);
+                let components = analyst.components(&position)?;
                 Answer::json(&PartsReport::new(position, components))
             }
             Query::Check(q, chosen) => {
@@ -464,12 +461,7 @@ impl Query {
                 Answer::json(&StatisticsReport::new(game, &statistics))
             }
             Query::Period { game, to } => {
-                // By default, the largest heap the position budget allows, at most a million.
-                let to = to.unwrap_or(
-                    (budget.positions() as u64)
-                        .saturating_sub(1)
-                        .min(PERIOD_DEFAULT_MOST),
-                );
+                let to = to.unwrap_or_else(|| grundy::tabulate::period_to(budget));
                 let (name, found) =
                     grundy::tabulate::period(game, to, Algorithm::RareCommon, budget, &mut |_| {})?;
                 Answer::json(&PeriodReport::new(name, to, found))

@@ -252,11 +252,12 @@ pub fn table(args: &TableArgs, common: &Common, budget: &Budget) -> Result<()> {
 
 /// `grundy period`: the period of a take-and-break game, and whether it is proved.
 pub fn period(args: &PeriodArgs, common: &Common, budget: &Budget) -> Result<()> {
-    let bar = progress::bar(args.to.saturating_add(1), "heaps");
+    let to = args.to.unwrap_or_else(|| tabulate::period_to(budget));
+    let bar = progress::bar(to.saturating_add(1), "heaps");
     let algorithm = args.sequence.algorithm();
-    let (name, period) = tabulate::period(&args.game, args.to, algorithm, budget, &mut |done| {
+    let (name, period) = tabulate::period(&args.game, to, algorithm, budget, &mut |done| {
         bar.set_position(done)
     })?;
     bar.finish_and_clear();
-    print(&PeriodReport::new(name, args.to, period), common.json)
+    print(&PeriodReport::new(name, to, period), common.json)
 }

@@ -347,9 +347,10 @@ struct PeriodArgs {
     /// A take-and-break heap game: `kayles`, `octal:0.137`, `sub:1,3,4`, …
     #[arg(value_name = "GAME")]
     game: String,
-    /// Look no further than this heap size.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
-    to: u64,
+    /// Look no further than this heap size (default: a million, or the largest heap
+    /// --max-positions allows).
+    #[arg(long, value_name = "N")]
+    to: Option<u64>,
     #[command(flatten)]
     sequence: SequenceArgs,
     #[command(flatten)]
@@ -425,9 +426,9 @@ struct ServeArgs {
     /// Open the playground in a browser.
     #[arg(long)]
     open: bool,
-    /// The most positions one request's search may keep.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
-    max_positions: usize,
+    /// The most positions one request's search may keep (default: a million).
+    #[arg(long, value_name = "N")]
+    max_positions: Option<usize>,
     /// The wall-clock limit of one request, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     time_limit: f64,
@@ -437,10 +438,10 @@ struct ServeArgs {
 }
 
 fn serve(a: &ServeArgs) -> anyhow::Result<()> {
-    let mut limits = grundy_cli::serve::Limits {
-        max_positions: a.max_positions,
-        ..Default::default()
-    };
+    let mut limits = grundy_cli::serve::Limits::default();
+    if let Some(positions) = a.max_positions {
+        limits.max_positions = positions;
+    }
     if !(a.time_limit > 0.0 && a.time_limit <= 3600.0) {
         anyhow::bail!("--time-limit must be more than 0 and at most 3600 seconds");
     }

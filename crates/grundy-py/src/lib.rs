@@ -245,11 +245,11 @@ fn statistics<'py>(
 /// The period of the take-and-break game `game`: a dict (game, preperiod, period,
 /// saltus, proved, checked_to), the numbers None when no period was seen.
 #[pyfunction]
-#[pyo3(signature = (game, to = 1_000_000, max_positions = None, method = "rare-common", timeout = None, time = None))]
+#[pyo3(signature = (game, to = None, max_positions = None, method = "rare-common", timeout = None, time = None))]
 fn period<'py>(
     py: Python<'py>,
     game: &str,
-    to: u64,
+    to: Option<u64>,
     max_positions: Option<usize>,
     method: &str,
     timeout: Option<f64>,
@@ -257,6 +257,7 @@ fn period<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = self::algorithm(method)?;
     let budget = budget(max_positions).with_time(self::time(Asked::Sequence, time)?);
+    let to = to.unwrap_or_else(|| grundy::tabulate::period_to(&budget));
     let (name, found) = compute(py, timeout, budget, |budget| {
         grundy::tabulate::period(game, to, algorithm, budget, &mut |_| {})
     })?;

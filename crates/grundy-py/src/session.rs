@@ -205,10 +205,14 @@ impl Inner {
     /// game the pair (game, position), any other its SPEC.
     fn position<'py>(&self, py: Python<'py>, position: &Position) -> PyResult<Bound<'py, PyTuple>> {
         let parts = PyList::empty(py);
-        for part in self.analyst.parts(position) {
-            let name = self.analyst.game_name(&part);
+        let engine = |e: grundy::Error| errors::to_py(py, e);
+        for part in self.analyst.parts(position).map_err(engine)? {
+            let name = self.analyst.game_name(&part).map_err(engine)?;
             let game = self.games.iter().find(|e| Some(e.name.as_str()) == name);
-            match (game, self.analyst.own_position::<u32>(&part)) {
+            match (
+                game,
+                self.analyst.own_position::<u32>(&part).map_err(engine)?,
+            ) {
                 (Some(e), Some(&id)) => {
                     parts.append((e.object.bind(py), e.positions.get(py, id)?))?
                 }

@@ -13,12 +13,9 @@
 
 use std::cell::RefCell;
 
-use grundy::Budget;
+use grundy::{Budget, FrontEnd};
 use grundy_api::{Failure, Fields, Request};
 use serde::Serialize;
-
-/// The positions one request may keep: as on the server by default.
-const MAX_POSITIONS: usize = 1_000_000;
 
 /// The memory one request may use: a quarter of what a page's WebAssembly may have.
 const MAX_MEMORY: usize = 1 << 30;
@@ -93,7 +90,11 @@ fn respond(endpoint: &str, query: &str) -> Reply {
 /// One request's budget: its positions and memory, on this one thread.
 fn budget() -> Budget {
     Budget::default()
-        .with_positions(MAX_POSITIONS)
+        .with_positions(
+            FrontEnd::Web
+                .positions()
+                .expect("the web caps its positions"),
+        )
         .with_memory(MAX_MEMORY)
         .with_threads(1)
         .expect("one thread is allowed")

@@ -333,16 +333,18 @@ impl Analyst {
         }
     }
 
-    /// The parts of `position` as they are written, each a position of one part.
-    pub fn parts(&self, position: &Position) -> Vec<Position> {
-        let parts = position.sum.0.iter();
-        parts.map(|&part| self.position(Sum(vec![part]))).collect()
+    /// The parts of `position` as written, each a position of one part; an error
+    /// for a position of another analyst.
+    pub fn parts(&self, position: &Position) -> Result<Vec<Position>> {
+        let parts = self.own(position)?.0.iter();
+        Ok(parts.map(|&part| self.position(Sum(vec![part]))).collect())
     }
 
-    /// The parts of `position` as written: each its family, game and position.
-    pub fn components(&self, position: &Position) -> Vec<Component> {
-        let parts = position.sum.0.iter();
-        parts
+    /// The parts of `position` as written: each its family, game and position; an
+    /// error for a position of another analyst.
+    pub fn components(&self, position: &Position) -> Result<Vec<Component>> {
+        let parts = self.own(position)?.0.iter();
+        Ok(parts
             .map(|&part| {
                 let game = self.solver.game_name(part.game);
                 let family = spec::family(game).map_or(game, |(family, _)| family.name);
@@ -352,42 +354,44 @@ impl Analyst {
                     position: self.solver.format_position(part),
                 }
             })
-            .collect()
+            .collect())
     }
 
-    /// Of a position of one part, its game's name (`nim`, `sub:1,3,4`).
-    pub fn game_name(&self, part: &Position) -> Option<&str> {
-        match part.sum.0[..] {
+    /// Of a position of one part, its game's name (`nim`, `sub:1,3,4`); `None`
+    /// for a position of several parts, an error for one of another analyst.
+    pub fn game_name(&self, part: &Position) -> Result<Option<&str>> {
+        Ok(match self.own(part)?.0[..] {
             [part] => Some(self.solver.game_name(part.game)),
             _ => None,
-        }
+        })
     }
 
     /// Of a position of one part, the game's own position, where the game's
-    /// positions are of type `P` (a front end finds its own game's positions so).
-    pub fn own_position<P: 'static>(&self, part: &Position) -> Option<&P> {
-        match part.sum.0[..] {
+    /// positions are of type `P` (a front end finds its own game's positions so);
+    /// an error for a position of another analyst.
+    pub fn own_position<P: 'static>(&self, part: &Position) -> Result<Option<&P>> {
+        Ok(match self.own(part)?.0[..] {
             [part] => self.solver.part_position(part),
             _ => None,
-        }
+        })
     }
 
     /// The games of the parts of `position` played on a board (Cram and the
     /// placement games), each once.
-    fn board_games(&self, position: &Position) -> Vec<String> {
+    fn board_games(&self, position: &Position) -> Result<Vec<String>> {
         let mut games: Vec<String> = Vec::new();
-        for part in self.parts(position) {
+        for part in self.parts(position)? {
             let on_board = self
-                .own_position::<crate::games::placement::Board>(&part)
+                .own_position::<crate::games::placement::Board>(&part)?
                 .is_some();
-            match self.game_name(&part) {
+            match self.game_name(&part)? {
                 Some(name) if on_board && !games.iter().any(|g| g == name) => {
                     games.push(name.to_string())
                 }
                 _ => {}
             }
         }
-        games
+        Ok(games)
     }
 
     /// Refuses a position another analyst made: its parts mean nothing here.
@@ -407,9 +411,10 @@ impl Analyst {
         Ok(moves.into_iter().map(|m| self.position(m)).collect())
     }
 
-    /// The move from `from` to `to` in words.
+    /// The move from `from` to `to` in words; an error for positions of another
+    /// analyst.
     pub fn describe_move(&self, from: &Position, to: &Position) -> Result<String> {
-        self.solver.describe_move(&from.sum, &to.sum)
+        self.solver.describe_move(self.own(from)?, self.own(to)?)
     }
 
     /// The position a person leaves from `position` by writing `text` (the whole
@@ -453,7 +458,7 @@ impl Analyst {
         self.own(position)?;
         if self.budget().checkpoint().is_some() {
             // One board game's search, or there is nothing to keep.
-            match &self.board_games(position)[..] {
+            match &self.board_games(position)?[..] {
                 [] => {
                     return Err(Error::Invalid(format!(
                         "a checkpoint file keeps a board search (Cram and the placement games), and '{position}' has no board"
@@ -693,7 +698,7 @@ impl Analyst {
         };
         let position = self.position(sum.clone());
         Ok(Analysis {
-            components: self.components(&position),
+            components: self.components(&position)?,
             position,
             notes: self.notes.clone(),
             play,

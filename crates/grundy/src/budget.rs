@@ -112,6 +112,16 @@ impl FrontEnd {
         };
         Some(Duration::from_millis(millis))
     }
+
+    /// The most positions one search of this front end may keep by default: the
+    /// web's million (a request shares a server, or a page's memory); elsewhere
+    /// the machine's memory decides (`None`).
+    pub const fn positions(self) -> Option<usize> {
+        match self {
+            FrontEnd::Web => Some(1_000_000),
+            FrontEnd::Terminal | FrontEnd::Python => None,
+        }
+    }
 }
 
 /// How hard [`analyse`](crate::analyse) tries for what a theorem does not give.

@@ -277,6 +277,15 @@ pub fn quotient(
     ))
 }
 
+/// How far `period` looks by default, at most: a million heaps.
+pub const PERIOD_TO: u64 = 1_000_000;
+
+/// How far a search for a period looks where the front end names no heap: the
+/// largest heap the budget's positions allow, at most [`PERIOD_TO`].
+pub fn period_to(budget: &Budget) -> u64 {
+    (budget.positions() as u64).saturating_sub(1).min(PERIOD_TO)
+}
+
 /// The period of the take-and-break game `game`: values are computed in doubling
 /// runs, up to heap `to` (or until they no longer fit in two bytes), until a period
 /// is proved, on the budget's threads exactly where it names them. A run longer

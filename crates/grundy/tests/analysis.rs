@@ -365,3 +365,37 @@ fn an_analyst_moves_between_threads() {
     // Kayles: g(5) = 4 (Guy and Smith, 1956), so 3 ^ 4 ^ 4 = 3.
     assert_eq!(a.nimber, Some(3));
 }
+
+/// A position is read by one analyst, whose game tables its parts index: every
+/// method of another analyst refuses it in a sentence (it used to index the other's
+/// tables: a wrong game's name, or a panic), and its own still answers.
+#[test]
+fn every_method_refuses_a_position_of_another_analyst() {
+    let mut first = grundy::Analyst::new(grundy::Budget::default());
+    let mut second = grundy::Analyst::new(grundy::Budget::default());
+    // The second analyst's tables hold other games, in another order.
+    let theirs = second.parse("chomp 4x4 + nim 3").unwrap();
+    let ours = first.parse("kayles 5").unwrap();
+    let moved = first.parse("kayles 3").unwrap();
+    let refused = |e: grundy::Error| {
+        let text = e.to_string();
+        assert!(text.contains("is a position of another analyst"), "{text}");
+    };
+    refused(second.parts(&ours).unwrap_err());
+    refused(second.components(&ours).unwrap_err());
+    refused(second.game_name(&ours).unwrap_err());
+    refused(second.own_position::<u64>(&ours).unwrap_err());
+    refused(second.describe_move(&ours, &moved).unwrap_err());
+    refused(second.moves(&ours).unwrap_err());
+    refused(first.describe_move(&ours, &theirs).unwrap_err());
+    let options = grundy::Options::default();
+    refused(second.analyse(&ours, &options).unwrap_err());
+    // Its own analyst reads it as written.
+    assert_eq!(first.game_name(&ours).unwrap(), Some("kayles"));
+    assert_eq!(first.components(&ours).unwrap()[0].position, "5");
+    assert_eq!(first.parts(&ours).unwrap().len(), 1);
+    assert_eq!(
+        first.describe_move(&ours, &moved).unwrap(),
+        "take 2 from the heap of 5"
+    );
+}

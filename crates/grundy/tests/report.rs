@@ -154,7 +154,7 @@ fn every_report_has_the_fields_the_guide_lists() {
     add("position", fields(&report));
     let mut analyst = Analyst::new(Budget::default());
     let read = analyst.parse("nim 5,3 + chomp 3x2").unwrap();
-    let components = analyst.components(&read);
+    let components = analyst.components(&read).unwrap();
     let report = PartsReport::new(read, components);
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(json["components"][1]["family"], "chomp");

@@ -19,7 +19,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::stop::StopFlag;
-use grundy::Budget;
+use grundy::{Budget, FrontEnd};
 use grundy_api::{seconds, Failure};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -129,7 +129,9 @@ impl Default for Limits {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Limits {
-            max_positions: 1_000_000,
+            max_positions: FrontEnd::Web
+                .positions()
+                .expect("the web caps its positions"),
             time_limit: Duration::from_secs(10),
             workers: cores,
             light_slice: Duration::from_millis(200),

@@ -432,7 +432,7 @@ def table(
 
 def period(
     game: str,
-    to: int = 1_000_000,
+    to: Optional[int] = None,
     *,
     max_positions: Optional[int] = None,
     method: str = "rare-common",
@@ -441,8 +441,9 @@ def period(
 ) -> Period:
     """The period of a take-and-break game's values, and whether it is proved.
 
-    Values are computed in runs of doubling length up to heap ``to`` until a
-    theorem (Guy–Smith for octal games) proves the period seen.
+    Values are computed in runs of doubling length up to heap ``to`` (by default
+    a million, or the largest heap ``max_positions`` allows) until a theorem
+    (Guy–Smith for octal games) proves the period seen.
 
     >>> p = grundy.period("kayles")
     >>> p.period, p.preperiod, p.proved

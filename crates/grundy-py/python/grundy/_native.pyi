@@ -61,7 +61,7 @@ def table(
 ) -> Dict[str, Any]: ...
 def period(
     game: str,
-    to: int = 1000000,
+    to: Optional[int] = None,
     max_positions: Optional[int] = None,
     method: str = "rare-common",
     timeout: Optional[float] = None,
