@@ -90,7 +90,10 @@ def test_value_and_explain_equal_the_command(cli, spec, misere):
     # Why a part is missing names each front end's own setting: max_positions= or
     # --max-positions.
     assert _same_budget(a.to_dict()) == _same_budget(cli.json("value", *words(spec), *flags))
-    assert _same_budget(str(a) + "\n") == _same_budget(cli.text("value", *words(spec), *flags))
+    # The same lines; the command prints what a theorem gives first where its search
+    # takes longer than a quick one (the order then depends on the machine's speed).
+    printed = _same_budget(cli.text("value", *words(spec), *flags)).splitlines()
+    assert sorted(_same_budget(str(a)).splitlines()) == sorted(printed)
     assert a.explain() + "\n" == cli.text("explain", *words(spec), *flags)
     assert grundy.explain(spec, misere=misere) == a.explain()
 
