@@ -580,6 +580,41 @@ mod tests {
     }
 
     #[test]
+    fn past_its_time_a_budget_stops_and_known_work_is_weighed_against_it() {
+        let knobs = Knobs {
+            positions: "--max-positions",
+            memory: "--max-memory",
+            time: "--time",
+        };
+        let budget = Budget::default()
+            .with_knobs(knobs)
+            .with_time(Some(std::time::Duration::from_millis(1)));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let e = budget.check().unwrap_err();
+        assert!(matches!(e, Error::Time { .. }), "{e}");
+        assert_eq!(budget.time_left(), Some(std::time::Duration::ZERO));
+        assert_eq!(
+            budget.explain(&e),
+            "the time allowed, 1 ms, ran out; --time none to let it run longer"
+        );
+        // A minute allows 3·10^10 options; 10^12 would take about 33 min.
+        let minute = Budget::default()
+            .with_knobs(knobs)
+            .with_time(Some(std::time::Duration::from_secs(60)));
+        assert!(minute.affords(10_000_000_000).is_ok());
+        let e = minute.affords(1_000_000_000_000).unwrap_err();
+        assert!(matches!(e, Error::Work { .. }) && e.is_budget(), "{e}");
+        assert!(
+            minute.explain(&e).ends_with("; --time 67m to let it run"),
+            "{}",
+            minute.explain(&e)
+        );
+        // No time, no limit: nothing is refused for its work.
+        let unlimited = Budget::default().with_time(None);
+        assert!(unlimited.affords(u64::MAX).is_ok() && unlimited.check().is_ok());
+    }
+
+    #[test]
     fn a_raised_flag_stops_the_budget_and_its_children() {
         let budget = Budget::default();
         let child = budget.child();
