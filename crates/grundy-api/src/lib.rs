@@ -27,6 +27,7 @@ mod fields;
 
 use std::time::Duration;
 
+use grundy::analysis::ComputerTurn;
 use grundy::games::{graph, Graph};
 use grundy::plot::{self, Chart};
 use grundy::report::{
@@ -379,12 +380,10 @@ impl Query {
                 // The computer always moves: past the time, a move a short look
                 // finds, said to be unproved.
                 let (mut analyst, position) = q.read(budget)?;
-                match analyst.analyse_for_move(&position, q.play) {
-                    Ok(a) => Answer::json(&ComputerReport::new(&a, *turn)),
-                    Err(e) if e.is_budget() => {
-                        let chosen = analyst.move_without_analysis(&position, q.play)?;
+                match analyst.computer_turn(&position, q.play)? {
+                    ComputerTurn::Analysed(a) => Answer::json(&ComputerReport::new(&a, *turn)),
+                    ComputerTurn::Unanalysed { chosen, why } => {
                         let components = analyst.components(&position)?;
-                        let why = budget.explain(&e);
                         Answer::json(&ComputerReport::without_analysis(
                             &position,
                             &components,
@@ -393,7 +392,6 @@ impl Query {
                             &why,
                         ))
                     }
-                    Err(e) => return Err(e.into()),
                 }
             }
             Query::Position(q, turn) => {

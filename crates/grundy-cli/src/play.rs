@@ -1,11 +1,12 @@
 //! `grundy play`: a game against the computer, which plays perfectly. The person
 //! types the position they leave (or `#k`, the k-th move of `moves`); the library
-//! checks it and chooses the computer's answer ([`Analysis::computer_move`]); this
+//! checks it and chooses the computer's answer ([`Analyst::computer_turn`]); this
 //! module only talks.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Result};
+use grundy::analysis::ComputerTurn;
 use grundy::report::{GameOver, Mover, NumberedMoves, Played, Voice};
 use grundy::{Analyst, Budget, Options, Play, Position};
 
@@ -37,80 +38,58 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
     loop {
         // Each turn has the whole time.
         analyst.set_budget(budget.restarted());
-        let analysis = crate::progress::searching(&budget, || match computer_to_move {
-            true => analyst.analyse_for_move(&position, play),
-            false => analyst.analyse(&position, &options(false, false)),
-        });
-        let analysis = match analysis {
-            Ok(analysis) => Some(analysis),
-            // Past the time the game goes on: the computer plays the best move a
-            // short look finds; the person's moves are checked as ever.
-            Err(e) if e.is_budget() => {
-                if show {
-                    out!();
-                    out!("Position: {position}");
-                }
-                if computer_to_move {
-                    let chosen = analyst.move_without_analysis(&position, play)?;
-                    let why = format!(
-                        "the analysis of the position is out of reach: {}",
-                        budget.explain(&e)
-                    );
-                    out!(
-                        "{}",
-                        Played {
-                            by: Mover::Computer,
-                            description: &chosen.description,
-                            position: &chosen.position,
-                            unproved: Some(&why),
-                        }
-                    );
-                    position = chosen.position;
-                    computer_to_move = false;
-                    show = true;
-                    continue;
-                }
-                None
-            }
-            Err(e) => return Err(e.into()),
-        };
-        if let (true, Some(analysis)) = (show, &analysis) {
+        if show {
             out!();
-            out!("Position: {}", analysis.position);
+            out!("Position: {position}");
         }
-        let to_move = match computer_to_move {
-            true => Mover::Computer,
-            false => Mover::Person,
+        let game_over = |winner, to_move| GameOver {
+            winner,
+            to_move,
+            voice: Voice::Computer,
         };
-        if let Some(winner) = analysis.as_ref().and_then(|a| a.winner()) {
-            let voice = Voice::Computer;
-            out!(
-                "{}",
-                GameOver {
-                    winner,
-                    to_move,
-                    voice
+        if computer_to_move {
+            // The computer always moves: past the time, a move a short look finds.
+            let turn =
+                crate::progress::searching(&budget, || analyst.computer_turn(&position, play))?;
+            let (chosen, unproved) = match turn {
+                ComputerTurn::Analysed(analysis) => {
+                    if let Some(winner) = analysis.winner() {
+                        out!("{}", game_over(winner, Mover::Computer));
+                        return Ok(());
+                    }
+                    let chosen = analysis
+                        .computer_move
+                        .expect("a position with a move left has the computer's move");
+                    (chosen, analysis.computer_move_unproved)
                 }
-            );
-            return Ok(());
-        }
-        if let (true, Some(analysis)) = (computer_to_move, analysis) {
-            let chosen = analysis
-                .computer_move
-                .expect("a position with a move left has the computer's move");
+                ComputerTurn::Unanalysed { chosen, why } => (chosen, Some(why)),
+            };
             out!(
                 "{}",
                 Played {
                     by: Mover::Computer,
                     description: &chosen.description,
                     position: &chosen.position,
-                    unproved: analysis.computer_move_unproved.as_deref(),
+                    unproved: unproved.as_deref(),
                 }
             );
             position = chosen.position;
             computer_to_move = false;
             show = true;
             continue;
+        }
+        // Past the time the game goes on: the person's moves are checked as ever.
+        let analysis = crate::progress::searching(&budget, || {
+            analyst.analyse(&position, &options(false, false))
+        });
+        let winner = match analysis {
+            Ok(analysis) => analysis.winner(),
+            Err(e) if e.is_budget() => None,
+            Err(e) => return Err(e.into()),
+        };
+        if let Some(winner) = winner {
+            out!("{}", game_over(winner, Mover::Person));
+            return Ok(());
         }
         let mut stdout = io::stdout();
         if write!(stdout, "Your move: ")

@@ -205,6 +205,22 @@ pub struct Analysis {
     pub computer_move_unproved: Option<String>,
 }
 
+/// The computer's turn ([`Analyst::computer_turn`]): the position's analysis with
+/// the computer's move, or, where no analysis could be had in time, the move a
+/// short look chose and why it is not proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComputerTurn {
+    /// The analysis, its [`Analysis::computer_move`] chosen.
+    Analysed(Box<Analysis>),
+    /// The move chosen without an analysis ([`Analyst::move_without_analysis`]).
+    Unanalysed {
+        /// The move.
+        chosen: Move,
+        /// Why it is not proved to win, in words.
+        why: String,
+    },
+}
+
 /// Who has won a game that is over (no move is left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -562,6 +578,25 @@ impl Analyst {
         self.describe(&sum, &chosen)
     }
 
+    /// The computer's turn at `position` under `play`: its move always, from the
+    /// analysis for a move (a theorem's named move, else the whole analysis), or,
+    /// where that runs out of its budget, from a short look
+    /// ([`Analyst::move_without_analysis`]), said to be unproved.
+    pub fn computer_turn(&mut self, position: &Position, play: Play) -> Result<ComputerTurn> {
+        match self.analyse_for_move(position, play) {
+            Ok(analysis) => Ok(ComputerTurn::Analysed(Box::new(analysis))),
+            Err(e) if e.is_budget() => {
+                let why = format!(
+                    "the analysis of the position is out of reach: {}",
+                    self.budget().explain(&e)
+                );
+                let chosen = self.move_without_analysis(position, play)?;
+                Ok(ComputerTurn::Unanalysed { chosen, why })
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// Runs `work` within `budget`, then goes back to this analyst's own.
     fn within<T>(
         &mut self,
@@ -579,7 +614,7 @@ impl Analyst {
     /// theorem names a winning move (or gives them all), what it gives at once, with
     /// no search for the other winning moves (on boards beyond any search); else
     /// the whole analysis, with the computer's move.
-    pub fn analyse_for_move(&mut self, position: &Position, play: Play) -> Result<Analysis> {
+    fn analyse_for_move(&mut self, position: &Position, play: Play) -> Result<Analysis> {
         let options = Options {
             play,
             computer_move: true,

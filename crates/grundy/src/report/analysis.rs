@@ -353,7 +353,7 @@ pub struct ComputerReport<'a> {
     /// Why the move is not proved to win though the player to move wins (no
     /// winning move was found within the budget); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
-    unproved: Option<std::borrow::Cow<'a, str>>,
+    unproved: Option<&'a str>,
     /// Of a game that is over, who won it and the sentence that says so, where
     /// the request said whose turn it was.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -394,20 +394,19 @@ impl<'a> ComputerReport<'a> {
             terminal: a.terminal,
             winner: a.winner(),
             chosen: a.computer_move.as_ref(),
-            unproved: a.computer_move_unproved.as_deref().map(Into::into),
+            unproved: a.computer_move_unproved.as_deref(),
             game_over,
         }
     }
 
     /// The computer's move `chosen` at `position` (whose parts are `components`),
-    /// whose analysis was out of reach for the reason `why`
-    /// ([`Analyst::move_without_analysis`](crate::Analyst::move_without_analysis)).
+    /// not proved because `why` ([`ComputerTurn::Unanalysed`](crate::analysis::ComputerTurn)).
     pub fn without_analysis(
         position: &'a Position,
         components: &'a [Component],
         play: crate::Play,
         chosen: &'a Move,
-        why: &str,
+        why: &'a str,
     ) -> Self {
         ComputerReport {
             position,
@@ -417,7 +416,7 @@ impl<'a> ComputerReport<'a> {
             terminal: false,
             winner: None,
             chosen: Some(chosen),
-            unproved: Some(format!("the analysis of the position is out of reach: {why}").into()),
+            unproved: Some(why),
             game_over: None,
         }
     }
