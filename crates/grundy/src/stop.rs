@@ -152,3 +152,34 @@ impl Every {
         budget.check()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Error;
+
+    #[test]
+    fn a_raised_flag_stops_the_loops_that_look_at_it_and_counts_their_steps() {
+        let budget = Budget::default();
+        let mut every = Every::default();
+        assert_eq!((0..5000).try_for_each(|_| every.step(&budget)), Ok(()));
+        assert_eq!(budget.stop_flag().steps(), 2 * u64::from(LOOK));
+        budget.stop_flag().stop();
+        let mut every = Every::default();
+        assert_eq!(every.step(&budget), Err(Error::Stopped));
+    }
+
+    #[test]
+    fn positions_with_many_options_look_as_often_as_their_options_say() {
+        // Three positions of 3,000 options each pass 0, 4096 and 8192: three looks,
+        // where three steps of one would make one.
+        let budget = Budget::default();
+        let mut every = Every::default();
+        assert_eq!((0..3).try_for_each(|_| every.steps(3000, &budget)), Ok(()));
+        assert_eq!(budget.stop_flag().steps(), 3 * u64::from(LOOK));
+        let budget = Budget::default();
+        let mut every = Every::default();
+        assert_eq!((0..3).try_for_each(|_| every.step(&budget)), Ok(()));
+        assert_eq!(budget.stop_flag().steps(), u64::from(LOOK));
+    }
+}
