@@ -43,7 +43,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use grundy::budget::Knobs;
+use grundy::budget::{Knobs, TimeKnob};
 use grundy::solve::sequence::Algorithm;
 use grundy::{Asked, Budget, Checkpoint, Effort, FrontEnd, Play};
 
@@ -110,7 +110,7 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 const KNOBS: Knobs = Knobs {
     positions: "--max-positions",
     memory: "--max-memory",
-    time: "--time",
+    time: TimeKnob::Flag("--time"),
 };
 
 impl Cli {

@@ -23,7 +23,6 @@ pub fn raise(py: Python<'_>, class: &str, message: String, limit: Option<usize>)
 /// code, as it was raised.
 pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
     let message = e.to_string();
-    let with_knob = crate::budget(None).explain(&e);
     match e {
         grundy::Error::Game(e) => match e.downcast::<PyErr>() {
             Ok(raised) => *raised,
@@ -35,7 +34,7 @@ pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
         grundy::Error::Stopped => raise(py, "StoppedError", message, None),
         grundy::Error::Memory { limit, .. } => raise(py, "BudgetError", message, Some(limit)),
         grundy::Error::Work { .. } | grundy::Error::Time { .. } => {
-            raise(py, "BudgetError", with_knob, None)
+            raise(py, "BudgetError", crate::budget(None).explain(&e), None)
         }
         grundy::Error::Budget { limit, .. } => raise(
             py,

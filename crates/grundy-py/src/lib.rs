@@ -15,7 +15,7 @@ pub mod pygame;
 pub mod run;
 pub mod session;
 
-use grundy::budget::Knobs;
+use grundy::budget::{Knobs, TimeKnob};
 use grundy::plot::{period_of, Chart};
 use grundy::report::{PeriodReport, StatisticsReport};
 use grundy::solve::sequence::Algorithm;
@@ -59,7 +59,7 @@ pub(crate) fn time(asked: Asked, time: Option<f64>) -> PyResult<Option<Duration>
 const KNOBS: Knobs = Knobs {
     positions: "max_positions=",
     memory: "max_positions= (memory is half of the machine's)",
-    time: "time=",
+    time: TimeKnob::Keyword("time="),
 };
 
 /// Runs `work` within `budget`, stoppably (Ctrl-C, `timeout`), and raises its error

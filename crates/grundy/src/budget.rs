@@ -42,25 +42,30 @@ pub struct Knobs {
     pub positions: &'static str,
     /// The setting of the memory a computation may hold.
     pub memory: &'static str,
-    /// The setting of the time a computation may take: a flag (`--time`, given a
-    /// duration such as `2m` or `none`) or a keyword (`time=`, given seconds).
-    pub time: &'static str,
+    /// The setting of the time a computation may take.
+    pub time: TimeKnob,
 }
 
-impl Knobs {
+/// How a front end sets the time a computation may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeKnob {
+    /// A command-line flag given a duration or `none`: `--time 2m`.
+    Flag(&'static str),
+    /// A Python keyword given seconds or `math.inf`: `time=120`.
+    Keyword(&'static str),
+}
+
+impl TimeKnob {
     /// The setting that allows `wanted` (or no limit): `--time 2m`, `time=120`,
     /// `--time none`, `time=math.inf`.
-    fn time_for(&self, wanted: Option<std::time::Duration>) -> String {
-        let flag = self.time.starts_with("--");
-        let value = match (wanted, flag) {
-            (Some(d), true) => crate::notation::duration_setting(d),
-            (Some(d), false) => d.as_secs().max(1).to_string(),
-            (None, true) => "none".into(),
-            (None, false) => "math.inf".into(),
-        };
-        match flag {
-            true => format!("{} {value}", self.time),
-            false => format!("{}{value}", self.time),
+    fn allowing(self, wanted: Option<std::time::Duration>) -> String {
+        match (self, wanted) {
+            (TimeKnob::Flag(flag), Some(d)) => {
+                format!("{flag} {}", crate::notation::duration_setting(d))
+            }
+            (TimeKnob::Flag(flag), None) => format!("{flag} none"),
+            (TimeKnob::Keyword(keyword), Some(d)) => format!("{keyword}{}", d.as_secs().max(1)),
+            (TimeKnob::Keyword(keyword), None) => format!("{keyword}math.inf"),
         }
     }
 }
@@ -331,10 +336,10 @@ impl Budget {
             (Error::Work { needs, .. }, Some(knobs)) => {
                 let wanted = seconds_for(*needs) * 2;
                 let wanted = std::time::Duration::from_secs(wanted.clamp(60, 100 * 86_400));
-                return format!("{e}; {} to let it run", knobs.time_for(Some(wanted)));
+                return format!("{e}; {} to let it run", knobs.time.allowing(Some(wanted)));
             }
             (Error::Time { .. }, Some(knobs)) => {
-                return format!("{e}; {} to let it run longer", knobs.time_for(None))
+                return format!("{e}; {} to let it run longer", knobs.time.allowing(None))
             }
             _ => return e.to_string(),
         };
@@ -584,7 +589,7 @@ mod tests {
         let knobs = Knobs {
             positions: "--max-positions",
             memory: "--max-memory",
-            time: "--time",
+            time: TimeKnob::Flag("--time"),
         };
         let budget = Budget::default()
             .with_knobs(knobs)

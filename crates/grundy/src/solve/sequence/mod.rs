@@ -92,7 +92,8 @@ impl Rules {
 
     /// About how many options the naive algorithm looks at for a heap of n: its
     /// amounts, and the ways to split what is left in two (n/2 each) or in three
-    /// (n²/12 each); for the budget's looks, at no cost.
+    /// (n²/12 each); for the budget's looks, in constant time, where
+    /// [`Rules::count_options`] bounds the same count above, amount by amount.
     pub fn work_of_heap(&self, n: u64) -> u64 {
         let (two, three) = self.splits;
         let beyond = match self.beyond {
