@@ -51,6 +51,7 @@ pub use budget::{Asked, Budget, Checkpoint, Effort, FrontEnd};
 pub use game::{
     Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
 };
+pub use games::heaps::HeapGame;
 pub use solve::loopy::Gamma;
 
 /// A Sprague–Grundy value: the position plays like a Nim heap of this size.

@@ -13,7 +13,7 @@
 use super::heaps;
 use super::{Family, Figure, HeapClick};
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory};
+use crate::{Capabilities, HeapGame, Heaps, Nimber, Play, Size, Theory};
 
 /// The Aliquot game; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -42,48 +42,26 @@ fn proper_divisors(n: u64) -> Vec<u64> {
     small
 }
 
-impl Game for Aliquot {
-    type Position = Heaps;
-
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        for (i, &h) in p.iter().enumerate() {
-            out.extend(
-                proper_divisors(h)
-                    .into_iter()
-                    .map(|d| heaps::with(p, i, h - d)),
-            );
-        }
-        Ok(())
+impl HeapGame for Aliquot {
+    fn heap_options(&self, h: u64, out: &mut Vec<Heaps>) {
+        out.extend(
+            proper_divisors(h)
+                .into_iter()
+                .map(|d| smallvec::smallvec![h - d]),
+        );
     }
 
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        heaps::split(p, out);
-        Ok(())
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Heaps> {
-        heaps::parse(text)
-    }
-
-    fn format_position(&self, p: &Heaps) -> String {
-        heaps::format(p)
-    }
-
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
-        Ok(heaps::describe_take(from, to))
-    }
-
-    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
-        match heaps::single_take(from, to) {
-            Err(why) => why,
-            Ok((_, old, new)) => format!(
-                "{} is not a proper divisor of {old}: a move takes a divisor of the heap other than the whole heap",
-                old - new
+    fn why_not(&self, h: u64, left: &[u64]) -> String {
+        match left {
+            [n] if *n < h => format!(
+                "{} is not a proper divisor of {h}: a move takes a divisor of the heap other than the whole heap",
+                h - n
             ),
+            _ => heaps::why_not_taken(h, left),
         }
     }
 
-    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+    fn heap_capabilities(&self) -> Capabilities<'_, Heaps> {
         Capabilities {
             theory: Some(self),
             size: Some(self),
@@ -167,6 +145,7 @@ pub const FAMILY: Family = Family::game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     #[test]
     fn proper_divisors_are_every_divisor_but_the_heap() {

@@ -1,7 +1,173 @@
 //! Positions made of heaps of chips, shared by the heap games: the text syntax
-//! (`13,12,8`), the split into single heaps, and what changed in a move.
+//! (`13,12,8`), the split into single heaps, what changed in a move, and
+//! [`HeapGame`], the one interface of the games whose heaps are played each on its
+//! own (CGSuite's heap rulesets): such a game says what a move does to one heap, and
+//! the rest of a [`Game`] follows.
 
-use crate::{invalid, Heaps, Result};
+use crate::{invalid, Capabilities, Game, Heaps, Result};
+
+/// A game played on heaps, each heap on its own: Nim, the take-and-break games, the
+/// Aliquot game, games that add chips. It says what one move does to one heap; the
+/// moves of a position, its split into heaps, its text and the words of a move come
+/// from that, in the [`Game`] every `HeapGame` is.
+///
+/// ```
+/// use grundy::{Game, HeapGame, Heaps};
+///
+/// /// Take one or two chips from a heap.
+/// struct OneOrTwo;
+///
+/// impl HeapGame for OneOrTwo {
+///     fn heap_options(&self, h: u64, out: &mut Vec<Heaps>) {
+///         out.extend((1..=h.min(2)).map(|k| Heaps::from_slice(&[h - k])));
+///     }
+/// }
+///
+/// let p = OneOrTwo.parse_position("3,1").unwrap();
+/// let mut moves = Vec::new();
+/// OneOrTwo.moves(&p, &mut moves).unwrap();
+/// assert_eq!(moves.len(), 3);
+/// assert_eq!(OneOrTwo.describe_move(&p, &moves[1]).unwrap(), "take 2 from the heap of 3");
+/// assert_eq!(
+///     OneOrTwo.why_illegal(&p, &Heaps::from_slice(&[2, 0])),
+///     "a move changes one heap only, but the heaps of 3 and 1 both changed"
+/// );
+/// ```
+pub trait HeapGame: Send + 'static {
+    /// Each way one move changes a heap of `h` chips, as the heaps left in its
+    /// place (one heap for a move that takes or adds, several for one that splits,
+    /// a heap of 0 for a heap taken whole), appended to `out`.
+    fn heap_options(&self, h: u64, out: &mut Vec<Heaps>);
+
+    /// Refuses a heap this game cannot hold, with the sentence naming it. Default:
+    /// every heap is allowed.
+    fn check_heap(&self, _h: u64) -> Result<()> {
+        Ok(())
+    }
+
+    /// The move that leaves `left` in place of a heap of `h`, in words. Default:
+    /// "take 3 from the heap of 7" or "add 1 chip to the heap of 6".
+    fn describe_heap_move(&self, h: u64, left: &[u64]) -> String {
+        match left {
+            [n] if *n > h => format!("add {} to the heap of {h}", plural(n - h)),
+            [n] => format!("take {} from the heap of {h}", h - n),
+            _ => format!("split the heap of {h} into {}", in_words(left)),
+        }
+    }
+
+    /// Why no move leaves `left` in place of a heap of `h`, in one sentence that
+    /// states the rule. Default: [`why_not_taken`], for a game whose moves only take.
+    fn why_not(&self, h: u64, left: &[u64]) -> String {
+        why_not_taken(h, left)
+    }
+
+    /// What the game can do beyond its moves ([`Game::capabilities`]). Default:
+    /// nothing more.
+    fn heap_capabilities(&self) -> Capabilities<'_, Heaps> {
+        Capabilities::default()
+    }
+}
+
+/// Why a move of a game that only takes from one heap cannot leave `left` in place
+/// of a heap of `h`: it would grow the heap, or leave more than one heap.
+pub fn why_not_taken(h: u64, left: &[u64]) -> String {
+    match left {
+        [n] if *n > h => {
+            format!("the heap of {h} cannot grow to {n}: a move only takes chips away")
+        }
+        [n] => format!("taking {} from the heap of {h} is not a move", h - n),
+        _ => format!(
+            "a move leaves one heap in place of the heap of {h}, not {}",
+            in_words(left)
+        ),
+    }
+}
+
+/// Heaps in words: "3", "3 and 4", "1, 2 and 3".
+pub fn in_words(heaps: &[u64]) -> String {
+    match heaps {
+        [] => String::new(),
+        [a] => a.to_string(),
+        [rest @ .., last] => format!("{} and {last}", format(rest).replace(',', ", ")),
+    }
+}
+
+/// "1 chip", "3" (a count of chips added, as the moves' words write it).
+fn plural(n: u64) -> String {
+    match n {
+        1 => "1 chip".into(),
+        n => n.to_string(),
+    }
+}
+
+impl<G: HeapGame> Game for G {
+    type Position = Heaps;
+
+    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
+        let mut options = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            options.clear();
+            self.heap_options(h, &mut options);
+            out.extend(options.iter().map(|left| {
+                let mut next = Heaps::from_slice(&p[..i]);
+                next.extend_from_slice(left);
+                next.extend_from_slice(&p[i + 1..]);
+                next
+            }));
+        }
+        Ok(())
+    }
+
+    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
+        split(p, out);
+        Ok(())
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps> {
+        let heaps = parse(text)?;
+        heaps.iter().try_for_each(|&h| self.check_heap(h))?;
+        Ok(heaps)
+    }
+
+    fn format_position(&self, p: &Heaps) -> String {
+        format(p)
+    }
+
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
+        Ok(match replaced(from, to) {
+            Some((_, h, left)) => self.describe_heap_move(h, left),
+            None => format!("move from {} to {}", format(from), format(to)),
+        })
+    }
+
+    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
+        if from == to {
+            return "a move must change a heap".into();
+        }
+        match replaced(from, to) {
+            Some((_, h, left)) => self.why_not(h, left),
+            None if from.len() == to.len() => {
+                let changed: Vec<u64> = (0..from.len())
+                    .filter(|&i| from[i] != to[i])
+                    .map(|i| from[i])
+                    .collect();
+                format!(
+                    "a move changes one heap only, but the heaps of {} and {} both changed",
+                    changed[0], changed[1]
+                )
+            }
+            None => format!(
+                "a move changes one heap only, and no one heap of {} changed gives {}",
+                format(from),
+                format(to)
+            ),
+        }
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+        self.heap_capabilities()
+    }
+}
 
 /// Reads heap sizes written as `13,12,8`.
 pub fn parse(text: &str) -> Result<Heaps> {
@@ -127,6 +293,7 @@ pub fn describe_take(from: &[u64], to: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     #[test]
     fn heap_lists_read_and_write() {
@@ -136,6 +303,36 @@ mod tests {
         for bad in ["", "3,", "-3", "x", "1,,2", "99999999999999999999"] {
             assert!(parse(bad).is_err(), "{bad:?} should be refused");
         }
+    }
+
+    /// Nim's heaps as a [`HeapGame`]: the moves of each heap in turn, and the
+    /// sentences for changes that are not one move.
+    #[test]
+    fn a_heap_game_is_a_game() {
+        let nim = crate::games::nim::Nim;
+        let p = nim.parse_position("2,1").unwrap();
+        let mut moves = Vec::new();
+        nim.moves(&p, &mut moves).unwrap();
+        let moves: Vec<String> = moves.iter().map(|m| format(m)).collect();
+        assert_eq!(moves, ["0,1", "1,1", "2,0"]);
+        let why = |to: &[u64]| nim.why_illegal(&p, &Heaps::from_slice(to));
+        assert_eq!(why(&[2, 1]), "a move must change a heap");
+        assert_eq!(
+            why(&[3, 1]),
+            "the heap of 2 cannot grow to 3: a move only takes chips away"
+        );
+        assert_eq!(
+            why(&[1, 0]),
+            "a move changes one heap only, but the heaps of 2 and 1 both changed"
+        );
+        assert_eq!(
+            why(&[1, 1, 1]),
+            "a move leaves one heap in place of the heap of 2, not 1 and 1"
+        );
+        assert_eq!(
+            why(&[1]),
+            "a move changes one heap only, and no one heap of 2,1 changed gives 1"
+        );
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! [`Game`](crate::Game), reads and writes its own positions, and declares its entry
 //! (a [`Family`]) beside its rules; [`FAMILIES`] lists the entries, one line each.
 //! Families never import one another. They share only helpers: [`heaps`] (the text
-//! of heap lists), [`grid`] (pictures of boards) and [`take_break`] (a game given by
+//! of heap lists, and [`HeapGame`](heaps::HeapGame), the interface of the games whose
+//! heaps are played each on its own), [`grid`] (pictures of boards) and [`take_break`] (a game given by
 //! take-and-break rules, for octal codes, Grundy's game and subtraction sets).
 
 pub mod aliquot;

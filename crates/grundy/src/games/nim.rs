@@ -7,7 +7,8 @@ use super::heaps;
 use super::{Family, Figure, HeapClick};
 use crate::solve::GameBox;
 use crate::{
-    too_large, Capabilities, Game, Heaps, Nimber, Picture, Play, Result, Size, Theory, THEORY_LISTS,
+    too_large, Capabilities, HeapGame, Heaps, Nimber, Picture, Play, Result, Size, Theory,
+    THEORY_LISTS,
 };
 
 /// The game of Nim; a position is a list of heaps.
@@ -19,40 +20,12 @@ pub fn nim_sum(heaps: &[u64]) -> Nimber {
     heaps.iter().fold(0, |a, b| a ^ b)
 }
 
-impl Game for Nim {
-    type Position = Heaps;
-
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        for (i, &h) in p.iter().enumerate() {
-            out.extend((0..h).map(|new| heaps::with(p, i, new)));
-        }
-        Ok(())
+impl HeapGame for Nim {
+    fn heap_options(&self, h: u64, out: &mut Vec<Heaps>) {
+        out.extend((0..h).map(|n| smallvec::smallvec![n]));
     }
 
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        heaps::split(p, out);
-        Ok(())
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Heaps> {
-        heaps::parse(text)
-    }
-
-    fn format_position(&self, p: &Heaps) -> String {
-        heaps::format(p)
-    }
-
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
-        Ok(heaps::describe_take(from, to))
-    }
-
-    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
-        heaps::single_take(from, to)
-            .err()
-            .unwrap_or_else(|| "that is a legal move".into())
-    }
-
-    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+    fn heap_capabilities(&self) -> Capabilities<'_, Heaps> {
         Capabilities {
             theory: Some(self),
             size: Some(self),

@@ -9,9 +9,9 @@
 //! that a heap of it joins sums with any other game; a position of several heaps is
 //! a sum of single heaps.
 
-use super::{heaps, Family, Figure, HeapClick};
+use super::{Family, Figure, HeapClick};
 use crate::solve::GameBox;
-use crate::{Capabilities, Game, Heaps, Result, Size};
+use crate::{Capabilities, HeapGame, Heaps, Result, Size};
 
 /// Square-But-One on one or more heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,51 +28,25 @@ impl SquareButOne {
 
 /// A heap grows only from an even size, by one chip, to an odd size that cannot
 /// grow: every heap stays at most one above its size now.
-impl Game for SquareButOne {
-    type Position = Heaps;
-
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        for (i, &h) in p.iter().enumerate() {
-            out.extend(Self::heap_moves(h).map(|next| heaps::with(p, i, next)));
-        }
-        Ok(())
+impl HeapGame for SquareButOne {
+    fn heap_options(&self, h: u64, out: &mut Vec<Heaps>) {
+        out.extend(Self::heap_moves(h).map(|n| smallvec::smallvec![n]));
     }
 
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        heaps::split(p, out);
-        Ok(())
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Heaps> {
-        let heaps = heaps::parse(text)?;
-        if let Some(&h) = heaps.iter().find(|&&h| h == u64::MAX) {
+    fn check_heap(&self, h: u64) -> Result<()> {
+        if h == u64::MAX {
             return Err(crate::invalid!(
                 "'{h}' is too large a heap: adding a chip must fit"
             ));
         }
-        Ok(heaps)
+        Ok(())
     }
 
-    fn format_position(&self, p: &Heaps) -> String {
-        heaps::format(p)
-    }
-
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
-        Ok(match (0..from.len()).find(|&i| from[i] != to[i]) {
-            Some(i) if to[i] > from[i] => format!("add 1 chip to the heap of {}", from[i]),
-            Some(i) => format!("take {} from the heap of {}", from[i] - to[i], from[i]),
-            None => "no change".into(),
-        })
-    }
-
-    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
-        if from.len() != to.len() {
-            return format!("the number of heaps must stay {}", from.len());
-        }
+    fn why_not(&self, _h: u64, _left: &[u64]) -> String {
         "a move takes a positive square number of chips from one heap, or adds one chip to a heap of a positive even number".into()
     }
 
-    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+    fn heap_capabilities(&self) -> Capabilities<'_, Heaps> {
         Capabilities {
             cycles: true,
             size: Some(self),
@@ -115,6 +89,7 @@ pub const FAMILY: Family = Family::game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     #[test]
     fn moves_take_squares_and_add_one_to_even_heaps() {

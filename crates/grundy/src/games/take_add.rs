@@ -12,7 +12,7 @@
 
 use super::{heaps, Family, Figure, HeapClick};
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Game, Heaps, Result, Size};
+use crate::{invalid, Capabilities, HeapGame, Heaps, Result, Size};
 
 /// The most chips a heap may hold (the largest cap).
 pub const MAX_CAP: u64 = 1 << 32;
@@ -97,55 +97,27 @@ impl Size<Heaps> for TakeAdd {
     }
 }
 
-impl Game for TakeAdd {
-    type Position = Heaps;
-
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        for (i, &h) in p.iter().enumerate() {
-            out.extend(self.heap_moves(h).map(|next| heaps::with(p, i, next)));
-        }
-        Ok(())
+impl HeapGame for TakeAdd {
+    fn heap_options(&self, h: u64, out: &mut Vec<Heaps>) {
+        out.extend(self.heap_moves(h).map(|n| smallvec::smallvec![n]));
     }
 
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        heaps::split(p, out);
-        Ok(())
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Heaps> {
-        let heaps = heaps::parse(text)?;
-        if let Some(&h) = heaps.iter().find(|&&h| h > self.cap) {
+    fn check_heap(&self, h: u64) -> Result<()> {
+        if h > self.cap {
             return Err(invalid!(
                 "'{h}' is above the cap of {}: a heap holds at most {} chips",
                 self.cap,
                 self.cap
             ));
         }
-        Ok(heaps)
+        Ok(())
     }
 
-    fn format_position(&self, p: &Heaps) -> String {
-        heaps::format(p)
-    }
-
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
-        Ok(match (0..from.len()).find(|&i| from[i] != to[i]) {
-            Some(i) if to[i] > from[i] => {
-                format!("add {} to the heap of {}", to[i] - from[i], from[i])
-            }
-            Some(i) => format!("take {} from the heap of {}", from[i] - to[i], from[i]),
-            None => "no change".into(),
-        })
-    }
-
-    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
-        if from.len() != to.len() {
-            return format!("the number of heaps must stay {}", from.len());
-        }
+    fn why_not(&self, _h: u64, _left: &[u64]) -> String {
         format!("a move changes one heap by a number of {}", self.name())
     }
 
-    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+    fn heap_capabilities(&self) -> Capabilities<'_, Heaps> {
         Capabilities {
             cycles: !self.adds.is_empty(),
             size: Some(self),
@@ -171,6 +143,7 @@ pub const FAMILY: Family = Family::game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     #[test]
     fn rules_are_read_normalised_and_bad_ones_refused() {

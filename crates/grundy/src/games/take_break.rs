@@ -12,7 +12,7 @@ use super::heaps;
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::{leaves, Algorithm, Beyond, Counted, Rules, Sequence};
-use crate::{Budget, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
+use crate::{Budget, Capabilities, HeapGame, Heaps, Nimber, Outcome, Play, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;
@@ -254,75 +254,29 @@ impl TakeBreak {
     }
 }
 
-/// The words for the heaps left by a move: "3", "3 and 4", "1, 2 and 3".
-fn list(heaps: &[u64]) -> String {
-    match heaps {
-        [] => String::new(),
-        [a] => a.to_string(),
-        [rest @ .., last] => format!("{} and {last}", heaps::format(rest).replace(',', ", ")),
-    }
-}
-
-impl Game for TakeBreak {
-    type Position = Heaps;
-
-    fn moves(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        let mut options = Vec::new();
-        for (i, &h) in p.iter().enumerate() {
-            options.clear();
-            self.options(h, &mut options);
-            for option in &options {
-                let mut next = Heaps::from_slice(&p[..i]);
-                next.extend_from_slice(option);
-                next.extend_from_slice(&p[i + 1..]);
-                out.push(next);
-            }
-        }
-        Ok(())
+impl HeapGame for TakeBreak {
+    fn heap_options(&self, h: u64, out: &mut Vec<Heaps>) {
+        self.options(h, out);
     }
 
-    fn components(&self, p: &Heaps, out: &mut Vec<Heaps>) -> Result<()> {
-        heaps::split(p, out);
-        Ok(())
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Heaps> {
-        heaps::parse(text)
-    }
-
-    fn format_position(&self, p: &Heaps) -> String {
-        heaps::format(p)
-    }
-
-    fn describe_move(&self, from: &Heaps, to: &Heaps) -> Result<String> {
-        let Some((_, h, left)) = heaps::replaced(from, to) else {
-            return Ok(format!(
-                "move from {} to {}",
-                heaps::format(from),
-                heaps::format(to)
-            ));
-        };
+    fn describe_heap_move(&self, h: u64, left: &[u64]) -> String {
         let taken = h.saturating_sub(left.iter().sum());
-        Ok(match left {
+        match left {
             [_] => format!("take {taken} from the heap of {h}"),
-            _ if taken == 0 => format!("split the heap of {h} into {}", list(left)),
+            _ if taken == 0 => format!("split the heap of {h} into {}", heaps::in_words(left)),
             _ => format!(
                 "take {taken} from the heap of {h} and split the rest into {}",
-                list(left)
+                heaps::in_words(left)
             ),
-        })
+        }
     }
 
-    fn why_illegal(&self, from: &Heaps, to: &Heaps) -> String {
-        let Some((_, h, left)) = heaps::replaced(from, to) else {
-            return "a move changes one heap, taking chips from it and perhaps breaking the rest"
-                .into();
-        };
+    fn why_not(&self, h: u64, left: &[u64]) -> String {
         let kept: u64 = left.iter().sum();
         if kept > h {
             return format!(
                 "a move cannot add chips: {} is more than the heap of {h}",
-                list(left)
+                heaps::in_words(left)
             );
         }
         let pieces = left.iter().filter(|&&x| x > 0).count();
@@ -333,12 +287,12 @@ impl Game for TakeBreak {
             match pieces {
                 0 => "nothing".to_string(),
                 1 => "one heap".to_string(),
-                n => format!("{n} heaps of {}", list(left)),
+                n => format!("{n} heaps of {}", heaps::in_words(left)),
             }
         )
     }
 
-    fn capabilities(&self) -> Capabilities<'_, Heaps> {
+    fn heap_capabilities(&self) -> Capabilities<'_, Heaps> {
         Capabilities {
             theory: Some(self),
             size: Some(self),
