@@ -3,7 +3,7 @@
 //! force, and huge heaps answered by proved periods.
 
 use grundy::solve::sequence::statistics::Statistics;
-use grundy::solve::sequence::{naive, period, Algorithm, Sequence};
+use grundy::solve::sequence::{self, period, Algorithm, Sequence};
 use grundy::solve::Solver;
 use grundy::Budget;
 use grundy::{spec, table, tabulate, Play};
@@ -319,10 +319,10 @@ fn misere_kayles_sums_agree_with_brute_force() {
 /// g(0..len) by the naive algorithm alone, heap after heap: no period is read.
 fn naive_values(game: &str, len: usize) -> Vec<u16> {
     let rules = spec::heap_rules(game).unwrap().rules;
-    let mut state = naive::State::default();
+    let mut naive = sequence::method(&rules, Algorithm::Naive);
     let mut values = Vec::new();
-    for n in 0..len {
-        let g = state.value(&rules, &values, n);
+    for _ in 0..len {
+        let g = naive.value(&rules, &values);
         values.push(g as u16);
     }
     values

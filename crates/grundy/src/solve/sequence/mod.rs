@@ -4,11 +4,13 @@
 //! A game is described by its [`Rules`]: for each number of chips k a move may remove,
 //! whether the rest may be left as no heap, one heap, two heaps or three heaps (the
 //! digits of an octal or hexadecimal code), and for infinite subtraction sets, a rule
-//! beyond the digits. Two algorithms compute the sequence, side by side:
+//! beyond the digits. Two algorithms compute the sequence, side by side, each a
+//! [`Method`] that gives the next value ([`method`] picks one):
 //!
 //! - [`Algorithm::Naive`]: the mex of every option's value ([`naive`]);
 //! - [`Algorithm::RareCommon`]: the rare/common split of Gangolli–Plambeck and
-//!   Flammenkamp ([`rare_common`]), for games whose moves break a heap in two.
+//!   Flammenkamp ([`rare_common`]), for games whose moves break a heap in two; it
+//!   also computes heaps in [`Rounds`] on several threads.
 //!
 //! The rare/common algorithm runs on every core ([`Threads`]) where that is measured
 //! faster than one; the values are the same for any number of threads. [`period`]
@@ -21,6 +23,7 @@ pub mod rare_common;
 pub mod statistics;
 pub mod store;
 
+use std::ops::Range;
 use std::time::Instant;
 
 use crate::stop::Every;
@@ -299,6 +302,72 @@ impl Rules {
     }
 }
 
+/// One algorithm computing a heap sequence, value after value (as ogs's solvers
+/// are): [`Sequence`] keeps the values, proves periods and chooses threads; a method
+/// gives g(n) from g(0..n). [`method`] picks one, so the variants are swapped and
+/// compared in tests and benchmarks.
+pub trait Method: Send {
+    /// Which algorithm this is.
+    fn algorithm(&self) -> Algorithm;
+
+    /// g(n) for n = `values.len()`, from g(0..n).
+    fn value(&mut self, rules: &Rules, values: &[u16]) -> u64;
+
+    /// About how many options the value of a heap of n looks at: the budget counts
+    /// them. Default: one, for an algorithm that looks at few.
+    fn work_of_heap(&self, _rules: &Rules, _n: u64) -> u64 {
+        1
+    }
+
+    /// Whether the options the values up to a heap look at are known beforehand
+    /// ([`Rules::options_to_look_at`]), so that a sequence past its budget's time is
+    /// refused before it starts. Default: they are not.
+    fn work_known(&self) -> bool {
+        false
+    }
+
+    /// The most heaps the algorithm computes, where it has a limit.
+    fn most_heaps(&self) -> Option<u64> {
+        None
+    }
+
+    /// Rounds of heaps on several threads, where the algorithm computes them.
+    fn rounds(&mut self) -> Option<&mut dyn Rounds> {
+        None
+    }
+}
+
+/// Heaps computed a round at a time: what each heap of the round needs from the
+/// heaps below it, found on several threads, then each heap settled in order.
+pub trait Rounds {
+    /// For each heap of `heaps`, all at or above `values.len()`, what its options
+    /// among `values` leave unreached, found on `threads` threads.
+    fn candidates(
+        &mut self,
+        rules: &Rules,
+        values: &[u16],
+        heaps: Range<usize>,
+        threads: usize,
+    ) -> Vec<rare_common::Unreached>;
+
+    /// g(n) for n = `values.len()`, from g(0..n) and the candidates found when
+    /// only g(0..known) were known.
+    fn settle(&mut self, rules: &Rules, values: &[u16], known: usize, candidates: &[u32]) -> u64;
+}
+
+/// The method of `algorithm` for a game of these rules: rare/common only where it
+/// applies (two-heap breaks given by the digits), else naive.
+pub fn method(rules: &Rules, algorithm: Algorithm) -> Box<dyn Method> {
+    let fast = algorithm == Algorithm::RareCommon
+        && matches!(rules.beyond, Beyond::Nothing)
+        && rules.breaks_heaps()
+        && !rules.leaves_three();
+    match fast {
+        true => Box::new(rare_common::State::new(rules)),
+        false => Box::new(naive::State::default()),
+    }
+}
+
 /// How a sequence is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Algorithm {
@@ -463,8 +532,7 @@ impl Chooser {
 pub struct Sequence {
     rules: Rules,
     values: Vec<u16>,
-    rare_common: Option<rare_common::State>,
-    naive: naive::State,
+    method: Box<dyn Method>,
     threads: Threads,
     chooser: Chooser,
     /// The period proved, once it is.
@@ -491,13 +559,8 @@ impl Sequence {
 
     /// A sequence whose first values are already known (read back from a file).
     pub fn resume(rules: Rules, algorithm: Algorithm, values: Vec<u16>) -> Self {
-        let fast = algorithm == Algorithm::RareCommon
-            && matches!(rules.beyond, Beyond::Nothing)
-            && rules.breaks_heaps()
-            && !rules.leaves_three();
         Sequence {
-            rare_common: fast.then(|| rare_common::State::new(&rules)),
-            naive: naive::State::default(),
+            method: method(&rules, algorithm),
             rules,
             values,
             threads: Threads::UpTo(Budget::cores()),
@@ -535,11 +598,7 @@ impl Sequence {
 
     /// The algorithm in use: rare/common only where it applies.
     pub fn algorithm(&self) -> Algorithm {
-        if self.rare_common.is_some() {
-            Algorithm::RareCommon
-        } else {
-            Algorithm::Naive
-        }
+        self.method.algorithm()
     }
 
     /// g(0), g(1), … as far as computed.
@@ -584,15 +643,14 @@ impl Sequence {
     }
 
     /// Refuses `len` heaps past what the algorithm reaches
-    /// ([`MOST_RARE_COMMON_HEAPS`]), unless a proved period gives the rest.
+    /// ([`Method::most_heaps`]), unless a proved period gives the rest.
     fn within_reach(&self, len: usize) -> Result<()> {
-        let past = len as u64 > MOST_RARE_COMMON_HEAPS;
-        match self.rare_common.is_some() && self.proved.is_none() && past {
-            true => Err(invalid!(
-                "the rare/common method computes at most {MOST_RARE_COMMON_HEAPS} heaps (--to {}); --method naive goes further, far more slowly",
-                MOST_RARE_COMMON_HEAPS - 1
+        match self.method.most_heaps() {
+            Some(most) if self.proved.is_none() && len as u64 > most => Err(invalid!(
+                "the rare/common method computes at most {most} heaps (--to {}); --method naive goes further, far more slowly",
+                most - 1
             )),
-            false => Ok(()),
+            _ => Ok(()),
         }
     }
 
@@ -602,7 +660,7 @@ impl Sequence {
     /// rule looks at every amount it allows of every heap).
     pub fn afford(&mut self, len: usize, budget: &Budget) -> Result<()> {
         let (from, to) = (self.values.len() as u64, len as u64);
-        if self.rare_common.is_some() || to <= from {
+        if !self.method.work_known() || to <= from {
             return Ok(());
         }
         if budget.time().is_none() {
@@ -645,31 +703,29 @@ impl Sequence {
                 .min(ROUND_PER_THREAD * most)
                 .min(known / SHARE_OF_KNOWN)
                 .min(self.next_period_look.saturating_sub(known).max(1));
-            let fits = self.rare_common.is_some() && most > 1 && round >= FEWEST_IN_ROUND;
+            let fits = self.method.rounds().is_some() && most > 1 && round >= FEWEST_IN_ROUND;
             let (several, timed) = match self.threads {
                 Threads::Exactly(_) => (fits, false),
                 Threads::UpTo(_) => (fits && self.chooser.several(round), fits),
             };
             let started = timed.then(Instant::now);
-            let candidates = match &mut self.rare_common {
-                Some(state) if several => {
-                    state.candidates(&self.rules, &self.values, known..known + round, most)
+            let candidates = match self.method.rounds() {
+                Some(rounds) if several => {
+                    rounds.candidates(&self.rules, &self.values, known..known + round, most)
                 }
                 _ => Vec::new(),
             };
             let heaps = if timed || several { round } else { 1 };
             for n in known..known + heaps.max(1) {
-                // A heap of the naive algorithm looks at its options one by one.
-                match self.rare_common {
-                    Some(_) => every.step(budget)?,
-                    None => every.steps(self.rules.work_of_heap(n as u64) as usize, budget)?,
-                }
-                let g = match (&mut self.rare_common, candidates.get(n - known)) {
-                    (Some(state), Some(candidates)) => {
-                        state.settle(&self.rules, &self.values, known, candidates)
+                every.steps(
+                    self.method.work_of_heap(&self.rules, n as u64) as usize,
+                    budget,
+                )?;
+                let g = match (self.method.rounds(), candidates.get(n - known)) {
+                    (Some(rounds), Some(candidates)) => {
+                        rounds.settle(&self.rules, &self.values, known, candidates)
                     }
-                    (Some(state), None) => state.value(&self.rules, &self.values),
-                    (None, _) => self.naive.value(&self.rules, &self.values, n),
+                    _ => self.method.value(&self.rules, &self.values),
                 };
                 let g = u16::try_from(g).map_err(|_| {
                     invalid!("g({n}) = {g} does not fit in two bytes: values go up to 65535")

@@ -3,7 +3,7 @@
 //! every smaller heap is an option but for the few excluded amounts (and a value
 //! that more heaps have than there are excluded amounts is an option of them all).
 
-use super::{leaves, Beyond, Rules};
+use super::{leaves, Algorithm, Beyond, Method, Rules};
 
 /// How many stamps the marks hold: every XOR of two-byte values, and a mex above.
 const STAMPS: usize = 1 << 17;
@@ -87,9 +87,28 @@ pub struct State {
     first_zero: usize,
 }
 
+impl Method for State {
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Naive
+    }
+
+    fn value(&mut self, rules: &Rules, values: &[u16]) -> u64 {
+        self.value_of(rules, values, values.len())
+    }
+
+    /// Every option of the heap, one by one.
+    fn work_of_heap(&self, rules: &Rules, n: u64) -> u64 {
+        rules.work_of_heap(n)
+    }
+
+    fn work_known(&self) -> bool {
+        true
+    }
+}
+
 impl State {
     /// g(n), from g(0..n) in `values`.
-    pub fn value(&mut self, rules: &Rules, values: &[u16], n: usize) -> u64 {
+    fn value_of(&mut self, rules: &Rules, values: &[u16], n: usize) -> u64 {
         if let Beyond::AllBut(excluded) = &rules.beyond {
             return self.all_but(excluded, values, n);
         }
@@ -216,8 +235,8 @@ mod tests {
             let rules = Rules::new(Vec::new(), Beyond::AllBut(excluded.to_vec()), false);
             let mut state = State::default();
             let mut values = Vec::new();
-            for n in 0..300 {
-                let g = state.value(&rules, &values, n);
+            for _ in 0..300 {
+                let g = state.value(&rules, &values);
                 values.push(g as u16);
             }
             assert_eq!(values, by_definition(excluded, 300), "{excluded:?}");

@@ -35,7 +35,7 @@ use std::sync::{Mutex, PoisonError};
 
 use smallvec::SmallVec;
 
-use super::{leaves, Rules};
+use super::{leaves, Algorithm, Method, Rounds, Rules, MOST_RARE_COMMON_HEAPS};
 
 /// Values that no option of a heap reaches, increasing: the first is the mex.
 pub type Unreached = SmallVec<[u32; CANDIDATES]>;
@@ -416,19 +416,35 @@ impl State {
             workers: vec![Worker::default()],
         }
     }
+}
 
-    /// g(n) for n = `values.len()`, from g(0..n), on this thread.
-    pub fn value(&mut self, rules: &Rules, values: &[u16]) -> u64 {
+impl Method for State {
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::RareCommon
+    }
+
+    /// g(n) on this thread.
+    fn value(&mut self, rules: &Rules, values: &[u16]) -> u64 {
         self.rare.catch_up(values);
         let n = values.len();
         self.workers[0].unreached(&self.rare, rules, &self.takes, values, n, 1)[0] as u64
     }
 
+    fn most_heaps(&self) -> Option<u64> {
+        Some(MOST_RARE_COMMON_HEAPS)
+    }
+
+    fn rounds(&mut self) -> Option<&mut dyn Rounds> {
+        Some(self)
+    }
+}
+
+impl Rounds for State {
     /// For each heap of `heaps`, all at or above `values.len()`, the [`CANDIDATES`]
     /// smallest values that its options with all pieces among `values` leave
     /// unreached. `threads` threads take runs of [`BATCH`] heaps in turn, so that a
     /// thread slowed down (the machine being busy) holds up the others little.
-    pub fn candidates(
+    fn candidates(
         &mut self,
         rules: &Rules,
         values: &[u16],
@@ -466,13 +482,7 @@ impl State {
     /// above `known` reaches (every smaller value is reached already; an [`UNSURE`]
     /// one is then looked for among the options below `known`), else (all of them
     /// reached, seldom) g(n) computed again.
-    pub fn settle(
-        &mut self,
-        rules: &Rules,
-        values: &[u16],
-        known: usize,
-        candidates: &[u32],
-    ) -> u64 {
+    fn settle(&mut self, rules: &Rules, values: &[u16], known: usize, candidates: &[u32]) -> u64 {
         let takes = &self.takes[..];
         let reached = |v: u32, reaching| reached(rules, takes, values, known, reaching, v as u16);
         // The few options reaching into the round first: a candidate they give needs

@@ -30,7 +30,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 
-use super::{naive, rare_common, Algorithm, Rules, Sequence, Threads};
+use super::{Algorithm, Rules, Sequence, Threads};
 use crate::files::{self, Keep};
 use crate::{invalid, Result};
 
@@ -250,15 +250,9 @@ pub fn check(values: &[u16], rules: &Rules, algorithm: Algorithm) -> Result<Opti
         .collect();
     heaps.sort_unstable();
     heaps.dedup();
-    let mut fast =
-        (again.algorithm() == Algorithm::RareCommon).then(|| rare_common::State::new(rules));
-    let mut naive = naive::State::default();
+    let mut method = super::method(rules, again.algorithm());
     for n in heaps {
-        let before = &values[..n];
-        let g = match &mut fast {
-            Some(state) => state.value(rules, before),
-            None => naive.value(rules, before, n),
-        };
+        let g = method.value(rules, &values[..n]);
         if g != u64::from(values[n]) {
             return wrong(n, Truth::Value(g));
         }
