@@ -197,19 +197,24 @@ impl Failure {
     /// The HTTP status and the sentence: bad input is 400, a search over the position
     /// budget 422, a search stopped at the playground's `time_limit` 503.
     pub fn status_and_message(&self, time_limit: Duration) -> (u16, String) {
+        let terminal = FrontEnd::Terminal
+            .knobs()
+            .expect("the command has settings");
+        let further = |e: &grundy::Error, knob: &str| {
+            format!("{e}; the playground stops there (the grundy command goes further with {knob})")
+        };
         match self {
             Failure::Refused { status, message } => (*status, message.clone()),
-            Failure::Engine(e @ grundy::Error::Memory { .. }) => (
-                422,
-                format!("{e}; the playground stops there (the grundy command goes further with --max-memory)"),
-            ),
-            Failure::Engine(e @ grundy::Error::Budget { .. }) => (
-                422,
-                format!("{e}; the playground stops there (the grundy command goes further with --max-positions)"),
-            ),
+            Failure::Engine(e @ grundy::Error::Memory { .. }) => (422, further(e, terminal.memory)),
+            Failure::Engine(e @ grundy::Error::Budget { .. }) => {
+                (422, further(e, terminal.positions))
+            }
             Failure::Engine(e @ (grundy::Error::Work { .. } | grundy::Error::Time { .. })) => (
                 422,
-                format!("{e} (the field 'time' allows more, within the playground's limit; the grundy command goes further with --time)"),
+                format!(
+                    "{e} (the field 'time' allows more, within the playground's limit; the grundy command goes further with {})",
+                    terminal.time.name()
+                ),
             ),
             Failure::Engine(grundy::Error::Stopped) => (
                 503,

@@ -43,7 +43,6 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use grundy::budget::{Knobs, TimeKnob};
 use grundy::solve::sequence::Algorithm;
 use grundy::{Asked, Budget, Checkpoint, Effort, FrontEnd, Play};
 
@@ -106,13 +105,6 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-/// How the command line names the settings of a budget, in its messages.
-const KNOBS: Knobs = Knobs {
-    positions: "--max-positions",
-    memory: "--max-memory",
-    time: TimeKnob::Flag("--time"),
-};
-
 impl Cli {
     /// The budget every command starts from: `--max-memory` (else half of the
     /// machine's memory), `--threads` (else `GRUNDY_THREADS`, else chosen by the
@@ -126,10 +118,10 @@ impl Cli {
             Command::Play(_) => Asked::Move,
             _ => Asked::Position,
         };
-        let time = self
-            .time
-            .map_or(FrontEnd::Terminal.time(asked), |allowed| allowed.0);
-        let mut budget = Budget::default().with_knobs(KNOBS).with_time(time);
+        let mut budget = FrontEnd::Terminal.budget(asked);
+        if let Some(allowed) = self.time {
+            budget = budget.with_time(allowed.0);
+        }
         if let Some(bytes) = self.max_memory {
             budget = budget.with_memory(usize::try_from(bytes).unwrap_or(usize::MAX));
         }

@@ -33,9 +33,14 @@ pub fn to_py(py: Python<'_>, e: grundy::Error) -> PyErr {
         grundy::Error::Io { .. } => raise(py, "FileError", message, None),
         grundy::Error::Stopped => raise(py, "StoppedError", message, None),
         grundy::Error::Memory { limit, .. } => raise(py, "BudgetError", message, Some(limit)),
-        grundy::Error::Work { .. } | grundy::Error::Time { .. } => {
-            raise(py, "BudgetError", crate::budget(None).explain(&e), None)
-        }
+        grundy::Error::Work { .. } | grundy::Error::Time { .. } => raise(
+            py,
+            "BudgetError",
+            grundy::FrontEnd::Python
+                .budget(grundy::Asked::Position)
+                .explain(&e),
+            None,
+        ),
         grundy::Error::Budget { limit, .. } => raise(
             py,
             "BudgetError",

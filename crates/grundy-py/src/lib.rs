@@ -15,7 +15,6 @@ pub mod pygame;
 pub mod run;
 pub mod session;
 
-use grundy::budget::{Knobs, TimeKnob};
 use grundy::plot::{period_of, Chart};
 use grundy::report::{PeriodReport, StatisticsReport};
 use grundy::solve::sequence::Algorithm;
@@ -27,23 +26,24 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::time::Duration;
 
-/// The budget of a call: `max_positions` where given, else the positions half the
-/// machine's memory holds.
-pub(crate) fn budget(max_positions: Option<usize>) -> Budget {
-    let budget = Budget::default().with_knobs(KNOBS);
-    match max_positions {
-        Some(positions) => budget.with_positions(positions),
-        None => budget,
+/// The budget of a call asking `asked`: the library's for Python
+/// ([`FrontEnd::budget`]), with `max_positions` and the `time=` keyword where given
+/// (seconds, or `math.inf` for no limit).
+pub(crate) fn budget(
+    asked: Asked,
+    max_positions: Option<usize>,
+    time: Option<f64>,
+) -> PyResult<Budget> {
+    let mut budget = FrontEnd::Python.budget(asked);
+    if let Some(positions) = max_positions {
+        budget = budget.with_positions(positions);
     }
-}
-
-/// The time of a call's searches from its `time=` keyword: seconds, `inf` for no
-/// limit, or `None` for the library's default for Python ([`FrontEnd::Python`]).
-pub(crate) fn time(asked: Asked, time: Option<f64>) -> PyResult<Option<Duration>> {
     match time {
-        None => Ok(FrontEnd::Python.time(asked)),
-        Some(t) if t == f64::INFINITY => Ok(None),
-        Some(t) if t > 0.0 && t.is_finite() => Ok(Duration::try_from_secs_f64(t).ok()),
+        None => Ok(budget),
+        Some(t) if t == f64::INFINITY => Ok(budget.with_time(None)),
+        Some(t) if t > 0.0 && t.is_finite() => {
+            Ok(budget.with_time(Duration::try_from_secs_f64(t).ok()))
+        }
         Some(t) => Err(Python::attach(|py| {
             errors::raise(
                 py,
@@ -54,13 +54,6 @@ pub(crate) fn time(asked: Asked, time: Option<f64>) -> PyResult<Option<Duration>
         })),
     }
 }
-
-/// How Python names the settings of a budget, in the reasons of an analysis.
-const KNOBS: Knobs = Knobs {
-    positions: "max_positions=",
-    memory: "max_positions= (memory is half of the machine's)",
-    time: TimeKnob::Keyword("time="),
-};
 
 /// Runs `work` within `budget`, stoppably (Ctrl-C, `timeout`), and raises its error
 /// as Python's.
@@ -114,7 +107,7 @@ fn table<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = self::algorithm(method)?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let budget = budget(max_positions).with_time(self::time(Asked::Sequence, time)?);
+    let budget = budget(Asked::Sequence, max_positions, time)?;
     let table = compute(py, timeout, budget, |budget| {
         let save = match (&save, &resume) {
             (Some(path), _) => Save::To(path),
@@ -215,7 +208,7 @@ fn statistics<'py>(
     time: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = self::algorithm(method)?;
-    let budget = budget(max_positions).with_time(self::time(Asked::Sequence, time)?);
+    let budget = budget(Asked::Sequence, max_positions, time)?;
     let table = compute(py, timeout, budget, |budget| {
         let request = TableRequest {
             algorithm,
@@ -256,7 +249,7 @@ fn period<'py>(
     time: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = self::algorithm(method)?;
-    let budget = budget(max_positions).with_time(self::time(Asked::Sequence, time)?);
+    let budget = budget(Asked::Sequence, max_positions, time)?;
     let to = to.unwrap_or_else(|| grundy::tabulate::period_to(&budget));
     let (name, found) = compute(py, timeout, budget, |budget| {
         grundy::tabulate::period(game, to, algorithm, budget, &mut |_| {})
@@ -398,15 +391,17 @@ fn plot(
 /// The P-positions of Chomp with at most `rows` rows and a bottom row of at most
 /// `to` squares, rows bottom first.
 #[pyfunction]
-#[pyo3(signature = (rows, to, max_positions = None, timeout = None))]
+#[pyo3(signature = (rows, to, max_positions = None, timeout = None, time = None))]
 fn chomp_p_positions(
     py: Python<'_>,
     rows: usize,
     to: u32,
     max_positions: Option<usize>,
     timeout: Option<f64>,
+    time: Option<f64>,
 ) -> PyResult<Vec<Vec<u32>>> {
-    compute(py, timeout, budget(max_positions), |budget| {
+    let budget = budget(Asked::Sequence, max_positions, time)?;
+    compute(py, timeout, budget, |budget| {
         grundy::games::chomp::p_positions(rows, to, budget)
     })
 }

@@ -17,7 +17,7 @@ use grundy::analysis::{Method, Move, MoveValue, PartAnalysis};
 use grundy::report::ValueReport;
 use grundy::solve::GameBox;
 use grundy::stop::StopFlag;
-use grundy::{Analysis, Analyst, Effort, Gamma, Options, Play, Position};
+use grundy::{Analysis, Analyst, Asked, Effort, Gamma, Options, Play, Position};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -86,7 +86,7 @@ impl Inner {
     /// A fresh analyst with the same games: after a panic, what the old one held
     /// may be half made.
     fn reset(&mut self) {
-        self.analyst = Analyst::new(crate::budget(self.max_positions));
+        self.analyst = Analyst::new(self.analyst.budget().clone());
         for index in 0..self.games.len() {
             let game = self.adapter(index);
             let name = game.name.clone();
@@ -323,16 +323,16 @@ impl Session {
     /// what half the machine's memory holds).
     #[new]
     #[pyo3(signature = (max_positions = None))]
-    fn new(max_positions: Option<usize>) -> Self {
+    fn new(max_positions: Option<usize>) -> PyResult<Self> {
         let inner = Inner {
-            analyst: Analyst::new(crate::budget(max_positions)),
+            analyst: Analyst::new(crate::budget(Asked::Position, max_positions, None)?),
             games: Vec::new(),
             run: Arc::default(),
             max_positions,
         };
-        Session {
+        Ok(Session {
             inner: Mutex::new(inner),
-        }
+        })
     }
 
     /// The most positions a search may keep.
@@ -378,7 +378,6 @@ impl Session {
         timeout: Option<f64>,
         time: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let time = crate::time(grundy::Asked::Position, time)?;
         let mut guard = self.lock()?;
         let inner = &mut guard;
         let spec = inner.spec(&parts)?;
@@ -391,13 +390,9 @@ impl Session {
         let flag = StopFlag::new();
         *inner.run.lock().expect("run state") = Run { flag: flag.clone() };
         let effort = Effort::outcome_only(outcome_only);
-        let budget = inner
-            .analyst
-            .budget()
-            .clone()
+        let budget = crate::budget(Asked::Position, inner.max_positions, time)?
             .with_stop(flag.clone())
-            .with_effort(effort)
-            .with_time(time);
+            .with_effort(effort);
         inner.analyst.set_budget(budget);
         let analyst = &mut inner.analyst;
         let outcome = run::stoppable(py, &flag, timeout, move || {

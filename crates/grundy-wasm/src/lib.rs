@@ -13,7 +13,7 @@
 
 use std::cell::RefCell;
 
-use grundy::{Budget, FrontEnd};
+use grundy::{Asked, Budget, FrontEnd};
 use grundy_api::{Failure, Fields, Request};
 use serde::Serialize;
 
@@ -87,14 +87,11 @@ fn respond(endpoint: &str, query: &str) -> Reply {
     }
 }
 
-/// One request's budget: its positions and memory, on this one thread.
+/// One request's budget: the library's for the web ([`FrontEnd::budget`]; the
+/// request's time is set by what it asks), its memory, on this one thread.
 fn budget() -> Budget {
-    Budget::default()
-        .with_positions(
-            FrontEnd::Web
-                .positions()
-                .expect("the web caps its positions"),
-        )
+    FrontEnd::Web
+        .budget(Asked::Position)
         .with_memory(MAX_MEMORY)
         .with_threads(1)
         .expect("one thread is allowed")

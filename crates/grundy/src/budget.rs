@@ -35,7 +35,8 @@ const FALLBACK_MEMORY: usize = 4 << 30;
 const THREADS_PER_CORE: usize = 4;
 
 /// How a front end names the settings of a budget (`--max-positions`,
-/// `max_positions=`), for the messages that say how to raise one.
+/// `max_positions=`), for the messages that say how to raise one
+/// ([`FrontEnd::knobs`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Knobs {
     /// The setting of the positions a search may keep.
@@ -56,6 +57,13 @@ pub enum TimeKnob {
 }
 
 impl TimeKnob {
+    /// The setting's name: `--time`, `time=`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeKnob::Flag(name) | TimeKnob::Keyword(name) => name,
+        }
+    }
+
     /// The setting that allows `wanted` (or no limit): `--time 2m`, `time=120`,
     /// `--time none`, `time=math.inf`.
     fn allowing(self, wanted: Option<std::time::Duration>) -> String {
@@ -125,6 +133,38 @@ impl FrontEnd {
         match self {
             FrontEnd::Web => Some(1_000_000),
             FrontEnd::Terminal | FrontEnd::Python => None,
+        }
+    }
+
+    /// How this front end names the settings of a budget, for the messages that
+    /// say how to raise one; the web has none of its own (its messages name the
+    /// terminal's, which go further).
+    pub const fn knobs(self) -> Option<Knobs> {
+        match self {
+            FrontEnd::Terminal => Some(Knobs {
+                positions: "--max-positions",
+                memory: "--max-memory",
+                time: TimeKnob::Flag("--time"),
+            }),
+            FrontEnd::Python => Some(Knobs {
+                positions: "max_positions=",
+                memory: "max_positions= (memory is half of the machine's)",
+                time: TimeKnob::Keyword("time="),
+            }),
+            FrontEnd::Web => None,
+        }
+    }
+
+    /// The budget this front end gives `asked` by default: its time
+    /// ([`FrontEnd::time`]), its cap on positions ([`FrontEnd::positions`]), and
+    /// its settings named in messages ([`FrontEnd::knobs`]). The front end then
+    /// applies what its user set.
+    pub fn budget(self, asked: Asked) -> Budget {
+        let mut budget = Budget::default().with_time(self.time(asked));
+        budget.knobs = self.knobs();
+        match self.positions() {
+            Some(positions) => budget.with_positions(positions),
+            None => budget,
         }
     }
 }
@@ -321,14 +361,8 @@ impl Budget {
         self
     }
 
-    /// The same budget, its settings named as `knobs` in messages.
-    pub fn with_knobs(mut self, knobs: Knobs) -> Self {
-        self.knobs = Some(knobs);
-        self
-    }
-
     /// `e` in one sentence, with how to raise the budget where the error is one of
-    /// running out of it and the front end named its settings ([`Budget::with_knobs`]).
+    /// running out of it and the front end named its settings ([`FrontEnd::knobs`]).
     pub fn explain(&self, e: &Error) -> String {
         let knob = match (e, self.knobs) {
             (Error::Budget { .. }, Some(knobs)) => knobs.positions,
@@ -586,13 +620,10 @@ mod tests {
 
     #[test]
     fn past_its_time_a_budget_stops_and_known_work_is_weighed_against_it() {
-        let knobs = Knobs {
-            positions: "--max-positions",
-            memory: "--max-memory",
-            time: TimeKnob::Flag("--time"),
-        };
-        let budget = Budget::default()
-            .with_knobs(knobs)
+        let terminal = FrontEnd::Terminal.budget(Asked::Position);
+        assert_eq!(terminal.time(), Some(std::time::Duration::from_secs(5)));
+        let budget = terminal
+            .clone()
             .with_time(Some(std::time::Duration::from_millis(1)));
         std::thread::sleep(std::time::Duration::from_millis(5));
         let e = budget.check().unwrap_err();
@@ -603,9 +634,7 @@ mod tests {
             "the time allowed, 1 ms, ran out; --time none to let it run longer"
         );
         // A minute allows 3·10^10 options; 10^12 would take about 33 min.
-        let minute = Budget::default()
-            .with_knobs(knobs)
-            .with_time(Some(std::time::Duration::from_secs(60)));
+        let minute = terminal.with_time(Some(std::time::Duration::from_secs(60)));
         assert!(minute.affords(10_000_000_000).is_ok());
         let e = minute.affords(1_000_000_000_000).unwrap_err();
         assert!(matches!(e, Error::Work { .. }) && e.is_budget(), "{e}");

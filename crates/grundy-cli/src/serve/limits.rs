@@ -19,7 +19,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::stop::StopFlag;
-use grundy::{Budget, FrontEnd};
+use grundy::{Asked, Budget, FrontEnd};
 use grundy_api::{seconds, Failure};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -92,10 +92,13 @@ impl IntoResponse for ApiError {
 }
 
 impl Limits {
-    /// The budget of one request's search: [`Limits::max_positions`], threads
-    /// chosen by the size of the work, stopped by `stop`.
+    /// The budget of one request's search: the library's for the web
+    /// ([`FrontEnd::budget`]; the request's time is set by what it asks), with
+    /// [`Limits::max_positions`], threads chosen by the size of the work, stopped
+    /// by `stop`.
     pub fn budget(&self, stop: StopFlag) -> Budget {
-        Budget::default()
+        FrontEnd::Web
+            .budget(Asked::Position)
             .with_positions(self.max_positions)
             .with_stop(stop)
     }

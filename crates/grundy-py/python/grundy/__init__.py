@@ -498,14 +498,19 @@ def chomp_p_positions(
     *,
     max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
+    time: Optional[float] = None,
 ) -> List[Tuple[int, ...]]:
     """The P-positions of Chomp with at most ``rows`` rows and a bottom row of at
-    most ``to`` squares, each a tuple of row lengths, bottom row first.
+    most ``to`` squares, each a tuple of row lengths, bottom row first. ``time``
+    is the seconds the search may take (default: a minute, as for a sequence;
+    ``math.inf`` for no limit).
 
     >>> grundy.chomp_p_positions(rows=2, to=4)
     [(1,), (2, 1), (3, 2), (4, 3)]
     """
-    found = _native.chomp_p_positions(rows, to, max_positions=max_positions, timeout=timeout)
+    found = _native.chomp_p_positions(
+        rows, to, max_positions=max_positions, timeout=timeout, time=time
+    )
     return [tuple(p) for p in found]
 
 
