@@ -7,7 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Result};
 use grundy::analysis::ComputerTurn;
-use grundy::report::{GameOver, Mover, NumberedMoves, Played, Voice};
+use grundy::report::{ExplainReport, GameOver, Mover, NumberedMoves, Played, Voice};
 use grundy::{Analyst, Budget, Options, Play, Position};
 
 const HELP: &str = "Type the position you leave after your move, written like the one shown \
@@ -130,9 +130,7 @@ pub fn run(spec_text: &str, misere: bool, computer_first: bool, budget: Budget) 
             }
             "hint" => match analyst.analyse(&position, &options(true, false)) {
                 Ok(hinted) => {
-                    for line in hinted.explanation.iter().flatten() {
-                        out!("{line}");
-                    }
+                    out!("{}", ExplainReport::new(&hinted));
                 }
                 Err(e) if e.is_budget() => {
                     let chosen = analyst.move_without_analysis(&position, play)?;

@@ -213,7 +213,7 @@ function sumBuilder() {
     }
     if (mine !== asked) return;
     out.replaceChildren(
-      explanation(ex.lines).querySelector('pre.columns') ?? '',
+      explanation(ex.sections).querySelector('pre.columns') ?? '',
       h('p', { class: 'sum-verdict' }, [`Nim-sum ${v.nimber_text}: `, h('strong', { text: `${v.outcome}-position` }), `, ${v.who_wins}. `,
         h('a', { href: gameUrl({ spec }) }, `Play ${spec}`)]),
     );
@@ -561,7 +561,7 @@ async function game(params) {
       h('h3', { text: 'Winning moves' }),
       ...winningMoves(v),
       h('h3', { text: 'Why' }),
-      explanation(ex.lines),
+      explanation(ex.sections),
     );
   }
 
@@ -696,23 +696,29 @@ async function game(params) {
 }
 
 /**
- * The explanation: its prose in lines that wrap, and its binary columns (the
- * indented lines after "… in binary columns:", which line up) in a block that
- * scrolls sideways where it is wider than the screen.
+ * The explanation, drawn from the library's steps (`sections`, docs/json.md): prose
+ * that wraps, tables of parts and lists of moves, the verdict in bold, and the
+ * binary columns (the library's lines, which line up) in a block that scrolls
+ * sideways where it is wider than the screen.
  */
-function explanation(lines) {
-  const blocks = [];
-  let columns = false;
-  for (const line of lines) {
-    columns = columns && /^\s/.test(line);
-    const last = blocks[blocks.length - 1];
-    if (last && last.columns === columns) last.lines.push(line);
-    else blocks.push({ columns, lines: [line] });
-    if (/columns:$/.test(line)) columns = true;
-  }
-  return h('div', { class: 'explanation' }, blocks.map((b) => h(b.columns ? 'pre' : 'p', {
-    class: b.columns ? 'columns' : 'prose', tabindex: b.columns ? '0' : null, text: b.lines.join('\n'),
-  })));
+function explanation(sections) {
+  const prose = (text) => h('p', { class: 'prose', text });
+  const list = (items) => h('ul', { class: 'prose' }, items.map((item) => h('li', {}, item)));
+  const step = (s) => {
+    switch (s.kind) {
+      case 'prose': return [prose(s.text)];
+      case 'verdict': return [h('p', { class: 'prose verdict' }, [h('strong', { text: s.text })])];
+      case 'theorem': return [prose(`${s.part}:`), list(s.lines)];
+      case 'table': return [prose(s.heading), list(s.rows.map((r) => [
+        h('code', { text: r.part }), `: ${r.text}`,
+        ...(r.steps.length ? [list(r.steps)] : []),
+      ]))];
+      case 'columns': return [prose(s.heading), h('pre', { class: 'columns', tabindex: '0', text: s.lines.join('\n') })];
+      case 'moves': return [prose(s.heading), list(s.moves.map((m) => [`${m.description}: `, h('code', { text: m.position })]))];
+      default: return [];
+    }
+  };
+  return h('div', { class: 'explanation' }, sections.map((section) => h('div', { class: 'step' }, section.flatMap(step))));
 }
 
 /**

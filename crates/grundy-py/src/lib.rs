@@ -55,6 +55,18 @@ pub(crate) fn budget(
     }
 }
 
+/// Sets `report` in `d` as the library writes it: its JSON at "report" and its text
+/// at "text" (the Python side reads both).
+pub(crate) fn set_report(
+    d: &Bound<'_, PyDict>,
+    report: &(impl serde::Serialize + std::fmt::Display),
+) -> PyResult<()> {
+    let json = serde_json::to_string(report)
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("a report in JSON: {e}")))?;
+    d.set_item("report", json)?;
+    d.set_item("text", report.to_string())
+}
+
 /// Runs `work` within `budget`, stoppably (Ctrl-C, `timeout`), and raises its error
 /// as Python's.
 fn compute<T: Send>(
@@ -226,12 +238,8 @@ fn statistics<'py>(
             None,
         ));
     };
-    let report = StatisticsReport::new(name, &statistics);
     let d = PyDict::new(py);
-    let json = serde_json::to_string(&report)
-        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("a report in JSON: {e}")))?;
-    d.set_item("report", json)?;
-    d.set_item("text", report.to_string())?;
+    set_report(&d, &StatisticsReport::new(name, &statistics))?;
     Ok(d)
 }
 
@@ -254,12 +262,8 @@ fn period<'py>(
     let (name, found) = compute(py, timeout, budget, |budget| {
         grundy::tabulate::period(game, to, algorithm, budget, &mut |_| {})
     })?;
-    let report = PeriodReport::new(name, to, found);
     let d = PyDict::new(py);
-    let json = serde_json::to_string(&report)
-        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("a report in JSON: {e}")))?;
-    d.set_item("report", json)?;
-    d.set_item("text", report.to_string())?;
+    set_report(&d, &PeriodReport::new(name, to, found))?;
     Ok(d)
 }
 

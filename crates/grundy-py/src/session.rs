@@ -14,7 +14,7 @@
 use std::sync::{Arc, Mutex};
 
 use grundy::analysis::{Method, Move, MoveValue, PartAnalysis};
-use grundy::report::ValueReport;
+use grundy::report::{self, ExplainReport, ValueReport};
 use grundy::solve::GameBox;
 use grundy::stop::StopFlag;
 use grundy::{Analysis, Analyst, Asked, Effort, Gamma, Options, Play, Position};
@@ -292,7 +292,12 @@ impl Inner {
             None => d.set_item("moves", py.None())?,
         }
         match &a.explanation {
-            Some(lines) => d.set_item("explanation", lines)?,
+            Some(e) => {
+                let reasoning = PyDict::new(py);
+                crate::set_report(&reasoning, &ExplainReport::new(a))?;
+                reasoning.set_item("html", report::explain::html(e))?;
+                d.set_item("explanation", reasoning)?;
+            }
             None => d.set_item("explanation", py.None())?,
         }
         match &a.computer_move {
@@ -305,14 +310,10 @@ impl Inner {
         )?;
         // What the library says of it, in words and as JSON.
         let report = ValueReport::new(a);
-        d.set_item("text", report.to_string())?;
         d.set_item("nimber_text", report.nimber_text())?;
         d.set_item("who_wins", report.who_wins())?;
         d.set_item("gamma_text", a.gamma.as_ref().map(Gamma::to_string))?;
-        let json = serde_json::to_string(&report).map_err(|e| {
-            pyo3::exceptions::PyRuntimeError::new_err(format!("a report in JSON: {e}"))
-        })?;
-        d.set_item("report", json)?;
+        crate::set_report(&d, &report)?;
         Ok(d)
     }
 }

@@ -184,3 +184,19 @@ def test_sums_of_different_games(s, a, code, b, c):
 def test_misere_nim_by_bouton(hs):
     brute = sum_outcome(lambda n: list(range(n)), misere=True)
     assert grundy.value("nim " + ",".join(map(str, hs)), misere=True).outcome == brute(hs)
+
+
+def test_the_explanation_is_its_text_its_steps_and_html():
+    e = grundy.explain("nim 3,5")
+    assert isinstance(e, str) and isinstance(e, grundy.Explanation)
+    assert e.lines[-1] == "  take 2 from the heap of 5: nim 3,3"
+    steps = [s for section in e.sections for s in section]
+    verdict = next(s for s in steps if s["kind"] == "verdict")
+    assert verdict["outcome"] == "N"
+    columns = next(s for s in steps if s["kind"] == "columns")
+    assert columns["total"] == 6 and [r["value"] for r in columns["rows"]] == [3, 5]
+    moves = next(s for s in steps if s["kind"] == "moves")
+    assert moves["moves"] == [{"position": "nim 3,3", "description": "take 2 from the heap of 5"}]
+    assert "<pre>  nim 3" in e._repr_html_()
+    # The analysis carries the same explanation.
+    assert grundy.value("nim 3,5", explain=True).explanation == e

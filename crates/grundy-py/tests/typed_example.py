@@ -47,8 +47,9 @@ assert_type(moves, List[grundy.MoveValue])
 assert [(str(m.position), m.outcome, m.nimber) for m in moves] == [("sub:1,2 2", "N", 2), ("sub:1,2 1", "N", 1)]
 
 reasoning = grundy.explain("nim 3,5")
-assert_type(reasoning, str)
+assert_type(reasoning, grundy.Explanation)
 assert reasoning.splitlines()[-1] == "  take 2 from the heap of 5: nim 3,3"
+assert reasoning.sections[-1][-1]["kind"] == "moves"
 
 halving_table = grundy.table(halving, to=15)
 assert_type(halving_table, grundy.HeapTable)

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Serialize;
 
-use crate::explain;
+use crate::explain::{self, Explanation};
 use crate::solve::{GameBox, Solver, Sum, Valuation, Value};
 use crate::{spec, Budget, Effort, Error, Gamma, Nimber, Outcome, Play, Result};
 
@@ -195,8 +195,8 @@ pub struct Analysis {
     pub drawing_moves: Vec<Move>,
     /// Every move with what it leaves ([`Options::all_moves`]).
     pub moves: Option<Vec<MoveValue>>,
-    /// The reasoning, one line a string ([`Options::explain`]).
-    pub explanation: Option<Vec<String>>,
+    /// The reasoning, built from this analysis ([`Options::explain`]).
+    pub explanation: Option<Explanation>,
     /// The computer's move ([`Options::computer_move`]): a winning move if there is
     /// one; else one that keeps a draw; else the one that leaves the longest game.
     pub computer_move: Option<Move>,
@@ -707,15 +707,6 @@ impl Analyst {
             true => Some(self.all_moves(position, play, value.outcome, whole)?),
             false => None,
         };
-        let explanation = match options.explain {
-            true => Some(explain::explain(
-                &mut self.solver,
-                position,
-                play,
-                valuation,
-            )?),
-            false => None,
-        };
         let (computer_move, computer_move_unproved) = match (options.computer_move, terminal) {
             (true, false) => {
                 let chosen = match winning.first().or(drawing.first()) {
@@ -732,7 +723,7 @@ impl Analyst {
             _ => (None, None),
         };
         let position = self.position(sum.clone());
-        Ok(Analysis {
+        let mut analysis = Analysis {
             components: self.components(&position)?,
             position,
             notes: self.notes.clone(),
@@ -748,10 +739,14 @@ impl Analyst {
             winning_moves_not_computed,
             drawing_moves,
             moves,
-            explanation,
+            explanation: None,
             computer_move,
             computer_move_unproved,
-        })
+        };
+        if options.explain {
+            analysis.explanation = Some(explain::explain(&mut self.solver, &sum, &analysis)?);
+        }
+        Ok(analysis)
     }
 
     /// What `search` finds beyond the outcome: within the budget for the whole

@@ -74,6 +74,16 @@ pub enum Outcome {
     D,
 }
 
+/// An outcome in JSON is its letter: "P", "N" or "D".
+impl serde::Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.letter())
+    }
+}
+
 impl Outcome {
     /// The letter used in tables and JSON: "P", "N" or "D".
     pub fn letter(self) -> &'static str {

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, Dict, Hashable, List, NamedTuple, Optional, Tuple, Union, overload
 
 from . import _native
-from .analysis import Analysis, Move, MoveValue, Outcome, PartValue
+from .analysis import Analysis, Explanation, Move, MoveValue, Outcome, PartValue
 from .errors import (
     BudgetError,
     Error,
@@ -69,6 +69,7 @@ __all__ = [
     "Position",
     "Sum",
     "Analysis",
+    "Explanation",
     "Move",
     "MoveValue",
     "PartValue",
@@ -195,9 +196,9 @@ class Session:
             time=time,
         )
 
-        def reasoning() -> List[str]:
+        def reasoning() -> Explanation:
             e = self._analyse(parts, misere=misere, explain=True, timeout=timeout, time=time)
-            return list(e["explanation"])
+            return Explanation._of(e["explanation"])
 
         return Analysis._of(d, reasoning)
 
@@ -222,10 +223,10 @@ class Session:
         misere: bool = False,
         timeout: Optional[float] = None,
         time: Optional[float] = None,
-    ) -> str:
+    ) -> Explanation:
         """The reasoning in words; see :func:`grundy.explain`."""
         d = self._analyse(_parts(x, position), misere=misere, explain=True, timeout=timeout, time=time)
-        return "\n".join(d["explanation"])
+        return Explanation._of(d["explanation"])
 
 
 def value(
@@ -324,9 +325,10 @@ def explain(
     max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
     time: Optional[float] = None,
-) -> str:
+) -> Explanation:
     """The reasoning behind the verdict, in words and binary columns, as
-    ``grundy explain`` prints it. The position and keywords are as for
+    ``grundy explain`` prints it: a ``str``, with its steps (``sections``) and
+    its HTML, which a notebook shows. The position and keywords are as for
     :func:`value`."""
     return Session(max_positions).explain(x, position, misere=misere, timeout=timeout, time=time)
 

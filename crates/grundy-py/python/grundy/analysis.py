@@ -10,7 +10,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from .positions import Position
 
-__all__ = ["Outcome", "Move", "MoveValue", "PartValue", "Analysis"]
+__all__ = ["Outcome", "Move", "MoveValue", "PartValue", "Explanation", "Analysis"]
 
 
 class Outcome(str, enum.Enum):
@@ -25,6 +25,38 @@ class Outcome(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+class Explanation(str):
+    """The reasoning behind a verdict: the text ``grundy explain`` prints (this
+    object is that ``str``), its steps as the library built them, and its HTML,
+    which a notebook shows.
+
+    ``sections`` is a list of sections, each a list of steps; a step is a dict
+    whose ``kind`` is ``"prose"`` (``text``), ``"theorem"`` (``part``, ``lines``),
+    ``"table"`` (``heading``, ``rows`` of ``part``, ``text``, ``steps``),
+    ``"columns"`` (``heading``, ``rows`` of ``label`` and ``value``, ``total``),
+    ``"verdict"`` (``outcome``, ``text``) or ``"moves"`` (``heading``, ``moves`` of
+    ``position`` and ``description``), as ``docs/json.md`` describes.
+    """
+
+    sections: List[List[Dict[str, Any]]]
+    _html: str
+
+    @classmethod
+    def _of(cls, d: Dict[str, Any]) -> "Explanation":
+        e = cls(d["text"])
+        e.sections = json.loads(d["report"])["sections"]
+        e._html = d["html"]
+        return e
+
+    @property
+    def lines(self) -> List[str]:
+        """The text, one string a line."""
+        return self.split("\n")
+
+    def _repr_html_(self) -> str:
+        return self._html
 
 
 def _position(pair: Any) -> Position:
@@ -158,8 +190,8 @@ class Analysis:
     drawing_moves: List[Move]
     #: Every move with what it leaves (``all_moves=True``), else None.
     moves: Optional[List[MoveValue]]
-    #: The reasoning, one line a string (``explain=True``), else None.
-    explanation: Optional[List[str]]
+    #: The reasoning (``explain=True``), else None.
+    explanation: Optional[Explanation]
     #: The computer's move (``computer_move=True``): a winning move if there is one,
     #: else one that keeps a draw, else the one that leaves the longest game.
     computer_move: Optional[Move]
@@ -168,12 +200,13 @@ class Analysis:
     computer_move_unproved: Optional[str] = None
     _text: str = field(default="", repr=False, compare=False)
     _report: str = field(default="{}", repr=False, compare=False)
-    _explain: Optional[Callable[[], List[str]]] = field(default=None, repr=False, compare=False)
+    _explain: Optional[Callable[[], Explanation]] = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def _of(cls, d: Dict[str, Any], explain: Optional[Callable[[], List[str]]] = None) -> "Analysis":
+    def _of(cls, d: Dict[str, Any], explain: Optional[Callable[[], Explanation]] = None) -> "Analysis":
         moves = d["moves"]
         cm = d["computer_move"]
+        e = d["explanation"]
         return cls(
             position=_position(d["position"]),
             notes=list(d["notes"]),
@@ -191,7 +224,7 @@ class Analysis:
             winning_moves_not_computed=d["winning_moves_not_computed"],
             drawing_moves=[Move._of(m) for m in d["drawing_moves"]],
             moves=None if moves is None else [MoveValue._of(m) for m in moves],
-            explanation=d["explanation"],
+            explanation=None if e is None else Explanation._of(e),
             computer_move=None if cm is None else Move._of(cm),
             computer_move_unproved=d["computer_move_unproved"],
             _text=d["text"],
@@ -204,15 +237,15 @@ class Analysis:
         """True under misère play."""
         return self.play == "misere"
 
-    def explain(self) -> str:
+    def explain(self) -> Explanation:
         """The reasoning in words and binary columns, as ``grundy explain`` prints it."""
-        lines = self.explanation
-        if lines is None:
+        explanation = self.explanation
+        if explanation is None:
             if self._explain is None:
                 raise ValueError("this analysis cannot explain itself")
-            lines = self._explain()
-            object.__setattr__(self, "explanation", lines)
-        return "\n".join(lines)
+            explanation = self._explain()
+            object.__setattr__(self, "explanation", explanation)
+        return explanation
 
     def __str__(self) -> str:
         """The verdict as ``grundy value`` prints it."""

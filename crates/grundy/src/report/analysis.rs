@@ -8,9 +8,11 @@ use std::fmt::{self, Display, Formatter};
 
 use serde::Serialize;
 
+use super::explain;
 use super::play::{GameOver, Mover, Victor, Voice};
 use super::{play_words, who_wins};
 use crate::analysis::{Analysis, Component, Move, Position, Winner};
+use crate::explain::Step;
 use crate::notation::LABEL;
 use crate::{Gamma, Nimber};
 
@@ -309,21 +311,28 @@ impl Display for MovesReport<'_> {
     }
 }
 
-/// The reasoning, line by line (empty unless the analysis explained).
+/// The reasoning: its text line by line, and its steps (empty unless the analysis
+/// explained).
 #[derive(Serialize)]
 pub struct ExplainReport<'a> {
     position: &'a Position,
     play: &'static str,
-    lines: &'a [String],
+    lines: Vec<String>,
+    sections: &'a [Vec<Step>],
 }
 
 impl<'a> ExplainReport<'a> {
     /// The report of `a`.
     pub fn new(a: &'a Analysis) -> Self {
+        let (lines, sections) = match &a.explanation {
+            Some(e) => (explain::lines(e), &e.sections[..]),
+            None => (Vec::new(), &[][..]),
+        };
         ExplainReport {
             position: &a.position,
             play: a.play.name(),
-            lines: a.explanation.as_deref().unwrap_or_default(),
+            lines,
+            sections,
         }
     }
 }

@@ -10,6 +10,7 @@
 //! against it by the tests of `report` in `tests/report.rs`.
 
 mod analysis;
+pub mod explain;
 mod play;
 mod quotient;
 mod table;
@@ -29,6 +30,17 @@ pub fn play_words(play: Play) -> &'static str {
     match play {
         Play::Normal => "normal",
         Play::Misere => "misère",
+    }
+}
+
+/// The verdict on a position, in the one wording every report uses: "a
+/// P-position, the previous player wins", "an N-position, the player to move
+/// wins", "a draw with perfect play".
+pub fn verdict(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::P => format!("a P-position, {}", who_wins(outcome)),
+        Outcome::N => format!("an N-position, {}", who_wins(outcome)),
+        Outcome::D => who_wins(outcome).to_string(),
     }
 }
 
