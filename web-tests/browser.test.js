@@ -303,10 +303,10 @@ test('one request answers a position: its picture first, then its analysis', asy
   const calls = await recordCalls(page);
   await page.click('circle.chip[data-heap="0"][data-chip="2"]');
   await settled(page);
-  // The move checked; then each position read and drawn (Nim's chips by the page):
-  // after the player's move the computer's answer asked for at once, and after the
-  // computer's the position analysed in one request.
-  assert.deepEqual(await calls(), ['check', 'parts', 'computer', 'parts', 'position']);
+  // The move checked; then each position read and drawn by the library in one
+  // request: after the player's move the computer's answer asked for at once, and
+  // after the computer's the position analysed in one request.
+  assert.deepEqual(await calls(), ['check', 'drawing', 'computer', 'drawing', 'position']);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -346,12 +346,13 @@ test('error sentences name cells and fields in words, never in engine notation',
   const page = await open(gamePath('cram 3x3'));
   await settled(page);
   const sentences = [];
-  // Two cells that are not one domino.
+  // Two cells that are not one domino: the marks start again, saying so in words.
   await page.click('rect[data-cell="0,0"]');
   await page.click('rect[data-cell="2,2"]');
   await page.waitForSelector('.error:not([hidden])');
   sentences.push(await page.textContent('.error'));
-  assert.match(sentences[0], /^Placing a piece on \(1,1\) and \(3,3\) is not a legal move: /);
+  assert.match(sentences[0], /^Mark the cell in row 3, column 3: no move is made of it with the shapes marked before/);
+  assert.deepEqual(await page.$$eval('rect.marked', (rs) => rs.map((r) => r.dataset.cell)), ['2,2']);
   // A word typed as a move: the game's own complaint.
   await page.goto(site.url(gamePath('nim 3,4')));
   await settled(page);

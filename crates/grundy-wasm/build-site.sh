@@ -16,13 +16,13 @@ cargo build --release -p grundy-wasm --target wasm32-unknown-unknown
 
 web=crates/grundy-cli/web
 mkdir -p "$out/static"
-cp "$web/app.js" "$web/games.js" "$web/style.css" "$web/favicon.svg" "$out/static/"
+cp "$web/app.js" "$web/board.js" "$web/style.css" "$web/favicon.svg" "$out/static/"
 {
   printf "const GRUNDY_WASM = '%s';\n" "$(base64 -w0 target/wasm32-unknown-unknown/release/grundy_wasm.wasm)"
   cat "$web/engine.js"
 } > "$out/static/engine.js"
 for page in index game sequence; do
-  sed 's|<script defer src="static/games.js"></script>|<script defer src="static/engine.js"></script>\n&|' \
+  sed 's|<script defer src="static/board.js"></script>|<script defer src="static/engine.js"></script>\n&|' \
     "$web/index.html" > "$out/$page.html"
 done
 echo "build-site.sh: the static playground is in $out (open $out/index.html)"

@@ -1,5 +1,5 @@
 //! The home page's list: every family of the registry ([`grundy::games::FAMILIES`])
-//! with its rules, its group, its starting position and its figure, as the registry
+//! with its rules, its group, and its starting position, as the registry
 //! gives them.
 
 use grundy::games::FAMILIES;
@@ -22,8 +22,6 @@ pub struct FamilyEntry {
     /// The graph of the start, for graph games (lines of a graph file).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub graph: Option<&'static str>,
-    /// The name of the figure the page draws of a position (its drawer's), or null.
-    pub figure: Option<&'static str>,
     /// Whether positions are heap sizes, with a sequence page.
     pub heap_game: bool,
     /// Of a heap game, the game its sequence page shows: the game of its start
@@ -43,7 +41,6 @@ pub fn list() -> Vec<FamilyEntry> {
             about: family.about,
             start: family.start,
             graph: family.start_graph,
-            figure: family.figure.map(|f| f.name()),
             heap_game: family.heap_game,
             sequence_game: family.heap_game.then(|| game_of(family.start)).flatten(),
         })

@@ -8,6 +8,9 @@ use serde::Deserialize;
 
 use crate::{Failure, INLINE_GRAPH};
 
+/// The most positions a request's `history` holds.
+pub const MOST_HISTORY: usize = 1000;
+
 /// The fields of a request, from the query string or a JSON body.
 #[derive(Deserialize, Default, Debug, Clone)]
 #[serde(deny_unknown_fields)]
@@ -27,6 +30,8 @@ pub struct Fields {
     turn: Option<Mover>,
     /// How long the searches may take, in seconds.
     time: Option<f64>,
+    /// The positions of the game before this one, oldest first, one a line.
+    history: Option<String>,
 }
 
 /// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, and an
@@ -69,9 +74,30 @@ impl Fields {
     pub fn from_json(body: &[u8]) -> Result<Fields, Failure> {
         serde_json::from_slice(body).map_err(|e| {
             Failure::bad(format!(
-                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats, histogram, turn and time: {e}"
+                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats, histogram, turn, time and history: {e}"
             ))
         })
+    }
+
+    /// The positions of the game before this one, oldest first (`history`, one a
+    /// line), at most [`MOST_HISTORY`].
+    pub(crate) fn history(&self) -> Result<Vec<String>, Failure> {
+        let lines: Vec<String> = self
+            .history
+            .as_deref()
+            .unwrap_or("")
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .map(String::from)
+            .collect();
+        match lines.len() > MOST_HISTORY {
+            true => Err(Failure::bad(format!(
+                "the field 'history' holds {} positions: at most {MOST_HISTORY}",
+                lines.len()
+            ))),
+            false => Ok(lines),
+        }
     }
 
     pub(crate) fn play(&self) -> Play {

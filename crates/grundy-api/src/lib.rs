@@ -15,6 +15,7 @@
 //! | `check` | `spec`, `move` | the position a move leaves, or why it is illegal |
 //! | `table` | `game`, `to`, `rows`, `misere`, `stats` | `grundy table --json` (or `--stats`) |
 //! | `period` | `game`, `to` | `grundy period --json` |
+//! | `drawing` | `spec`, `history` | the position read, its parts, and each part's picture with the moves its clicks make |
 //! | `draw` | `spec` | `grundy draw` (SVG) |
 //! | `draw` | `game`, `to`, `misere`, `histogram` | `grundy draw GAME --to N` (SVG) |
 //! | `families` | | every family, its rules and a starting position |
@@ -31,8 +32,8 @@ use grundy::analysis::ComputerTurn;
 use grundy::games::{graph, Graph};
 use grundy::plot::{self, Chart};
 use grundy::report::{
-    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PartsReport, PeriodReport,
-    PositionReport, StatisticsReport, TableReport, ValueReport,
+    CheckReport, ComputerReport, DrawingReport, ExplainReport, Mover, MovesReport, PartsReport,
+    PeriodReport, PositionReport, StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::solve::GameBox;
@@ -92,6 +93,9 @@ pub enum Query {
     GraphTable(Graph, Play),
     /// The period of a heap game.
     Period { game: String, to: Option<u64> },
+    /// The pictures of a position's parts with their moves, after the positions
+    /// of the game before it.
+    Drawing(Question, Vec<String>),
     /// The picture of a position.
     Draw(String),
     /// The picture of a heap game's sequence.
@@ -103,6 +107,18 @@ pub enum Query {
     },
     /// Every family.
     Families,
+}
+
+/// Refuses a picture of `bytes` bytes past [`MAX_PICTURE_BYTES`], saying why.
+fn within_picture_bytes(bytes: usize) -> Result<(), String> {
+    match bytes > MAX_PICTURE_BYTES {
+        true => Err(format!(
+            "this board is too large to draw here (its picture would take {} KB, and the playground draws up to {} KB): type your move instead",
+            bytes / 1024,
+            MAX_PICTURE_BYTES / 1024
+        )),
+        false => Ok(()),
+    }
 }
 
 /// A position asked about: its SPEC, the posted graph it may name, and the play.
@@ -317,6 +333,7 @@ impl Query {
             "computer" => Query::Computer(Question::of(fields)?, fields.turn()),
             "position" => Query::Position(Question::of(fields)?, fields.turn()),
             "parts" => Query::Parts(Question::of(fields)?),
+            "drawing" => Query::Drawing(Question::of(fields)?, fields.history()?),
             "check" => {
                 let question = Question::of(fields)?;
                 Query::Check(question, fields.chosen()?)
@@ -469,15 +486,28 @@ impl Query {
                     grundy::tabulate::period(game, to, Algorithm::RareCommon, budget, &mut |_| {})?;
                 Answer::json(&PeriodReport::new(name, to, found))
             }
+            Query::Drawing(q, history) => {
+                let (mut analyst, position) = q.read(budget)?;
+                let history = history
+                    .iter()
+                    .map(|spec| analyst.parse(spec))
+                    .collect::<grundy::Result<Vec<_>>>()?;
+                let parts = analyst
+                    .drawings(&position, &history)?
+                    .into_iter()
+                    .map(|drawn| {
+                        let d = drawn.map_err(|e| e.to_string())?;
+                        let svg = d.svg();
+                        within_picture_bytes(svg.len())?;
+                        Ok((d, svg))
+                    })
+                    .collect();
+                let components = analyst.components(&position)?;
+                Answer::json(&DrawingReport::new(position, components, parts))
+            }
             Query::Draw(spec) => {
                 let svg = grundy::draw(spec)?;
-                if svg.len() > MAX_PICTURE_BYTES {
-                    return Err(Failure::unprocessable(format!(
-                        "this board is too large to draw here (its picture would take {} KB, and the playground draws up to {} KB): type your move instead",
-                        svg.len() / 1024,
-                        MAX_PICTURE_BYTES / 1024
-                    )));
-                }
+                within_picture_bytes(svg.len()).map_err(Failure::unprocessable)?;
                 Answer::Svg(svg)
             }
             Query::Plot {

@@ -40,21 +40,18 @@ fn draw_writes_svg() {
     assert!(run.stdout.starts_with("<svg"));
     assert_eq!(
         run.stdout.matches("<circle").count(),
-        3 + 1,
-        "3 vertices, 1 loop"
+        3 + 2,
+        "3 vertices, 1 loop and the band along it to click"
     );
     let run = grundy(&["draw", "chomp", "3,1"], "");
     assert_eq!(run.stdout.matches("<rect").count(), 4, "4 squares");
     assert_eq!(run.stdout.matches("#c0392b").count(), 1, "1 poisoned");
     let run = grundy(&["draw", "cram", "#./.."], "");
     assert_eq!(run.stdout.matches("#555555").count(), 1, "1 filled cell");
+    // Every family draws: Kayles as a row of chips.
     let run = grundy(&["draw", "kayles", "3"], "");
-    assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("'kayles' has no picture"),
-        "{}",
-        run.stderr
-    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.matches(r#"class="chip""#).count(), 3);
 }
 
 #[test]

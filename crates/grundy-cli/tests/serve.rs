@@ -348,9 +348,13 @@ async fn draw_answers_the_svg_with_move_targets() {
     assert!(answer.body.contains(r#"data-edge="a-b" data-move="g-a""#));
     let answer = get_api(&app, "draw", &[("spec", "cram 2x2")]).await;
     assert!(answer.body.contains(r#"data-cell="1,1""#));
-    let answer = get_api(&app, "draw", &[("spec", "kayles 3")]).await;
+    let answer = get_api(&app, "draw", &[("spec", "nim 61")]).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-    assert!(answer.error().contains("has no picture"));
+    assert!(
+        answer.error().contains("too large to draw"),
+        "{}",
+        answer.body
+    );
 }
 
 #[tokio::test]
@@ -368,7 +372,7 @@ async fn every_family_has_a_start_that_the_playground_analyses() {
         if let Some(graph) = entry["graph"].as_str() {
             fields.push(("graph", graph));
         }
-        for endpoint in ["value", "moves", "explain", "computer"] {
+        for endpoint in ["value", "moves", "explain", "computer", "drawing"] {
             let answer = get_api(&app, endpoint, &fields).await;
             assert_eq!(
                 answer.status,
@@ -377,9 +381,8 @@ async fn every_family_has_a_start_that_the_playground_analyses() {
                 answer.body
             );
         }
-        // The registry's entry as the page reads it: the figure, and a sequence
+        // The registry's entry as the page reads it: a sequence
         // page for heap games (the game of the start, heaps 0 to 20).
-        assert_eq!(entry["figure"], family.figure.unwrap().name());
         assert_eq!(entry["heap_game"], family.heap_game);
         if family.heap_game {
             // The sequence page shows the game of the start.
@@ -400,37 +403,25 @@ async fn every_family_has_a_start_that_the_playground_analyses() {
     assert_eq!(names[..3], ["nim", "sub", "sub-allbut"]);
     assert!(names.contains(&"grundy-game") && !names.contains(&"chomp"));
     let graph = list.iter().find(|e| e["name"] == "graph").unwrap();
-    assert_eq!(graph["figure"], "graph");
     assert!(graph["graph"].as_str().unwrap().starts_with("a -> b c\n"));
 }
 
-/// The page draws every figure the registry names, by the drawer of its name
-/// (`DRAWERS` in web/games.js), and keeps no drawer that no family names: a family
-/// drawn as a figure the page lacks, or a drawer left behind, fails here.
+/// The page knows no game: its board script draws what the library draws and
+/// makes the moves the pictures carry, with no family's name and no move rule in
+/// it, and no script reads a position's text.
 #[test]
-fn the_page_has_a_drawer_for_each_figure_of_the_registry_and_no_other() {
-    let page = include_str!("../web/games.js");
-    let table = page
-        .split_once("\nconst DRAWERS = {\n")
-        .and_then(|(_, rest)| rest.split_once("\n};"))
-        .expect("games.js keeps its drawers in `const DRAWERS = { … };`, one a line")
-        .0;
-    let drawers: std::collections::BTreeSet<&str> = table
-        .lines()
-        .map(|line| {
-            line.split([':', ','])
-                .next()
-                .unwrap()
-                .trim()
-                .trim_matches('\'')
-        })
-        .collect();
-    let figures: std::collections::BTreeSet<&str> = grundy::games::FAMILIES
-        .iter()
-        .map(|family| family.figure.expect("every family is drawn").name())
-        .collect();
-    assert_eq!(drawers, figures);
-    assert!(drawers.contains("heaps-take-tail") && drawers.contains("diagram"));
+fn the_page_holds_no_game_of_its_own() {
+    let board = include_str!("../web/board.js");
+    let app = include_str!("../web/app.js");
+    for family in grundy::games::FAMILIES {
+        let name = format!("'{}'", family.name);
+        assert!(!board.contains(&name), "board.js names {name}");
+    }
+    for script in [board, app] {
+        for rule in ["split(','", "numbers(", "parseGraph", "data-move"] {
+            assert!(!script.contains(rule), "a script reads positions: {rule}");
+        }
+    }
 }
 
 #[tokio::test]
@@ -704,7 +695,7 @@ async fn the_pages_and_their_files_are_served_from_the_binary() {
     }
     for (path, kind) in [
         ("/static/app.js", "text/javascript"),
-        ("/static/games.js", "text/javascript"),
+        ("/static/board.js", "text/javascript"),
         ("/static/style.css", "text/css"),
         ("/static/favicon.svg", "image/svg+xml"),
     ] {
@@ -734,7 +725,7 @@ async fn the_pages_and_their_files_are_compressed_and_cached() {
     for path in [
         "/",
         "/static/app.js",
-        "/static/games.js",
+        "/static/board.js",
         "/static/style.css",
     ] {
         let plain = app

@@ -5,7 +5,7 @@
 // in the page (engine.js, which defines grundyEngine). The URL holds what is shown,
 // so that a page can be shared and reloaded.
 //
-// A classic script after games.js, whose names it uses: the pages then open from
+// A classic script after board.js, whose names it uses: the pages then open from
 // files too, where a browser refuses modules.
 
 'use strict';
@@ -85,14 +85,6 @@ const sentence = (m) => {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
 
-/**
- * A position written from its components (as the server lists them: game and
- * position each), with component `index` at `position` instead.
- */
-const written = (components, index = -1, position = '') => components
-  .map((c, k) => `${c.game} ${k === index ? position : c.position}`)
-  .join(' + ');
-
 function setTitle(text) {
   document.title = text ? `${text} · grundy playground` : 'grundy playground';
 }
@@ -156,9 +148,6 @@ async function home() {
   main.querySelector('.loading').replaceWith(list);
 }
 
-/** The library's picture of a position (/api/draw); an ApiError with the sentence where there is none. */
-const drawnPicture = async (spec) => svgElement(await api('draw', { spec }));
-
 /** Calls `act` once `e` is (nearly) on the screen. */
 function whenSeen(e, act) {
   const seen = new IntersectionObserver((entries) => {
@@ -174,12 +163,11 @@ function thumbnail(f) {
   const box = h('div', { class: 'thumb', inert: true, 'aria-hidden': 'true' });
   whenSeen(box, async () => {
     try {
-      const [all, parts] = await Promise.all([families(), api('parts', { spec: f.start, graph: f.graph })]);
-      const pictures = await Promise.all(parts.components.map((c) => {
-        const drawer = drawerFor(all.find((family) => family.name === c.family));
-        const ctx = { game: c.game, select: new Selection(h('div')), graph: f.graph, play: () => {}, say: () => {}, redraw: () => {}, svg: (spec) => drawnPicture(spec).catch(() => null), memory: {} };
-        return drawer ? drawer(c.position, ctx) : null;
-      }));
+      const drawn = await api('drawing', { spec: f.start, graph: f.graph });
+      const select = new Selection(h('div'));
+      const pictures = drawn.parts.map((part, index) => (part.svg
+        ? drawnPart(part, { select, index, play: () => {}, say: () => {}, hinted: null })
+        : null));
       box.replaceChildren(...pictures.filter(Boolean));
     } catch { box.remove(); }
   });
@@ -258,7 +246,8 @@ function gameUrl({ spec, start, misere, first, graph, toMove }) {
 class Selection extends Set {
   constructor(bar) {
     super();
-    this.anchor = null;
+    /** The part whose shapes are marked. */
+    this.part = null;
     this.bar = bar;
   }
 
@@ -275,7 +264,7 @@ class Selection extends Set {
 
   reset() {
     this.clear();
-    this.anchor = null;
+    this.part = null;
     this.offer(null);
   }
 }
@@ -448,12 +437,9 @@ async function game(params) {
       const m = v.winning_moves[0];
       say(`Hint: ${m.description}, leaving ${m.position}, a P-position: whatever the opponent does next, there is an answer that wins.`);
       for (const li of moveList.querySelectorAll('li')) li.classList.toggle('winning', li.dataset.position === m.position);
-      // Pictures whose elements carry their move (Chomp, Hackenbush) show it too.
-      board.querySelectorAll('figure.part').forEach((figure, i) => {
-        for (const e of figure.querySelectorAll('[data-move]')) {
-          if (written(state.components, i, e.dataset.move) === m.position) e.classList.add('hinted');
-        }
-      });
+      // The picture marks the shapes of the hinted move.
+      state.hint = { at: state.spec, to: m.position };
+      drawBoard();
     } else if (v.outcome === 'P') {
       say('Hint: every move from here leaves an N-position: against perfect play you lose whatever you do. Make the game long and hope for a mistake.');
     } else if (v.winning_moves_not_computed) {
@@ -468,11 +454,10 @@ async function game(params) {
    * says what a click on the picture meant, for the sentence of an illegal move
    * (the engine's own quotes the position text, which a click never wrote).
    */
-  async function propose(text, index = null, words = null) {
+  async function propose(move, words = null) {
     if (state.busy) return;
     if (state.over) { fail('The game is over: start a new game, or undo.'); return; }
     if (state.toMove !== 'you') return;
-    const move = index !== null && state.components.length > 1 ? written(state.components, index, text) : text;
     fail('');
     busy(true);
     try {
@@ -493,37 +478,24 @@ async function game(params) {
     }
   }
 
-  /** Each part's picture, made from the families' drawers (the latest call wins). */
-  let drawing = 0;
-  /** What each part's drawer keeps from one drawing to the next. */
-  const memories = [];
-  async function drawBoard() {
-    const mine = ++drawing;
-    const all = await families().catch(() => []);
-    const figures = await Promise.all(state.components.map(async (component, index) => {
-      const { game, position } = component;
-      const drawer = drawerFor(all.find((f) => f.name === component.family));
-      let refused = null;
+  /** Each part's picture, as the library drew it with its moves (/api/drawing). */
+  function drawBoard() {
+    const drawn = state.drawn;
+    const figures = state.components.map((component, index) => {
+      const part = drawn.parts[index];
       const ctx = {
-        game,
         select: sel,
-        graph: state.graph,
-        play: (t, words) => propose(t, index, words),
+        index,
+        play: (to, words) => propose(to, words),
         say: (t) => fail(t),
-        redraw: () => drawBoard(),
-        svg: (spec) => drawnPicture(spec).catch((e) => { refused = e.message; return null; }),
-        memory: (memories[index] ??= {}),
-        lastBy: state.history[state.history.length - 1]?.by,
+        hinted: state.hint?.at === state.spec ? state.hint.to : null,
       };
-      let pic = null;
-      try { pic = drawer ? await drawer(position, ctx) : null; } catch (e) { console.error(e); pic = null; }
-      const none = refused ?? 'No picture for this position';
+      const none = sentence(part?.refused ?? 'No picture for this position');
       return h('figure', { class: 'part' }, [
-        pic ?? h('p', { class: 'no-picture', text: `${none.replace(/\.$/, '')}: choose from the list of moves, or type your move.` }),
-        h('figcaption', {}, [h('code', { text: `${game} ${position}` })]),
+        part?.svg ? drawnPart(part, ctx) : h('p', { class: 'no-picture', text: `${none.replace(/\.$/, '')}: choose from the list of moves, or type your move.` }),
+        h('figcaption', {}, [h('code', { text: `${component.game} ${component.position}` })]),
       ]);
-    }));
-    if (mine !== drawing) return;
+    });
     // Focus stays on the board when the picture is drawn again (after a move made
     // from the keyboard): on the element at the same place, or the board itself.
     const items = [...board.querySelectorAll('.hit')];
@@ -599,7 +571,8 @@ async function game(params) {
     showPlayed();
     let parts;
     try {
-      parts = await api('parts', fields());
+      const history = state.history.map((m) => m.from).join('\n');
+      parts = await api('drawing', { ...fields(), history: history || undefined });
     } catch (e) {
       if (stale()) return;
       busy(false);
@@ -612,6 +585,7 @@ async function game(params) {
     if (stale()) return;
     const first = !state.components;
     state.components = parts.components;
+    state.drawn = parts;
     if (first) showRules();
     if (parts.position !== state.spec) {
       // The engine writes positions in one normal form: keep that one.

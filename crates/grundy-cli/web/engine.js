@@ -1,5 +1,5 @@
 // The engine in the page, for the static site (crates/grundy-wasm/build-site.sh
-// puts this script before games.js, with the module's bytes before it in base64 as
+// puts this script before board.js, with the module's bytes before it in base64 as
 // GRUNDY_WASM; grundy serve's pages go without it): grundy-api's JSON API answered
 // by the grundy engine compiled to WebAssembly, in a Web Worker so that a long
 // search never freezes the page. The worker is made from a Blob of its own source,

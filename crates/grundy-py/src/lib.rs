@@ -424,7 +424,6 @@ fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
             d.set_item("group", f.group)?;
             d.set_item("start", f.start)?;
             d.set_item("start_graph", f.start_graph)?;
-            d.set_item("figure", f.figure.map(|figure| figure.name()))?;
             d.set_item("heap_game", f.heap_game)?;
             Ok(d)
         })

@@ -154,7 +154,8 @@ def test_jupyter_reprs():
     assert "<table>" in grundy.period("kayles")._repr_html_()
     assert "P-positions" in grundy.table("chomp", rows=2, to=5)._repr_html_()
     assert grundy.Position("chomp 3,2")._repr_svg_().lstrip().startswith("<svg")
-    assert grundy.Position("kayles 3")._repr_svg_() is None
+    # Every family draws: Kayles as a row of chips.
+    assert grundy.Position("kayles 3")._repr_svg_().count('class="chip"') == 3
 
 
 def test_games_lists_every_family():
@@ -171,13 +172,12 @@ def test_games_gives_each_family_the_registry_entry_the_playground_reads():
     assert isinstance(nim, grundy.Family)
     assert nim[:2] == ("nim", "Nim: take any number of chips from one heap")
     assert (nim.name, nim.group, nim.start) == ("nim", "Nim", "nim 3,4,5")
-    assert (nim.figure, nim.heap_game, nim.start_graph) == ("heaps-take-tail", True, None)
+    assert (nim.heap_game, nim.start_graph) == (True, None)
     by_name = {f.name: f for f in families}
-    assert by_name["chomp"].figure == "diagram" and not by_name["chomp"].heap_game
-    assert by_name["kayles"].heap_game and by_name["grundy-game"].figure == "heaps-split"
+    assert not by_name["chomp"].heap_game
+    assert by_name["kayles"].heap_game and by_name["grundy-game"].heap_game
     assert by_name["graph"].start == "graph:inline f"
     assert by_name["graph"].start_graph.startswith("a -> b c\n")
-    assert all(f.figure for f in families)
 
 
 def test_statistics_are_the_cli_s(cli):

@@ -60,8 +60,8 @@ def test_other_errors():
         grundy.table("kayles", to=10, method="fast")
     with pytest.raises(grundy.ParseError, match="parts"):
         grundy.draw("chomp 3,2 + chomp 2")
-    with pytest.raises(grundy.ParseError, match="has no picture"):
-        grundy.draw("kayles 3")
+    with pytest.raises(grundy.TooLargeError, match="too large to draw"):
+        grundy.draw("nim 61")
     with pytest.raises(TypeError):
         grundy.value(42)
     with pytest.raises(TypeError):

@@ -22,8 +22,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::Serialize;
 
 use crate::explain::{self, Explanation};
-use crate::solve::{GameBox, Solver, Sum, Valuation, Value};
-use crate::{spec, Budget, Effort, Error, Gamma, Nimber, Outcome, Play, Result};
+use crate::solve::{GameBox, Part, Solver, Sum, Valuation, Value};
+use crate::{spec, Budget, Drawing, Effort, Error, Gamma, Nimber, Outcome, Play, Result};
 
 /// The most moves whose nimbers `moves` searches for, where no theorem gives them.
 const FEW_MOVES: usize = 64;
@@ -288,12 +288,11 @@ pub fn draw(spec: &str) -> Result<String> {
             sum.0.len()
         ));
     };
-    solver.picture(part).unwrap_or_else(|| {
-        Err(crate::invalid!(
-            "'{}' has no picture: draw knows nim, hackenbush, chomp, cram, place and graph",
-            solver.game_name(part.game)
-        ))
-    })
+    let name = solver.game_name(part.game).to_string();
+    match solver.drawing(part, &[]) {
+        Some(drawn) => Ok(drawn?.svg()),
+        None => Err(crate::invalid!("'{name}' has no picture")),
+    }
 }
 
 /// Analyses positions one after another, keeping what it learnt: a game played
@@ -408,6 +407,53 @@ impl Analyst {
             }
         }
         Ok(games)
+    }
+
+    /// Each part of `position` drawn ([`Picture::draw`](crate::Picture::draw)), its
+    /// moves leading to whole positions; or why a part is not drawn. `history`
+    /// holds the positions of the game before it, oldest first: each part is drawn
+    /// with the same part of those of as many parts.
+    pub fn drawings(
+        &mut self,
+        position: &Position,
+        history: &[Position],
+    ) -> Result<Vec<Result<Drawing<Position>>>> {
+        let sum = self.own(position)?.clone();
+        let mut earlier = Vec::new();
+        for h in history {
+            let h = self.own(h)?;
+            if h.0.len() == sum.0.len() {
+                earlier.push(h.clone());
+            }
+        }
+        let mut drawings = Vec::new();
+        for (i, &part) in sum.0.iter().enumerate() {
+            let before: Vec<Part> = earlier.iter().map(|h| h.0[i]).collect();
+            let drawn = match self.solver.drawing(part, &before) {
+                Some(drawn) => drawn,
+                None => Err(Error::Invalid(format!(
+                    "'{}' has no picture",
+                    self.solver.format_part(part)
+                ))),
+            };
+            let drawn = drawn.map(|d| {
+                d.map(|to| {
+                    let mut after = sum.clone();
+                    after.0[i] = to;
+                    Some(after)
+                })
+            });
+            // The words of a move of one part of several name the part.
+            drawings.push(drawn.and_then(|mut d| {
+                if sum.0.len() > 1 {
+                    for m in &mut d.moves {
+                        m.words = self.solver.describe_move(&sum, &m.to)?;
+                    }
+                }
+                Ok(d.map(|after| Some(self.position(after))))
+            }));
+        }
+        Ok(drawings)
     }
 
     /// Refuses a position another analyst made: its parts mean nothing here.

@@ -50,7 +50,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::{Budget, Nimber, Outcome, Play, Result};
+use crate::{Budget, Drawing, Nimber, Outcome, Play, Result};
 
 /// An impartial game: the same moves for both players.
 ///
@@ -232,11 +232,14 @@ pub trait Size<P> {
     }
 }
 
-/// Pictures of a game's positions.
+/// Pictures of a game's positions, with the moves a click makes.
 pub trait Picture<P> {
-    /// `p` drawn as an SVG document, or [`Error::TooLarge`](crate::Error::TooLarge)
-    /// for a position too large to draw.
-    fn svg(&self, p: &P) -> Result<String>;
+    /// `p` drawn ([`Drawing`]: its shapes, and every move its clicks can make), or
+    /// [`Error::TooLarge`](crate::Error::TooLarge) for a position too large to
+    /// draw. `history` holds the positions of the game before `p`, oldest first
+    /// (empty where there is none): a picture may show from them what the moves
+    /// did (the pieces placed on a board, the last one marked).
+    fn draw(&self, p: &P, history: &[P]) -> Result<Drawing<P>>;
 }
 
 /// A nimber search of the game's own, for games where asking "is the nimber k?"

@@ -32,6 +32,7 @@ pub struct LibraryGuideDoctests;
 
 pub mod analysis;
 pub mod budget;
+pub mod drawing;
 pub mod explain;
 pub mod files;
 mod game;
@@ -48,6 +49,7 @@ pub mod tikz;
 
 pub use analysis::{analyse, draw, Analysis, Analyst, Component, Options, Position};
 pub use budget::{Asked, Budget, Checkpoint, Effort, FrontEnd};
+pub use drawing::Drawing;
 pub use game::{
     Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
 };

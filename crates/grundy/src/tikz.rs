@@ -33,8 +33,8 @@ pub fn of_svg(svg: &str) -> Result<String> {
                 picture.text(&attributes, &unescape(&rest[..close]))?;
                 rest = &rest[close + "</text>".len()..];
             }
-            "rect" | "line" | "circle" | "path" => picture.shape(name, &attributes)?,
-            "g" | "/g" | "/svg" | "/rect" | "/circle" => {}
+            "rect" | "line" | "circle" | "ellipse" | "path" => picture.shape(name, &attributes)?,
+            "g" | "/g" | "/svg" | "/rect" | "/circle" | "/ellipse" | "/line" | "/path" => {}
             other => {
                 return Err(invalid!(
                     "the SVG element <{other}> has no TikZ translation"
@@ -150,7 +150,7 @@ impl Picture {
     /// white), defined on first use; `None` for `none`.
     fn colour(&mut self, colour: &str) -> Result<Option<String>> {
         let hex = match colour {
-            "none" => return Ok(None),
+            "none" | "transparent" => return Ok(None),
             "black" | "white" => return Ok(Some(colour.to_string())),
             _ => colour.strip_prefix('#').map(|hex| match hex.len() {
                 3 => hex.chars().flat_map(|c| [c, c]).collect(),
@@ -204,6 +204,13 @@ impl Picture {
                 number(number_of(attributes, "cx")?),
                 number(number_of(attributes, "cy")?),
                 number(number_of(attributes, "r")?)
+            ),
+            "ellipse" => format!(
+                "({},{}) ellipse[x radius={}, y radius={}]",
+                number(number_of(attributes, "cx")?),
+                number(number_of(attributes, "cy")?),
+                number(number_of(attributes, "rx")?),
+                number(number_of(attributes, "ry")?)
             ),
             _ => path(value_of(attributes, "d").unwrap_or_default())?,
         };
@@ -446,17 +453,17 @@ mod tests {
     #[test]
     fn nim_heaps_are_rows_of_chips_with_their_sizes() {
         let t = tikz("nim 3,0,5");
-        assert_eq!(t.matches("circle[radius=10]").count(), 8);
-        assert!(t.contains(r"\definecolor{grundyA}{HTML}{E0B04A}"), "{t}");
+        assert_eq!(t.matches("circle[radius=13]").count(), 8);
+        assert!(t.contains(r"\definecolor{grundyB}{HTML}{F5C542}"), "{t}");
         assert!(
             t.contains(
-                r"\draw[fill=grundyA, draw=grundyB, line width=0.03cm] (56,16) circle[radius=10];"
+                r"\draw[fill=grundyB, draw=grundyC, line width=0.04cm] (89,22) circle[radius=13];"
             ),
             "{t}"
         );
-        assert!(t.contains(r"\node[anchor=base east, inner sep=0, text=black, font=\fontsize{9.1pt}{9.1pt}\selectfont] at (30,70) {5};"), "{t}");
+        assert!(t.contains(r"\node[anchor=base west, inner sep=0, text=grundyA, font=\fontsize{6.83pt}{6.83pt}\selectfont] at (6,99) {heap 3: 5};"), "{t}");
         assert!(
-            t.contains(r"\path[use as bounding box] (0,0) rectangle (164,80);"),
+            t.contains(r"\path[use as bounding box] (0,0) rectangle (236,116);"),
             "{t}"
         );
     }
@@ -476,7 +483,7 @@ mod tests {
         );
         assert!(
             chomp.contains(
-                r"\draw[fill=grundyC, draw=grundyB, line width=0.02cm] (1,31) rectangle (31,61);"
+                r"\draw[fill=grundyC, draw=grundyD, line width=0.02cm] (19,31) rectangle (49,61);"
             ),
             "{chomp}"
         );
@@ -514,8 +521,8 @@ mod tests {
             latex("γ = ∞(0,1) & 50% {x_1}"),
             r"$\gamma$ = $\infty$(0,1) \& 50\% \{x\_1\}"
         );
-        let e = of_svg(r#"<svg width="1" height="1"><ellipse/></svg>"#).unwrap_err();
-        assert!(e.to_string().contains("<ellipse>"), "{e}");
+        let e = of_svg(r#"<svg width="1" height="1"><polygon/></svg>"#).unwrap_err();
+        assert!(e.to_string().contains("<polygon>"), "{e}");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use grundy::games::heaps::format as join;
 use grundy::games::{Graph, FAMILIES};
 use grundy::solve::{GameBox, Solver};
-use grundy::{analyse, Analysis, Budget, Outcome, Play};
+use grundy::{analyse, Analysis, Analyst, Budget, Outcome, Play};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::collections::BTreeSet;
@@ -327,14 +327,13 @@ fn every_family_bounds_the_positions_it_can_reach() {
     }
 }
 
-/// The one registry holds what every front end needs: each family's group, a
-/// figure, and a starting position that reads as a position of that family (on its
-/// starting graph, where it has one).
+/// The one registry holds what every front end needs: each family's group and a
+/// starting position that reads as a position of that family (on its starting
+/// graph, where it has one).
 #[test]
-fn every_family_has_a_group_a_figure_and_a_start_that_reads() {
+fn every_family_has_a_group_and_a_start_that_reads() {
     for family in FAMILIES {
         assert!(!family.group.is_empty(), "{} has no group", family.name);
-        assert!(family.figure.is_some(), "{} has no figure", family.name);
         let mut solver = Solver::new(Budget::default().with_positions(1 << 20));
         // The playground's graph game is posted, not read from a file.
         if let Some(lines) = family.start_graph {
@@ -346,5 +345,67 @@ fn every_family_has_a_group_a_figure_and_a_start_that_reads() {
         let written = solver.format(&sum);
         let first = written.split([' ', ':']).next().unwrap();
         assert_eq!(first, family.name, "{} starts at '{written}'", family.name);
+    }
+}
+
+/// The pictures carry their moves: the start of every family, and the positions
+/// one and two moves on, are drawn; every move a picture offers is a legal move
+/// with the library's words, marked and lit by shapes the picture names; and the
+/// moves of one heap, one row or one coin are all offered (a move of several heaps
+/// or coins at once may be typed instead).
+#[test]
+fn every_family_is_drawn_with_every_move_its_picture_can_make() {
+    for family in FAMILIES {
+        let mut analyst = Analyst::new(Budget::default().with_positions(1 << 20));
+        if let Some(lines) = family.start_graph {
+            let graph = Graph::parse(lines, "the starting graph", 100).unwrap();
+            analyst.add_game(GameBox::new("graph:inline", graph));
+        }
+        let start = analyst.parse(family.start).unwrap();
+        let mut positions = vec![start.clone()];
+        let first = analyst.moves(&start).unwrap();
+        positions.extend(first.iter().take(3).cloned());
+        if let Some(next) = first.first() {
+            positions.extend(analyst.moves(next).unwrap().into_iter().take(2));
+        }
+        for position in positions {
+            let drawn = analyst.drawings(&position, &[]).unwrap();
+            let legal = analyst.moves(&position).unwrap();
+            let mut offered = std::collections::HashSet::new();
+            for (d, part) in drawn.iter().zip(analyst.parts(&position).unwrap()) {
+                let d = d.as_ref().unwrap_or_else(|e| panic!("{part}: {e}"));
+                assert_eq!(d.label, part.to_string());
+                let svg = d.svg();
+                for m in &d.moves {
+                    assert!(
+                        legal.contains(&m.to),
+                        "{position}: {} is offered but not legal",
+                        m.to
+                    );
+                    assert_eq!(
+                        m.words,
+                        analyst.describe_move(&position, &m.to).unwrap(),
+                        "{position}"
+                    );
+                    assert!(!m.marks.is_empty(), "{position}: {} has no marks", m.to);
+                    for id in m.marks.iter().chain(&m.lit) {
+                        assert!(
+                            svg.contains(&format!(r#"data-id="{id}""#)),
+                            "{position}: no shape {id}"
+                        );
+                    }
+                    offered.insert(m.to.clone());
+                }
+            }
+            let several = ["moore", "nimble", "nimble-k", "octal", "hex"];
+            if !several.iter().any(|name| family.name.starts_with(name)) {
+                for m in &legal {
+                    assert!(
+                        offered.contains(m),
+                        "{position}: the move to {m} is not offered"
+                    );
+                }
+            }
+        }
     }
 }

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use grundy::games::graph;
 use grundy::report::{
-    CheckReport, ComputerReport, ExplainReport, Mover, MovesReport, PartsReport, PeriodReport,
-    PositionReport, QuotientReport, StatisticsReport, TableReport, ValueReport,
+    CheckReport, ComputerReport, DrawingReport, ExplainReport, Mover, MovesReport, PartsReport,
+    PeriodReport, PositionReport, QuotientReport, StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::table::{Save, Table, TableRequest};
@@ -159,6 +159,34 @@ fn every_report_has_the_fields_the_guide_lists() {
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(json["components"][1]["family"], "chomp");
     add("parts", fields(&report));
+    // A position drawn: each part's picture with its moves, or why it is not.
+    let mut analyst = Analyst::new(Budget::default());
+    let read = analyst.parse("nim 2 + nim 61").unwrap();
+    let components = analyst.components(&read).unwrap();
+    let parts = analyst
+        .drawings(&read, &[])
+        .unwrap()
+        .into_iter()
+        .map(|d| {
+            d.map(|d| {
+                let svg = d.svg();
+                (d, svg)
+            })
+            .map_err(|e| e.to_string())
+        })
+        .collect();
+    let report = DrawingReport::new(read, components, parts);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["parts"][0]["moves"][0]["to"], "nim 0 + nim 61");
+    assert_eq!(
+        json["parts"][0]["moves"][0]["marks"],
+        serde_json::json!(["h0c0"])
+    );
+    assert!(json["parts"][1]["refused"]
+        .as_str()
+        .unwrap()
+        .contains("too large to draw"));
+    add("drawing", fields(&report));
     let mut analyst = Analyst::new(Budget::default());
     let from = analyst.parse("nim 3,5").unwrap();
     let to = analyst.legal_move(&from, "3,3").unwrap();

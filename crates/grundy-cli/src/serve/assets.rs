@@ -24,9 +24,9 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../web/app.js"),
     ),
     (
-        "games.js",
+        "board.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../web/games.js"),
+        include_str!("../../web/board.js"),
     ),
     (
         "style.css",

@@ -533,8 +533,6 @@ class Family(NamedTuple):
     start: str
     #: The graph the start is played on (lines of a graph file), for graph games.
     start_graph: Optional[str]
-    #: The name of the figure the playground draws of a position: ``"heaps-take-tail"``.
-    figure: Optional[str]
     #: Whether positions are heap sizes, with a sequence of one heap's values.
     heap_game: bool
 

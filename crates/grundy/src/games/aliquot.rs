@@ -10,10 +10,10 @@
 //! the P-positions of one heap are the odd heaps: an odd heap has only odd divisors
 //! and leaves an even heap, and from an even heap taking 1 leaves an odd one.
 
-use super::heaps;
-use super::{Family, Figure, HeapClick};
+use super::heaps::{self, Click};
+use super::Family;
 use crate::solve::GameBox;
-use crate::{Capabilities, HeapGame, Heaps, Nimber, Play, Size, Theory};
+use crate::{Capabilities, Drawing, HeapGame, Heaps, Nimber, Picture, Play, Result, Size, Theory};
 
 /// The Aliquot game; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -65,8 +65,15 @@ impl HeapGame for Aliquot {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+impl Picture<Heaps> for Aliquot {
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(self, p, Click::TakeTail)
     }
 }
 
@@ -139,7 +146,6 @@ pub const FAMILY: Family = Family::game(
     |_| Ok(GameBox::new("aliquot", Aliquot)),
 )
 .with_start("The Aliquot game", "aliquot 12,15")
-.with_figure(Figure::Heaps(HeapClick::TakeTail))
 .as_heap_game();
 
 #[cfg(test)]

@@ -12,14 +12,14 @@
 
 use smallvec::SmallVec;
 
-use super::grid::{self, Cell};
+use super::grid::{self, Cell, Numbering};
 use super::heaps::parse_number;
-use super::{Family, Figure};
+use super::Family;
 use crate::solve::GameBox;
 use crate::table::{Save, Table, TableRequest};
 use crate::{
-    invalid, mex, too_large, Budget, Capabilities, Game, Nimber, Outcome, Picture, Play, Result,
-    Size, Theory,
+    invalid, mex, too_large, Budget, Capabilities, Drawing, Game, Nimber, Outcome, Picture, Play,
+    Result, Size, Theory,
 };
 
 /// Row lengths, bottom row first, non-increasing, each at least 1.
@@ -378,27 +378,57 @@ const DRAWN_ROWS: usize = 100;
 const DRAWN_SQUARES: usize = 10_000;
 
 impl Picture<Rows> for Chomp {
-    /// The diagram as squares, the bottom row lowest, the poisoned square red; every
-    /// other square carries the diagram its chomp leaves (`data-move`), for front ends
-    /// that play by clicking the picture.
-    fn svg(&self, p: &Rows) -> Result<String> {
+    /// The diagram as squares, the bottom row lowest, the poisoned square red, the
+    /// rows and columns numbered as moves write them; a click chomps a square, with
+    /// every square above it and right of it (each square also carries the diagram
+    /// its chomp leaves, `data-move`).
+    fn draw(&self, p: &Rows, _history: &[Rows]) -> Result<Drawing<Rows>> {
         let (rows, cols) = (p.len(), p[0] as usize);
         if rows > DRAWN_ROWS || rows.saturating_mul(cols) > DRAWN_SQUARES {
             return Err(too_large!(
                 "a Chomp diagram of {rows} rows and {cols} columns is too large to draw: at most {DRAWN_ROWS} rows and {DRAWN_SQUARES} squares"
             ));
         }
-        Ok(grid::picture(rows, cols, "", |r, c| {
-            let y = rows - 1 - r;
-            match (c, y) {
-                (0, 0) => (Cell::Marked, String::new()),
-                _ if c < p[y] as usize => (
-                    Cell::Empty,
-                    grid::data("move", self.format_position(&chomped(p, c as u32, y))),
-                ),
-                _ => (Cell::Absent, String::new()),
-            }
-        }))
+        let inside = |r: usize, c: usize| c < p[rows - 1 - r] as usize;
+        let mut d = grid::board(
+            rows,
+            cols,
+            Numbering::BottomLeft,
+            "click a square to chomp it, with every square above it and right of it",
+            |r, c| match (c, rows - 1 - r) {
+                (0, 0) => Cell::Poisoned("the poisoned square (1,1): whoever must take it loses"),
+                (c, y) if inside(r, c) => {
+                    Cell::Empty(Some(format!("chomp the square ({},{})", c + 1, y + 1)))
+                }
+                _ => Cell::Absent,
+            },
+        );
+        let mut offers = Vec::new();
+        for shape in &mut d.shapes {
+            let Some((id, (r, c))) = shape
+                .id
+                .clone()
+                .and_then(|id| Some((grid::cell_of(&id)?, id)))
+                .map(|(rc, id)| (id, rc))
+            else {
+                continue;
+            };
+            let after = chomped(p, c as u32, rows - 1 - r);
+            *shape = shape.clone().with("move", self.format_position(&after));
+            let lit = (0..=r)
+                .flat_map(|r2| {
+                    (c..cols)
+                        .filter(move |&c2| inside(r2, c2))
+                        .map(move |c2| grid::cell(r2, c2))
+                })
+                .collect();
+            let words = self.describe_move(p, &after)?;
+            offers.push((vec![id], lit, after, words));
+        }
+        for (marks, lit, to, words) in offers {
+            d.offer(marks, lit, to, words);
+        }
+        Ok(d)
     }
 }
 
@@ -723,8 +753,7 @@ pub const FAMILY: Family = Family::game(
     |_| Ok(GameBox::new("chomp", Chomp)),
 )
 .with_table(p_position_table)
-.with_start("Chomp and the divisor game", "chomp 5x4")
-.with_figure(Figure::Diagram);
+.with_start("Chomp and the divisor game", "chomp 5x4");
 
 /// The P-positions of Chomp with at most `rows` rows and at most `to` squares in the
 /// bottom row, each as its rows (bottom first), in increasing order.
@@ -842,36 +871,32 @@ mod tests {
     }
 
     #[test]
-    fn each_square_of_the_picture_carries_the_diagram_its_chomp_leaves() {
-        let svg = Chomp.svg(&Rows::from_slice(&[3, 2])).unwrap();
+    fn each_square_of_the_picture_chomps_it_and_lights_what_it_takes() {
+        let d = Chomp.draw(&Rows::from_slice(&[3, 2]), &[]).unwrap();
         // Row 0 is the top row (2 squares), row 1 the bottom (3).
-        assert!(svg.contains(r#"data-cell="0,0" data-move="3"/>"#), "{svg}");
+        let chomp = |cell: &str| d.moves.iter().find(|m| m.marks == [cell]).unwrap();
+        assert_eq!(chomp("r0c0").to.as_slice(), [3]);
+        assert_eq!(chomp("r0c1").to.as_slice(), [3, 1]);
+        assert_eq!(chomp("r1c1").to.as_slice(), [1, 1]);
+        assert_eq!(chomp("r1c1").lit, ["r0c1", "r1c1", "r1c2"]);
+        assert_eq!(chomp("r1c2").to.as_slice(), [2, 2]);
+        assert_eq!(chomp("r1c2").words, "chomp (3,1), taking 1 square");
+        // The poisoned square has no move; every other square has one.
+        assert_eq!(d.moves.len(), 4);
+        let svg = d.svg();
         assert!(
-            svg.contains(r#"data-cell="0,1" data-move="3,1"/>"#),
+            svg.contains(r#"class="poisoned" data-cell="1,0">"#),
             "{svg}"
         );
-        assert!(
-            svg.contains(r#"data-cell="1,1" data-move="1x2"/>"#),
-            "{svg}"
-        );
-        assert!(
-            svg.contains(r#"data-cell="1,2" data-move="2x2"/>"#),
-            "{svg}"
-        );
-        // The poisoned square has no move.
-        assert!(
-            svg.contains(r##"fill="#c0392b" stroke="#333333" data-cell="1,0"/>"##),
-            "{svg}"
-        );
-        assert_eq!(svg.matches("data-move").count(), 4);
+        assert!(svg.contains(r#"data-cell="1,2" data-move="2x2">"#), "{svg}");
     }
 
     #[test]
     fn a_picture_grows_with_squares_times_rows_and_is_bounded() {
-        assert!(Chomp.svg(&Rows::from_slice(&[100; 100])).is_ok());
-        assert!(Chomp.svg(&Rows::from_slice(&[10_000])).is_ok());
+        assert!(Chomp.draw(&Rows::from_slice(&[100; 100]), &[]).is_ok());
+        assert!(Chomp.draw(&Rows::from_slice(&[10_000]), &[]).is_ok());
         for rows in [Rows::from_slice(&[1; 101]), Rows::from_slice(&[10_001])] {
-            let e = Chomp.svg(&rows).unwrap_err().to_string();
+            let e = Chomp.draw(&rows, &[]).unwrap_err().to_string();
             assert!(
                 e.contains("too large to draw: at most 100 rows and 10000 squares"),
                 "{e}"

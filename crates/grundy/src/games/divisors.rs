@@ -9,9 +9,11 @@
 //! is not implied by another are listed, so each position has one spelling.
 
 use super::heaps::parse_number;
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Paint, Shape};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
+use crate::{Drawing, Picture};
 
 /// The largest N accepted: divisors are found by trial division.
 const LARGEST: u64 = 1_000_000_000_000;
@@ -141,6 +143,7 @@ impl Game for DivisorGame {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -261,8 +264,104 @@ pub const FAMILY: Family = Family::game(
     "Schuh's divisor game: name a divisor of N, removing its multiples; 1 loses",
     |_| Ok(GameBox::new("divisors", DivisorGame)),
 )
-.with_start("Chomp and the divisor game", "divisors 72")
-.with_figure(Figure::Divisors);
+.with_start("Chomp and the divisor game", "divisors 72");
+
+impl Picture<Divisors> for DivisorGame {
+    /// The divisors of N laid out by the exponent of its first prime (across) and of
+    /// the others (up), those named gone; a click names a divisor.
+    fn draw(&self, p: &Divisors, _history: &[Divisors]) -> Result<Drawing<Divisors>> {
+        let primes = prime_powers(p.n);
+        let all = divisors(p.n);
+        if primes.len() > 3 || all.len() > 120 {
+            return Err(crate::too_large!(
+                "the {} divisors of {} are too many to draw: at most 120, of at most three primes",
+                all.len(),
+                p.n
+            ));
+        }
+        let (p0, e0) = primes.first().copied().unwrap_or((1, 0));
+        let rest = &primes[primes.len().min(1)..];
+        let up: u64 = rest.iter().map(|&(_, e)| e + 1).product();
+        const C: f64 = 46.0;
+        let (width, height) = (C * (e0 + 1) as f64 + 20.0, C * up as f64 + 20.0);
+        let mut d = Drawing::new(
+            width,
+            height,
+            "",
+            "click a divisor to name it, removing it and its multiples (naming 1 loses)",
+        );
+        let left = p.left();
+        for x in 0..=e0 {
+            for y in 0..up {
+                let mut divisor = p0.pow(x as u32);
+                let mut k = y;
+                for &(q, e) in rest {
+                    divisor *= q.pow((k % (e + 1)) as u32);
+                    k /= e + 1;
+                }
+                let (cx, cy) = (
+                    10.0 + C * x as f64 + C / 2.0,
+                    height - 10.0 - C * y as f64 - C / 2.0,
+                );
+                let gone = !left.contains(&divisor);
+                let (paint, class) = match (gone, divisor) {
+                    (true, _) => (Paint::new("#eeeeee", "#cccccc", 1.0), "divisor gone"),
+                    (false, 1) => (Paint::new("#f2c4bd", "#c0392b", 1.0), "divisor poisoned"),
+                    _ => (Paint::new("#f3e7c9", "#8a7a55", 1.0), "divisor"),
+                };
+                d.add(Shape::circle(cx, cy, C / 2.0 - 4.0, paint, class).named(
+                    format!("d{divisor}"),
+                    format!("name {divisor}, removing it and its multiples"),
+                ));
+                let ink = if gone {
+                    Paint::fill("#bbbbbb")
+                } else {
+                    colours::DARK_INK
+                };
+                d.add(
+                    Shape::text(cx, cy + 5.0, divisor.to_string(), Anchor::Middle, 13.0)
+                        .styled(ink, "divisor-label"),
+                );
+            }
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let Some(&named) = to.removed.iter().find(|r| !p.removed.contains(r)) else {
+                continue;
+            };
+            let words = self.describe_move(p, &to)?;
+            let lit = left
+                .iter()
+                .filter(|&&x| x % named == 0)
+                .map(|x| format!("d{x}"))
+                .collect();
+            d.offer(vec![format!("d{named}")], lit, to, words);
+        }
+        Ok(d)
+    }
+}
+
+/// The primes dividing `n` with their exponents, increasing.
+fn prime_powers(n: u64) -> Vec<(u64, u64)> {
+    let mut found = Vec::new();
+    let (mut rest, mut q) = (n, 2u64);
+    while q.saturating_mul(q) <= rest {
+        let mut e = 0;
+        while rest % q == 0 {
+            rest /= q;
+            e += 1;
+        }
+        if e > 0 {
+            found.push((q, e));
+        }
+        q += 1;
+    }
+    if rest > 1 {
+        found.push((rest, 1));
+    }
+    found
+}
 
 #[cfg(test)]
 mod tests {

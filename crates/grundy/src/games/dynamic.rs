@@ -12,9 +12,11 @@
 //! A position is the pile and the most the player to move may take.
 
 use super::heaps;
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Shape};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
+use crate::{Drawing, Picture};
 
 /// A dynamic subtraction game: take at most `factor` times the opponent's last take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,6 +179,7 @@ impl Game for Dynamic {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -327,8 +330,7 @@ pub const DYNAMIC: Family = Family::game(
     "dynamic subtraction: take at most what the opponent just took (pile n, or n/limit)",
     |_| Ok(GameBox::new("dynamic", Dynamic::DYNAMIC)),
 )
-.with_start("Dynamic subtraction", "dynamic 20")
-.with_figure(Figure::Pile);
+.with_start("Dynamic subtraction", "dynamic 20");
 
 /// The registry entry of `fibonacci`.
 pub const FIBONACCI: Family = Family::game(
@@ -336,8 +338,59 @@ pub const FIBONACCI: Family = Family::game(
     "Fibonacci Nim: take at most twice what the opponent just took (pile n, or n/limit)",
     |_| Ok(GameBox::new("fibonacci", Dynamic::FIBONACCI)),
 )
-.with_start("Fibonacci Nim", "fibonacci 20")
-.with_figure(Figure::PileDoubling);
+.with_start("Fibonacci Nim", "fibonacci 20");
+
+impl Picture<Pile> for Dynamic {
+    /// The pile in rows of 20 chips, those beyond the limit dimmed; a click takes a
+    /// chip and every chip after it.
+    fn draw(&self, p: &Pile, _history: &[Pile]) -> Result<Drawing<Pile>> {
+        if p.chips > 80 {
+            return Err(crate::too_large!(
+                "a pile of {} chips is too large to draw: at most 80",
+                p.chips
+            ));
+        }
+        const PER: u64 = 20;
+        const STEP: f64 = 26.0;
+        let rows = p.chips.div_ceil(PER).max(1) as f64;
+        let (width, height) = (
+            STEP * p.chips.clamp(1, PER) as f64 + 20.0,
+            30.0 * rows + 30.0,
+        );
+        let mut d = Drawing::new(
+            width,
+            height,
+            "",
+            "click a chip to take it and every chip after it",
+        );
+        d.add(Shape::text(
+            4.0,
+            height - 8.0,
+            format!("pile of {}; take 1 to {}", p.chips, p.limit.min(p.chips)),
+            Anchor::Start,
+            12.0,
+        ));
+        for j in 0..p.chips {
+            let take = p.chips - j;
+            let shape = Shape::circle(
+                14.0 + STEP * (j % PER) as f64,
+                16.0 + 30.0 * (j / PER) as f64,
+                11.0,
+                colours::CHIP,
+                if take <= p.limit { "chip" } else { "chip dim" },
+            );
+            d.add(shape.named(format!("c{j}"), format!("take {take} from the pile")));
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let words = self.describe_move(p, &to)?;
+            let lit = (to.chips..p.chips).map(|j| format!("c{j}")).collect();
+            d.offer(vec![format!("c{}", to.chips)], lit, to, words);
+        }
+        Ok(d)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -5,9 +5,11 @@
 //! of 1s that binary number ends with.
 
 use super::heaps;
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Shape};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
+use crate::{Drawing, Picture};
 
 /// Empty and Divide; a position is the two boxes' chips.
 #[derive(Clone, Copy, Debug, Default)]
@@ -77,6 +79,7 @@ impl Game for EmptyDivide {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -155,5 +158,68 @@ pub const FAMILY: Family = Family::game(
     "Empty and Divide: empty one box, divide the other between both (boxes m,n)",
     |_| Ok(GameBox::new("empty-divide", EmptyDivide)),
 )
-.with_start("Empty and Divide", "empty-divide 4,7")
-.with_figure(Figure::Boxes);
+.with_start("Empty and Divide", "empty-divide 4,7");
+
+impl Picture<Heaps> for EmptyDivide {
+    /// The two boxes of chips; a click on a chip empties the other box and divides
+    /// this one just before the chip.
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        const STEP: f64 = 24.0;
+        let most = p.iter().copied().max().unwrap_or(0);
+        if most > 40 {
+            return Err(crate::too_large!(
+                "a box of {most} chips is too large to draw: at most 40"
+            ));
+        }
+        let mut d = Drawing::new(
+            80.0 + STEP * most as f64 + 20.0,
+            2.0 * 48.0 + 10.0,
+            "",
+            "click a chip of the box to divide: the other box is emptied, and the chips left of the clicked one go to one box",
+        );
+        let chip = |b: usize, j: u64| format!("b{b}c{j}");
+        for (b, &n) in p.iter().enumerate() {
+            let y = 6.0 + 48.0 * b as f64;
+            d.add(
+                Shape::rect(70.0, y, STEP * n as f64 + 12.0, 40.0, colours::WOOD, "box")
+                    .rounded(6.0),
+            );
+            d.add(Shape::text(
+                4.0,
+                y + 25.0,
+                format!("box {}: {n}", b + 1),
+                Anchor::Start,
+                12.0,
+            ));
+            for j in 0..n {
+                let title = format!(
+                    "empty box {} and divide box {} into {j} and {}",
+                    2 - b,
+                    b + 1,
+                    n - j
+                );
+                d.add(
+                    Shape::circle(
+                        76.0 + STEP * j as f64 + STEP / 2.0,
+                        y + 20.0,
+                        9.0,
+                        colours::CHIP,
+                        "chip",
+                    )
+                    .named(chip(b, j), title),
+                );
+            }
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let words = self.describe_move(p, &to)?;
+            // The box divided holds all the chips left; either box, where both do.
+            for b in (0..2).filter(|&b| p[b] == to[0] + to[1]) {
+                let lit = (to[0]..p[b]).map(|j| chip(b, j)).collect();
+                d.offer(vec![chip(b, to[0])], lit, to.clone(), words.clone());
+            }
+        }
+        Ok(d)
+    }
+}

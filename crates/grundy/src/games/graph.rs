@@ -4,17 +4,16 @@
 //! followers is written `a ->` (or just `a`). Cycles are allowed: such a game may be
 //! drawn.
 
-use std::fmt::Write as _;
-
 use rustc_hash::FxHashMap;
 
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Shape};
 use crate::solve::loopy::{self, Builder, Digraph};
 use crate::solve::{retrograde, GameBox};
 use crate::table::{GraphTable, Save, Table, TableRequest};
 use crate::{
-    files, invalid, notation, too_large, Budget, Capabilities, Error, Game, Gamma, Outcome,
-    Picture, Play, Result, Size,
+    files, invalid, notation, too_large, Budget, Capabilities, Drawing, Error, Game, Gamma,
+    Outcome, Picture, Play, Result, Size,
 };
 
 /// A directed graph of positions with named vertices.
@@ -257,7 +256,7 @@ impl Picture<Tokens> for Graph {
     /// The graph in layers, from the vertices no move reaches (or the first vertex)
     /// downward by distance, each vertex with its name and γ value, the tokens' vertices
     /// filled; an edge to a lower layer is straight, any other edge curved.
-    fn svg(&self, tokens: &Tokens) -> Result<String> {
+    fn draw(&self, tokens: &Tokens, _history: &[Tokens]) -> Result<Drawing<Tokens>> {
         const STEP: f64 = 90.0;
         const RADIUS: f64 = 20.0;
         let n = self.names.len();
@@ -306,24 +305,19 @@ impl Picture<Tokens> for Graph {
                 at[v] = (x, STEP * (d as f64 + 0.75));
             }
         }
-        let mut svg = String::new();
-        let _ = writeln!(
-            svg,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="13">"#
+        let mut d = Drawing::new(
+            width,
+            height,
+            "",
+            "click a token, then a vertex it may move to",
         );
-        let _ = writeln!(
-            svg,
-            r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>"##
-        );
-        let stroke = r##"stroke="#555" stroke-width="1.5" fill="none" marker-end="url(#arrow)""##;
         for v in 0..n {
             let (x1, y1) = at[v];
             for &w in self.successors.followers(v as u32) {
                 let (x2, y2) = at[w as usize];
                 if w as usize == v {
-                    let _ = writeln!(
-                        svg,
-                        r#"<path d="M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" {stroke}/>"#,
+                    let loop_path = format!(
+                        "M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
                         x1 - 8.0,
                         y1 - RADIUS + 2.0,
                         x1 - 30.0,
@@ -333,6 +327,7 @@ impl Picture<Tokens> for Graph {
                         x1 + 8.0,
                         y1 - RADIUS + 2.0
                     );
+                    d.add(Shape::path(loop_path, colours::ARC, "arc"));
                     continue;
                 }
                 let (dx, dy) = (x2 - x1, y2 - y1);
@@ -341,43 +336,75 @@ impl Picture<Tokens> for Graph {
                 let (ax, ay) = (x1 + ux * RADIUS, y1 + uy * RADIUS);
                 let (bx, by) = (x2 - ux * RADIUS, y2 - uy * RADIUS);
                 if layer[w as usize] > layer[v] {
-                    let _ = writeln!(
-                        svg,
-                        r#"<line x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" {stroke}/>"#
-                    );
+                    d.add(Shape::line((ax, ay), (bx, by), true, colours::ARC, "arc"));
                 } else {
                     // Bend to the left of the direction of travel, so that the two
                     // edges of a 2-cycle part.
                     let (cx, cy) = ((ax + bx) / 2.0 + uy * 30.0, (ay + by) / 2.0 - ux * 30.0);
-                    let _ = writeln!(
-                        svg,
-                        r#"<path d="M{ax:.1},{ay:.1} Q{cx:.1},{cy:.1} {bx:.1},{by:.1}" {stroke}/>"#
-                    );
+                    let bent = format!("M{ax:.1},{ay:.1} Q{cx:.1},{cy:.1} {bx:.1},{by:.1}");
+                    d.add(Shape::path(bent, colours::ARC, "arc").arrowed());
                 }
             }
         }
         for v in 0..n {
             let (x, y) = at[v];
-            let fill = match tokens.contains(&(v as u32)) {
-                true => "#ffd54f",
-                false => "#ffffff",
-            };
-            let colour = match gammas[v].outcome() {
-                Outcome::P => "#2e7d32",
-                Outcome::N => "#c62828",
-                Outcome::D => "#6a1b9a",
-            };
-            let name = escape(&self.names[v]);
-            let _ = writeln!(
-                svg,
-                r#"<g class="vertex" data-vertex="{name}"><circle cx="{x:.1}" cy="{y:.1}" r="{RADIUS}" fill="{fill}" stroke="{colour}" stroke-width="2.5"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{name}</text><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="{colour}">γ = {}</text></g>"#,
-                y + 4.5,
-                y + RADIUS + 15.0,
-                gammas[v]
+            let name = &self.names[v];
+            d.add(
+                Shape::circle(x, y, RADIUS, colours::VERTEX, "vertex")
+                    .named(format!("v{v}"), format!("move a token to {name}"))
+                    .with("vertex", name),
+            );
+            d.add(
+                Shape::text(x, y + 4.5, name.clone(), Anchor::Middle, 13.0)
+                    .styled(colours::DARK_INK, "vertex-label"),
+            );
+            d.add(
+                Shape::text(
+                    x,
+                    y + RADIUS + 15.0,
+                    format!("γ = {}", gammas[v]),
+                    Anchor::Middle,
+                    12.0,
+                )
+                .also("gamma"),
             );
         }
-        svg.push_str("</svg>\n");
-        Ok(svg)
+        // The tokens, side by side on their vertices.
+        let mut on = vec![0usize; n];
+        for (i, &v) in tokens.iter().enumerate() {
+            let (x, y) = at[v as usize];
+            let k = on[v as usize];
+            on[v as usize] += 1;
+            d.add(
+                Shape::circle(
+                    x - 10.0 + 10.0 * (k % 3) as f64,
+                    y + 9.0 - 8.0 * (k / 3) as f64,
+                    6.0,
+                    colours::CHIP,
+                    "token",
+                )
+                .named(
+                    format!("t{i}"),
+                    format!("the token on {}", self.names[v as usize]),
+                ),
+            );
+        }
+        let mut moves = Vec::new();
+        self.moves(tokens, &mut moves)?;
+        for to in moves {
+            let Some(i) = (0..tokens.len()).find(|&i| tokens[i] != to[i]) else {
+                continue;
+            };
+            let target = format!("v{}", to[i]);
+            let words = self.describe_move(tokens, &to)?;
+            d.offer(
+                vec![format!("t{i}"), target.clone()],
+                vec![target],
+                to,
+                words,
+            );
+        }
+        Ok(d)
     }
 }
 
@@ -408,8 +435,7 @@ pub const FAMILY: Family = Family::game(
 .with_parameter("FILE", "graph:moves.txt")
 .with_table(vertex_table)
 .with_start("Graph games", "graph:inline f")
-.with_start_graph("a -> b c\nb -> d\nc -> d e\nd -> e\ne ->\nf -> a c\n")
-.with_figure(Figure::Graph);
+.with_start_graph("a -> b c\nb -> d\nc -> d e\nd -> e\ne ->\nf -> a c\n");
 
 /// Every vertex of the graph in `path`: its outcome by Ferguson's labelling and,
 /// under normal play, its generalised Sprague–Grundy value γ.

@@ -1,65 +1,134 @@
 //! Pictures of boards of square cells, shared by the board games (Chomp, Cram and
-//! placement): an SVG document with one square per cell, carrying what a front end
-//! needs to play by clicking it.
+//! placement): one square a cell, named where a move marks it, and the rows and
+//! columns numbered as the games' moves write them.
 
-use std::fmt::Write as _;
+use crate::drawing::{colours, Anchor, Paint, Shape};
+use crate::Drawing;
 
 /// How a cell is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cell {
     /// Not part of the board (drawn as nothing).
     Absent,
-    /// An empty cell of the board.
-    Empty,
+    /// An empty cell, named `cell(r, c)` where a title says what a click on it does.
+    Empty(Option<String>),
     /// A filled or blocked cell.
     Filled,
-    /// A marked cell, such as Chomp's poisoned square.
-    Marked,
+    /// A cell of the k-th piece placed, the last one placed marked where `last`.
+    Piece(usize, bool),
+    /// A cell that loses, such as Chomp's poisoned square, with what it is.
+    Poisoned(&'static str),
 }
 
-/// An attribute of a picture or a square for front ends that play by clicking,
-/// ` data-NAME="VALUE"`; `value` is position text (digits, `,`, `x`, `.`, `#`, `/`),
-/// which needs no escaping.
-pub fn data(name: &str, value: impl std::fmt::Display) -> String {
-    format!(r#" data-{name}="{value}""#)
+/// How the rows and columns are numbered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// (row, column) from 1 at the top left, the columns numbered along the top
+    /// (Cram and placement).
+    TopLeft,
+    /// Rows from 1 at the bottom, the columns numbered along the bottom (Chomp).
+    BottomLeft,
 }
 
-/// An SVG picture of `rows` × `cols` cells, row 0 at the top, the root carrying the
-/// attributes `root` ([`data`], or nothing); `cell(r, c)` says how each is drawn and
-/// the attributes it carries. Each square carries its row and column too
-/// (`data-cell="r,c"`, from 0 at the top left).
-pub fn picture(
+/// The side of a cell, in pixels.
+pub const SIZE: f64 = 30.0;
+
+/// The room the numbers of the rows and columns take.
+const AXIS: f64 = 18.0;
+
+/// The name of the cell in row `r` and column `c` (from 0 at the top left).
+pub fn cell(r: usize, c: usize) -> String {
+    format!("r{r}c{c}")
+}
+
+/// The row and column of the cell named `id` ([`cell`]).
+pub fn cell_of(id: &str) -> Option<(usize, usize)> {
+    let (r, c) = id.strip_prefix('r')?.split_once('c')?;
+    Some((r.parse().ok()?, c.parse().ok()?))
+}
+
+/// The four shades of the pieces placed, in turn.
+const PIECES: [Paint; 4] = [
+    Paint::new("#6b4f2a", "#2b2116", 2.5),
+    Paint::new("#3f5e74", "#2b2116", 2.5),
+    Paint::new("#5a6b3a", "#2b2116", 2.5),
+    Paint::new("#6a4a63", "#2b2116", 2.5),
+];
+
+/// A board of `rows` × `cols` cells, row 0 at the top, numbered as `numbering`
+/// says, each cell drawn as `look(r, c)` says; moved by `how`. Each square carries
+/// its row and column (`data-cell="r,c"`, from 0 at the top left).
+pub fn board<P>(
     rows: usize,
     cols: usize,
-    root: &str,
-    cell: impl Fn(usize, usize) -> (Cell, String),
-) -> String {
-    const SIZE: usize = 30;
-    let (width, height) = (cols * SIZE + 2, rows * SIZE + 2);
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"{root}>"#
+    numbering: Numbering,
+    how: &str,
+    look: impl Fn(usize, usize) -> Cell,
+) -> Drawing<P> {
+    let below = numbering == Numbering::BottomLeft;
+    let top = if below { 1.0 } else { AXIS + 1.0 };
+    let (width, height) = (
+        cols as f64 * SIZE + 2.0 + AXIS,
+        rows as f64 * SIZE + 2.0 + AXIS,
     );
+    let mut d = Drawing::new(width, height, "", how);
+    let x = |c: usize| AXIS + 1.0 + c as f64 * SIZE;
+    let y = |r: usize| top + r as f64 * SIZE;
     for r in 0..rows {
         for c in 0..cols {
-            let (look, data) = cell(r, c);
-            let fill = match look {
-                Cell::Absent => continue,
-                Cell::Empty => "#f5deb3",
-                Cell::Filled => "#555555",
-                Cell::Marked => "#c0392b",
+            let square = |paint: Paint, class: &str| {
+                Shape::rect(x(c), y(r), SIZE, SIZE, paint, class).with("cell", format!("{r},{c}"))
             };
-            let _ = writeln!(
-                svg,
-                r##"<rect x="{}" y="{}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="#333333" data-cell="{r},{c}"{data}/>"##,
-                1 + c * SIZE,
-                1 + r * SIZE
-            );
+            d.add(match look(r, c) {
+                Cell::Absent => continue,
+                Cell::Empty(None) => square(colours::CELL, "cell"),
+                Cell::Empty(Some(title)) => square(colours::CELL, "cell").named(cell(r, c), title),
+                Cell::Filled => square(colours::FILLED, "filled"),
+                Cell::Piece(k, last) => {
+                    let class = format!("piece piece-{}", k % 4);
+                    match last {
+                        true => square(colours::POISON, &class)
+                            .also("last-move")
+                            .titled("the last move"),
+                        false => square(PIECES[k % 4], &class),
+                    }
+                }
+                Cell::Poisoned(what) => square(colours::POISON, "poisoned").titled(what),
+            });
         }
     }
-    svg.push_str("</svg>\n");
-    svg
+    let row_name = |r: usize| match numbering {
+        Numbering::TopLeft => r + 1,
+        Numbering::BottomLeft => rows - r,
+    };
+    for r in 0..rows {
+        d.add(
+            Shape::text(
+                AXIS - 4.0,
+                y(r) + SIZE / 2.0 + 4.0,
+                row_name(r).to_string(),
+                Anchor::End,
+                10.0,
+            )
+            .also("axis-label")
+            .with("row", r),
+        );
+    }
+    let numbers_at = if below { y(rows) + 13.0 } else { AXIS - 5.0 };
+    for c in 0..cols {
+        d.add(
+            Shape::text(
+                x(c) + SIZE / 2.0,
+                numbers_at,
+                (c + 1).to_string(),
+                Anchor::Middle,
+                10.0,
+            )
+            .also("axis-label")
+            .with("col", c),
+        );
+    }
+    d
 }
 
 #[cfg(test)]
@@ -67,18 +136,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_square_carries_its_row_and_column_and_its_data() {
-        let svg = picture(2, 3, &data("board", "../..."), |r, c| match (r, c) {
-            (0, 2) => (Cell::Absent, String::new()),
-            (1, 0) => (Cell::Empty, data("move", 7)),
-            _ => (Cell::Empty, String::new()),
+    fn each_square_carries_its_row_and_column_and_the_board_is_numbered() {
+        let d: Drawing<u8> = board(2, 3, Numbering::BottomLeft, "click", |r, c| match (r, c) {
+            (0, 2) => Cell::Absent,
+            (1, 0) => Cell::Poisoned("poison"),
+            (0, 0) => Cell::Empty(Some("chomp it".into())),
+            _ => Cell::Empty(None),
         });
-        assert_eq!(svg.matches("<rect").count(), 5);
-        assert!(svg.contains(r#"data-cell="1,2"/>"#), "{svg}");
+        let svg = d.svg();
+        assert_eq!(svg.matches("<rect").count(), 5, "{svg}");
         assert!(!svg.contains(r#"data-cell="0,2""#), "{svg}");
-        assert!(svg.contains(r#"data-cell="1,0" data-move="7"/>"#), "{svg}");
         assert!(
-            svg.contains(r#"viewBox="0 0 92 62" data-board="../...">"#),
+            svg.contains(r#"class="cell" data-id="r0c0" data-cell="0,0"><title>chomp it</title>"#),
+            "{svg}"
+        );
+        // Rows numbered from the bottom, columns along the bottom.
+        assert!(
+            svg.contains(r#"class="label axis-label" data-row="0">2</text>"#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r#"class="label axis-label" data-col="2">3</text>"#),
             "{svg}"
         );
     }

@@ -15,9 +15,8 @@
 //! (found by one depth-first search for bridges) leaves a tree of bridges with loops,
 //! valued bottom-up: linear time.
 
-use std::fmt::Write as _;
-
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{Anchor, Paint, Shape};
 use crate::solve::GameBox;
 use crate::{
     files, invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, ReadingNotes,
@@ -834,7 +833,7 @@ impl Size<Drawing> for Hackenbush {
 }
 
 impl Picture<Drawing> for Hackenbush {
-    fn svg(&self, p: &Drawing) -> Result<String> {
+    fn draw(&self, p: &Drawing, _history: &[Drawing]) -> Result<Picturing> {
         if p.edges.len() > DRAWN_EDGES {
             return Err(too_large!(
                 "a drawing of {} edges is too large to draw: at most {DRAWN_EDGES} edges",
@@ -908,7 +907,10 @@ const DRAWN_EDGES: usize = 500;
 /// the ground, edges green (loops as small circles, parallel edges curved). Each edge
 /// carries the drawing left by cutting it (`data-move`), for front ends that play by
 /// clicking the picture.
-fn draw(p: &Drawing) -> String {
+/// The drawing of `p`: the ground at the bottom, each vertex above it by its
+/// distance from the ground, each edge a line (a curve where edges are parallel, a
+/// circle for a loop); a click on an edge cuts it.
+fn draw(p: &Drawing) -> Picturing {
     const STEP: f64 = 60.0;
     let n = p.names.len();
     let adjacency = Adjacency::of(n, &p.edges);
@@ -942,22 +944,24 @@ fn draw(p: &Drawing) -> String {
             at[v] = (x, ground_y - STEP * depth as f64);
         }
     }
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">"#
+    let mut d = Picturing::new(
+        width,
+        height,
+        "",
+        "click an edge to cut it; whatever is no longer joined to the ground falls",
     );
-    let _ = writeln!(
-        svg,
-        r##"<line x1="0" y1="{ground_y:.1}" x2="{width:.0}" y2="{ground_y:.1}" stroke="#8b5a2b" stroke-width="6"/>"##
-    );
+    d.add(Shape::line(
+        (0.0, ground_y),
+        (width, ground_y),
+        false,
+        Paint::line("#8b5a2b", 6.0),
+        "ground",
+    ));
     let mut seen: Vec<(u32, u32)> = Vec::new();
+    let mut offers = Vec::new();
     for (i, &(u, v)) in p.edges.iter().enumerate() {
-        let cut = format!(
-            r#"class="edge" data-edge="{}" data-move="{}""#,
-            p.edge_name((u, v)),
-            Hackenbush.format_position(&p.without(i))
-        );
+        let name = p.edge_name((u, v));
+        let after = p.without(i);
         let copies = seen.iter().filter(|&&e| e == (u, v)).count() as f64;
         seen.push((u, v));
         // The ground meets an edge straight below the vertex.
@@ -967,15 +971,9 @@ fn draw(p: &Drawing) -> String {
         } else {
             (at[u as usize], at[v as usize])
         };
-        let stroke = r##"stroke="#2e8b57" stroke-width="3" fill="none""##;
-        if u == v {
+        let edge = if u == v {
             let r = 10.0 + 6.0 * copies;
-            let _ = writeln!(
-                svg,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" {stroke} {cut}/>"#,
-                a.0,
-                a.1 - r
-            );
+            Shape::circle(a.0, a.1 - r, r, EDGE, "edge")
         } else {
             let bend = if copies == 0.0 {
                 0.0
@@ -984,30 +982,61 @@ fn draw(p: &Drawing) -> String {
                 side * 18.0 * copies.div_euclid(2.0).max(1.0)
             };
             let (mx, my) = ((a.0 + b.0) / 2.0 + bend, (a.1 + b.1) / 2.0);
-            let _ = writeln!(
-                svg,
-                r#"<path d="M {:.1} {:.1} Q {mx:.1} {my:.1} {:.1} {:.1}" {stroke} {cut}/>"#,
-                a.0, a.1, b.0, b.1
-            );
-        }
+            Shape::path(
+                format!(
+                    "M {:.1} {:.1} Q {mx:.1} {my:.1} {:.1} {:.1}",
+                    a.0, a.1, b.0, b.1
+                ),
+                EDGE,
+                "edge",
+            )
+        };
+        let (seen_id, hit_id) = (format!("edge{i}"), format!("cut{i}"));
+        let moved = Hackenbush.format_position(&after);
+        let words = Hackenbush
+            .describe_move(p, &after)
+            .unwrap_or_else(|_| format!("cut the edge {name}"));
+        // A wide band along each edge is easier to hit with a finger.
+        // (A loop is hit anywhere inside it too.)
+        let band = match u == v {
+            true => Paint::new("transparent", "transparent", 16.0),
+            false => Paint::line("transparent", 16.0),
+        };
+        let hit = edge.clone().styled(band, "edge-hit");
+        d.add(
+            edge.with("edge", &name)
+                .with("move", &moved)
+                .identified(&seen_id),
+        );
+        d.add(
+            hit.named(&hit_id, format!("cut the edge {name}"))
+                .with("edge", &name)
+                .with("move", &moved),
+        );
+        offers.push((vec![hit_id], vec![seen_id], after, words));
     }
     for &v in &order[1..] {
         let (x, y) = at[v];
-        let _ = writeln!(
-            svg,
-            r#"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="black"/>"#
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="12">{}</text>"#,
+        d.add(Shape::circle(x, y, 4.0, Paint::fill("black"), "vertex"));
+        d.add(Shape::text(
             x + 7.0,
             y - 5.0,
-            p.names[v]
-        );
+            p.names[v].clone(),
+            Anchor::Start,
+            12.0,
+        ));
     }
-    svg.push_str("</svg>\n");
-    svg
+    for (marks, lit, to, words) in offers {
+        d.offer(marks, lit, to, words);
+    }
+    d
 }
+
+/// How an edge is drawn.
+const EDGE: Paint = Paint::line("#2e8b57", 3.0);
+
+/// A picture of a Hackenbush drawing.
+type Picturing = crate::Drawing<Drawing>;
 
 /// The registry entry of `hackenbush`.
 pub const FAMILY: Family = Family::game(
@@ -1015,8 +1044,7 @@ pub const FAMILY: Family = Family::game(
     "Green Hackenbush: cut an edge; what loses touch with the ground g falls",
     |_| Ok(GameBox::new("hackenbush", Hackenbush)),
 )
-.with_start("Hackenbush", "hackenbush g-a,a-b,a-c,c-c,g-d,d-e,e-g")
-.with_figure(Figure::Edges);
+.with_start("Hackenbush", "hackenbush g-a,a-b,a-c,c-c,g-d,d-e,e-g");
 
 #[cfg(test)]
 mod tests {
@@ -1049,7 +1077,8 @@ mod tests {
 
     #[test]
     fn each_edge_of_the_picture_carries_the_drawing_left_by_cutting_it() {
-        let svg = draw(&parse_position("g-a,a-b,a-a").unwrap());
+        let d = draw(&parse_position("g-a,a-b,a-a").unwrap());
+        let svg = d.svg();
         assert!(svg.contains(r#"data-edge="g-a" data-move="g""#), "{svg}");
         assert!(
             svg.contains(r#"data-edge="a-b" data-move="g-a,a-a""#),
@@ -1059,6 +1088,11 @@ mod tests {
             svg.contains(r#"data-edge="a-a" data-move="g-a,a-b""#),
             "{svg}"
         );
+        // A click on the band along an edge cuts it, lighting the edge.
+        // (The edges in order: g-a, a-a, a-b.)
+        let cut = d.moves.iter().find(|m| m.marks == ["cut2"]).unwrap();
+        assert_eq!(cut.lit, ["edge2"]);
+        assert_eq!(cut.words, "cut the edge a-b");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! own (CGSuite's heap rulesets): such a game says what a move does to one heap, and
 //! the rest of a [`Game`] follows.
 
-use crate::{invalid, Capabilities, Game, Heaps, Result};
+use crate::{invalid, Capabilities, Drawing, Game, Heaps, Result};
 
 /// A game played on heaps, each heap on its own: Nim, the take-and-break games, the
 /// Aliquot game, games that add chips. It says what one move does to one heap; the
@@ -287,6 +287,190 @@ pub fn describe_take(from: &[u64], to: &[u64]) -> String {
     match single_take(from, to) {
         Ok((_, old, new)) => format!("take {} from the heap of {old}", old - new),
         Err(_) => format!("move from {} to {}", format(from), format(to)),
+    }
+}
+
+/// What a click on a chip does, in a picture of heaps ([`picture`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Click {
+    /// Takes the chip clicked and every chip right of it (Nim, subtraction games);
+    /// a dashed place past a heap adds chips up to it.
+    TakeTail,
+    /// Marks a run of chips, its first and its last, to take (the take-and-break
+    /// codes); a split that takes nothing is made at the chip it starts from.
+    Runs,
+}
+
+/// The most chips a heap is drawn with, and the most heaps drawn.
+pub const DRAWN_CHIPS: u64 = 60;
+/// See [`DRAWN_CHIPS`].
+pub const DRAWN_HEAPS: usize = 24;
+
+/// The name of chip `j` of heap `i` in a picture of heaps.
+pub fn chip(i: usize, j: u64) -> String {
+    format!("h{i}c{j}")
+}
+
+/// The chips `from..to` of heap `i`, by name.
+pub fn chips(i: usize, from: u64, to: u64) -> Vec<String> {
+    (from..to).map(|j| chip(i, j)).collect()
+}
+
+/// Heaps drawn as rows of chips, a row a heap, with room for `room` chips in a row:
+/// each chip named [`chip`] (a place past a heap, where a move adds chips, drawn
+/// dashed); moved by `how`. Refused past [`DRAWN_CHIPS`] and [`DRAWN_HEAPS`].
+pub fn rows_of_chips<P>(p: &[u64], room: u64, how: &str) -> Result<Drawing<P>> {
+    use crate::drawing::{colours, Anchor, Shape};
+    let widest = p.iter().copied().max().unwrap_or(0);
+    if widest > DRAWN_CHIPS {
+        return Err(crate::too_large!(
+            "a heap of {widest} chips is too large to draw: at most {DRAWN_CHIPS} chips a heap"
+        ));
+    }
+    if p.len() > DRAWN_HEAPS {
+        return Err(crate::too_large!(
+            "{} heaps are too many to draw: at most {DRAWN_HEAPS}",
+            p.len()
+        ));
+    }
+    const R: f64 = 13.0;
+    const STEP: f64 = 30.0;
+    const ROW: f64 = 36.0;
+    const LEFT: f64 = 76.0;
+    let room = room.max(widest).clamp(1, DRAWN_CHIPS);
+    let mut d = Drawing::new(
+        LEFT + STEP * room as f64 + 10.0,
+        ROW * p.len().max(1) as f64 + 8.0,
+        "",
+        how,
+    );
+    for (i, &h) in p.iter().enumerate() {
+        let y = 4.0 + ROW * i as f64 + ROW / 2.0;
+        d.add(Shape::text(
+            6.0,
+            y + 5.0,
+            format!("heap {}: {h}", i + 1),
+            Anchor::Start,
+            12.0,
+        ));
+        for j in 0..room {
+            let (paint, class, title) = match j < h {
+                true => (
+                    colours::CHIP,
+                    "chip",
+                    format!("chip {} of heap {}", j + 1, i + 1),
+                ),
+                false => (
+                    colours::GHOST,
+                    "chip ghost",
+                    format!("add chips to heap {} up to {}", i + 1, j + 1),
+                ),
+            };
+            d.add(
+                Shape::circle(LEFT + STEP * j as f64 + R, y, R, paint, class)
+                    .named(chip(i, j), title)
+                    .with("heap", i)
+                    .with("chip", j),
+            );
+        }
+    }
+    Ok(d)
+}
+
+/// `p` drawn as rows of chips ([`rows_of_chips`]), each move of `game` made by
+/// clicking chips as `click` says.
+pub fn picture<G: HeapGame>(game: &G, p: &Heaps, click: Click) -> Result<Drawing<Heaps>> {
+    let mut options: Vec<Vec<Heaps>> = Vec::new();
+    for &h in p {
+        let mut out = Vec::new();
+        game.heap_options(h, &mut out);
+        options.push(out);
+    }
+    // Room for the chips a move adds.
+    let room = options
+        .iter()
+        .flatten()
+        .filter_map(|left| match left[..] {
+            [n] if click == Click::TakeTail => Some(n.min(DRAWN_CHIPS)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let how = match click {
+        Click::TakeTail => "click a chip to take it and every chip right of it",
+        Click::Runs => "click a chip, and another in the same heap to mark a run, then take it",
+    };
+    let mut d = rows_of_chips(p, room, how)?;
+    d.shapes
+        .retain(|shape| match shape.id.as_deref().and_then(chip_of) {
+            // A place past a heap stays only where a move adds chips up to it.
+            Some((i, j)) if j >= p[i] => options[i]
+                .iter()
+                .any(|left| matches!(left[..], [n] if n > j)),
+            _ => true,
+        });
+    for (i, &h) in p.iter().enumerate() {
+        for left in &options[i] {
+            let mut to = Heaps::from_slice(&p[..i]);
+            to.extend_from_slice(left);
+            to.extend_from_slice(&p[i + 1..]);
+            let words = game.describe_heap_move(h, left);
+            for (marks, lit) in clicks(i, h, left, click) {
+                d.offer(marks, lit, to.clone(), words.clone());
+            }
+        }
+    }
+    Ok(d)
+}
+
+/// The heap and the chip of a chip's name ([`chip`]).
+fn chip_of(id: &str) -> Option<(usize, u64)> {
+    let (i, j) = id.strip_prefix('h')?.split_once('c')?;
+    Some((i.parse().ok()?, j.parse().ok()?))
+}
+
+/// The marks and the lit chips of each way to click the move that leaves `left`
+/// in place of heap `i` of `h` chips.
+fn clicks(i: usize, h: u64, left: &[u64], click: Click) -> Vec<(Vec<String>, Vec<String>)> {
+    let run = |first: u64, last: u64| {
+        let marks = match first == last {
+            true => vec![chip(i, first)],
+            false => vec![chip(i, first), chip(i, last)],
+        };
+        (marks, chips(i, first, last + 1))
+    };
+    match (click, left) {
+        (Click::TakeTail, &[n]) if n < h => vec![(vec![chip(i, n)], chips(i, n, h))],
+        (Click::TakeTail, &[n]) if n > h && n <= DRAWN_CHIPS => {
+            vec![(vec![chip(i, n - 1)], chips(i, h, n))]
+        }
+        (Click::TakeTail, _) => Vec::new(),
+        // The whole heap, or a run at one end or the other.
+        (Click::Runs, &[0]) if h > 0 => vec![run(0, h - 1)],
+        (Click::Runs, &[n]) if n < h => {
+            let mut ways = vec![run(n, h - 1)];
+            if n > 0 {
+                ways.push(run(0, h - 1 - n));
+            }
+            ways
+        }
+        // A split that takes nothing, at the chip the right part starts from.
+        (Click::Runs, &[a, b]) if a + b == h && a > 0 && b > 0 => {
+            let mut ways = vec![(vec![chip(i, a)], chips(i, a, h))];
+            if a != b {
+                ways.push((vec![chip(i, b)], chips(i, b, h)));
+            }
+            ways
+        }
+        // A run taken from between two heaps left.
+        (Click::Runs, &[a, b]) if a + b < h && a > 0 && b > 0 => {
+            let mut ways = vec![run(a, h - 1 - b)];
+            if a != b {
+                ways.push(run(b, h - 1 - a));
+            }
+            ways
+        }
+        (Click::Runs, _) => Vec::new(),
     }
 }
 

@@ -73,8 +73,6 @@ pub struct Family {
     /// The graph the start is played on, as the lines of a graph file, where the
     /// start names the playground's posted graph (`graph:inline`).
     pub start_graph: Option<&'static str>,
-    /// The figure the playground draws of a position, where it draws one.
-    pub figure: Option<Figure>,
     /// Whether a position is a list of heap sizes and one heap's values make a
     /// sequence (g(n) of a heap of n: the playground's sequence page).
     pub heap_game: bool,
@@ -87,96 +85,6 @@ pub enum Make {
     /// A take-and-break game played on heaps, by its rules: the heap-sequence engine
     /// computes its values.
     Heap(fn(&str) -> Result<HeapRules>),
-}
-
-/// The figure the playground draws of a family's positions. The page keeps one
-/// drawer for each [`Figure::name`], which turns a click into the position the player
-/// means to leave; the pictures the library draws itself ([`Picture`](crate::Picture))
-/// carry what a click needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Figure {
-    /// Heaps as rows of chips, a click on a chip meaning what [`HeapClick`] says.
-    Heaps(HeapClick),
-    /// One pile and the most a move may take: a click takes a chip and every chip
-    /// after it, and the opponent may then take at most as many (dynamic subtraction).
-    Pile,
-    /// The same, the opponent then taking at most twice as many (Fibonacci Nim).
-    PileDoubling,
-    /// Coins on the steps of a staircase: a click carries a coin and the coins above
-    /// it one step down.
-    Staircase,
-    /// Coins on a strip of numbered squares: a click chooses a coin, the next a
-    /// square left of it.
-    Strip,
-    /// A row of coins, heads or tails: clicks mark the coins to turn.
-    CoinRow,
-    /// A queen on a board: a click moves her left, down, or diagonally down-left.
-    Queen,
-    /// Rows of squares, each with a white and a black checker: a click moves the
-    /// checker of the side to move.
-    Checkers,
-    /// Two boxes of chips: a click on a chip empties the other box and divides this
-    /// one before the chip.
-    Boxes,
-    /// Four cards of each value from 1 to 6: a click turns one.
-    Cards,
-    /// A row of squares: a click writes S or O in an empty one.
-    Letters,
-    /// The divisors of a number laid out by their prime exponents: a click names one.
-    Divisors,
-    /// Tokens on the vertices of a directed graph: a click chooses a token, the next a
-    /// vertex it may move to.
-    Graph,
-    /// The library's picture of a Chomp diagram, each square carrying the diagram its
-    /// chomp leaves: a click chomps.
-    Diagram,
-    /// The library's picture of a board, carrying the board as text, each empty cell
-    /// its place in the text, and the sizes of the pieces: clicks mark the cells of a
-    /// piece.
-    Board,
-    /// The library's picture of a Hackenbush drawing, each edge carrying the drawing
-    /// left by cutting it: a click cuts.
-    Edges,
-}
-
-/// What a click on a chip means, in a figure of heaps ([`Figure::Heaps`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeapClick {
-    /// Take the chip and every chip right of it (Nim, subtraction games).
-    TakeTail,
-    /// Mark a run of chips in one heap, then take it (take-and-break codes).
-    TakeRun,
-    /// Split the heap just before the chip (Grundy's game).
-    Split,
-    /// Mark the chips to take from several heaps, then take them (Moore's Nim_K).
-    TakeFromSeveral,
-}
-
-impl Figure {
-    /// The name the playground's page knows the figure by.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Figure::Heaps(HeapClick::TakeTail) => "heaps-take-tail",
-            Figure::Heaps(HeapClick::TakeRun) => "heaps-take-run",
-            Figure::Heaps(HeapClick::Split) => "heaps-split",
-            Figure::Heaps(HeapClick::TakeFromSeveral) => "heaps-take-from-several",
-            Figure::Pile => "pile",
-            Figure::PileDoubling => "pile-doubling",
-            Figure::Staircase => "staircase",
-            Figure::Strip => "strip",
-            Figure::CoinRow => "coin-row",
-            Figure::Queen => "queen",
-            Figure::Checkers => "checkers",
-            Figure::Boxes => "boxes",
-            Figure::Cards => "cards",
-            Figure::Letters => "letters",
-            Figure::Divisors => "divisors",
-            Figure::Graph => "graph",
-            Figure::Diagram => "diagram",
-            Figure::Board => "board",
-            Figure::Edges => "edges",
-        }
-    }
 }
 
 /// Every family a SPEC can name, in the order of the notes: help, errors and the
@@ -236,7 +144,6 @@ impl Family {
             group: "",
             start: "",
             start_graph: None,
-            figure: None,
             heap_game: false,
         }
     }
@@ -263,15 +170,6 @@ impl Family {
     pub const fn with_start_graph(self, lines: &'static str) -> Family {
         Family {
             start_graph: Some(lines),
-            ..self
-        }
-    }
-
-    /// The same family, drawn in the playground as `figure` (every family is: a test
-    /// checks that each has a figure and the page a drawer for it).
-    pub const fn with_figure(self, figure: Figure) -> Family {
-        Family {
-            figure: Some(figure),
             ..self
         }
     }
@@ -308,7 +206,6 @@ impl Family {
             group: "",
             start: "",
             start_graph: None,
-            figure: None,
             heap_game: true,
         }
     }

@@ -5,9 +5,11 @@
 //! square n is a heap of n, and a move slides up to k coins to the left.
 
 use super::heaps;
-use super::{Family, Figure, HeapClick};
+use super::Family;
+use crate::drawing::{colours, Anchor, Shape};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
+use crate::{Drawing, Picture};
 
 /// How the position is told: heaps of chips, or coins on numbered squares (Nimble).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,6 +220,7 @@ impl Game for Moore {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -361,8 +364,7 @@ pub const FAMILY: Family = Family::game(
     |k| Moore::parse(k, Board::Heaps).map(|g| GameBox::new(g.name(), g)),
 )
 .with_parameter("K", "moore:2")
-.with_start("Moore's Nim", "moore:2 3,5,6,7")
-.with_figure(Figure::Heaps(HeapClick::TakeFromSeveral));
+.with_start("Moore's Nim", "moore:2 3,5,6,7");
 
 /// The registry entry of `nimble`.
 pub const NIMBLE: Family = Family::game(
@@ -370,8 +372,7 @@ pub const NIMBLE: Family = Family::game(
     "Nimble: slide one coin left on a strip of squares (the coins' squares)",
     |_| Ok(GameBox::new("nimble", Moore::new(1, Board::Squares))),
 )
-.with_start("Nimble", "nimble 2,5,7,9")
-.with_figure(Figure::Strip);
+.with_start("Nimble", "nimble 2,5,7,9");
 
 /// The registry entry of `nimble-k`.
 pub const NIMBLE_K: Family = Family::game(
@@ -380,8 +381,103 @@ pub const NIMBLE_K: Family = Family::game(
     |k| Moore::parse(k, Board::Squares).map(|g| GameBox::new(g.name(), g)),
 )
 .with_parameter("K", "nimble-k:2")
-.with_start("Nimble", "nimble-k:2 2,5,7,9")
-.with_figure(Figure::Strip);
+.with_start("Nimble", "nimble-k:2 2,5,7,9");
+
+/// The most moves a picture of Moore's game lists: past it, only the moves from
+/// one heap (or of one coin), which a click or two make; the others are typed.
+const DRAWN_MOVES: usize = 20_000;
+
+impl Picture<Heaps> for Moore {
+    /// Heaps as rows of chips, clicks marking what to take from each heap (a chip
+    /// and every chip right of it), up to k heaps; or, on squares, the coins on a
+    /// numbered strip, a click choosing a coin and the next a square left of it.
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        let changed = |to: &Heaps| (0..p.len()).filter(|&i| p[i] != to[i]).collect::<Vec<_>>();
+        if self.board == Board::Squares || moves.len() > DRAWN_MOVES {
+            moves.retain(|to| changed(to).len() == 1);
+        }
+        let mut d = match self.board {
+            Board::Heaps => heaps::rows_of_chips(
+                p,
+                0,
+                &format!("click chips to mark what to take from each heap, up to {} heaps, then take them", self.k),
+            )?,
+            Board::Squares => strip(p)?,
+        };
+        for to in moves {
+            let words = self.describe_move(p, &to)?;
+            let (mut marks, mut lit) = (Vec::new(), Vec::new());
+            for i in changed(&to) {
+                match self.board {
+                    Board::Heaps => {
+                        marks.push(heaps::chip(i, to[i]));
+                        lit.extend(heaps::chips(i, to[i], p[i]));
+                    }
+                    Board::Squares => {
+                        marks.extend([format!("c{i}"), format!("q{}", to[i])]);
+                        lit.push(format!("q{}", to[i]));
+                    }
+                }
+            }
+            d.offer(marks, lit, to, words);
+        }
+        Ok(d)
+    }
+}
+
+/// Coins on a strip of numbered squares, each coin named `c{i}` and square `q{n}`.
+fn strip(p: &Heaps) -> Result<Drawing<Heaps>> {
+    let last = p.iter().copied().max().unwrap_or(0).max(1);
+    if last > 40 {
+        return Err(crate::too_large!(
+            "a coin on square {last} is too far out to draw: at most square 40"
+        ));
+    }
+    const C: f64 = 34.0;
+    let mut d = Drawing::new(
+        C * (last + 1) as f64 + 4.0,
+        C + 34.0,
+        "",
+        "click a coin, then a square to its left",
+    );
+    for q in 0..=last {
+        let x = 2.0 + C * q as f64;
+        let (paint, class) = match q % 2 {
+            0 => (colours::LIGHT, "square light"),
+            _ => (colours::DARK, "square dark"),
+        };
+        d.add(
+            Shape::rect(x, 2.0, C, C, paint, class)
+                .named(format!("q{q}"), format!("move a coin to square {q}")),
+        );
+        d.add(Shape::text(
+            x + C / 2.0,
+            C + 18.0,
+            q.to_string(),
+            Anchor::Middle,
+            12.0,
+        ));
+    }
+    let mut stacked = std::collections::HashMap::new();
+    for (i, &q) in p.iter().enumerate() {
+        let level = stacked.entry(q).or_insert(0u32);
+        let cy = 2.0 + C / 2.0 - *level as f64 * 5.0;
+        *level += 1;
+        d.add(
+            Shape::circle(
+                2.0 + C * q as f64 + C / 2.0,
+                cy,
+                C / 2.0 - 5.0,
+                colours::COIN,
+                "coin",
+            )
+            .named(format!("c{i}"), format!("the coin on square {q}")),
+        );
+    }
+    Ok(d)
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,13 +1,11 @@
 //! Nim: take any number of chips from one heap. Bouton's theorem gives a heap of n
 //! chips the nimber n, and a position the nim-sum of its heaps.
 
-use std::fmt::Write as _;
-
-use super::heaps;
-use super::{Family, Figure, HeapClick};
+use super::heaps::{self, Click};
+use super::Family;
 use crate::solve::GameBox;
 use crate::{
-    too_large, Capabilities, HeapGame, Heaps, Nimber, Picture, Play, Result, Size, Theory,
+    Capabilities, Drawing, HeapGame, Heaps, Nimber, Picture, Play, Result, Size, Theory,
     THEORY_LISTS,
 };
 
@@ -80,49 +78,10 @@ impl Size<Heaps> for Nim {
     }
 }
 
-/// The most chips a heap is drawn with, and the most heaps drawn.
-const DRAWN_CHIPS: u64 = 60;
-const DRAWN_HEAPS: usize = 40;
-
 impl Picture<Heaps> for Nim {
-    /// Each heap a row of chips, its size written at its left.
-    fn svg(&self, p: &Heaps) -> Result<String> {
-        const STEP: u64 = 24;
-        let widest = p.iter().copied().max().unwrap_or(0);
-        if widest > DRAWN_CHIPS {
-            return Err(too_large!(
-                "a heap of {widest} chips is too large to draw: at most {DRAWN_CHIPS} chips a heap"
-            ));
-        }
-        if p.len() > DRAWN_HEAPS {
-            return Err(too_large!(
-                "{} heaps are too many to draw: at most {DRAWN_HEAPS}",
-                p.len()
-            ));
-        }
-        let (width, height) = (44 + STEP * widest.max(1), 8 + STEP * p.len().max(1) as u64);
-        let mut svg = String::new();
-        let _ = writeln!(
-            svg,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="16">"#
-        );
-        for (row, &heap) in p.iter().enumerate() {
-            let y = 4 + STEP * row as u64 + STEP / 2;
-            let _ = writeln!(
-                svg,
-                r#"<text x="30" y="{}" text-anchor="end">{heap}</text>"#,
-                y + 6
-            );
-            for chip in 0..heap {
-                let _ = writeln!(
-                    svg,
-                    r##"<circle cx="{}" cy="{y}" r="10" fill="#e0b04a" stroke="#8b5a2b" stroke-width="1.5"/>"##,
-                    44 + STEP * chip + STEP / 2
-                );
-            }
-        }
-        svg.push_str("</svg>\n");
-        Ok(svg)
+    /// Each heap a row of chips; a click takes a chip and every chip right of it.
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(self, p, Click::TakeTail)
     }
 }
 
@@ -132,7 +91,6 @@ pub const FAMILY: Family =
         Ok(GameBox::new("nim", Nim))
     })
     .with_start("Nim", "nim 3,4,5")
-    .with_figure(Figure::Heaps(HeapClick::TakeTail))
     .as_heap_game();
 
 #[cfg(test)]
@@ -140,17 +98,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_picture_shows_each_heap_as_a_row_of_chips_with_its_size() {
-        let svg = Nim.svg(&Heaps::from_slice(&[3, 0, 5])).unwrap();
-        assert_eq!(svg.matches("<circle").count(), 8);
-        // Rows 24 units apart; the heap of 5 is the third row.
-        assert!(
-            svg.contains(r#"<text x="30" y="70" text-anchor="end">5</text>"#),
-            "{svg}"
-        );
-        assert!(svg.contains(r#"<circle cx="152" cy="64" r="10""#), "{svg}");
-        assert!(svg.contains(r#"width="164" height="80""#), "{svg}");
-        let e = Nim.svg(&Heaps::from_slice(&[61])).unwrap_err();
+    fn a_picture_shows_each_heap_as_a_row_of_chips_and_a_click_takes_a_tail() {
+        let d = Nim.draw(&Heaps::from_slice(&[3, 0, 5]), &[]).unwrap();
+        let chips = d.shapes.iter().filter(|s| s.class == "chip").count();
+        assert_eq!(chips, 8);
+        // Every move of Nim, each by one click: the chip that is left first.
+        assert_eq!(d.moves.len(), 8);
+        let take = d
+            .moves
+            .iter()
+            .find(|m| m.to.as_slice() == [3, 0, 2])
+            .unwrap();
+        assert_eq!(take.marks, ["h2c2"]);
+        assert_eq!(take.lit, ["h2c2", "h2c3", "h2c4"]);
+        assert_eq!(take.words, "take 3 from the heap of 5");
+        let e = Nim.draw(&Heaps::from_slice(&[61]), &[]).unwrap_err();
         assert!(
             e.to_string()
                 .contains("a heap of 61 chips is too large to draw"),

@@ -9,10 +9,12 @@
 //! checker can be undone at once, and no one can retreat for ever), so the player to
 //! move wins exactly when the nim-sum of the gaps is not 0, whatever their colour.
 
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Paint, Shape};
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
+use crate::{Drawing, Picture};
 
 /// The widest row grundy accepts.
 pub const MAX_WIDTH: usize = 64;
@@ -213,6 +215,7 @@ impl Game for Northcott {
             size: Some(self),
             cycles: true,
             alone: true,
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -284,8 +287,91 @@ pub const FAMILY: Family = Family::game(
     "Northcott's game, partizan and loopy (rows like W..B,.B.W then white or black to move)",
     |_| Ok(GameBox::new("northcott", Northcott)),
 )
-.with_start("Northcott's game", "northcott W...B,.B..W.,W.B white")
-.with_figure(Figure::Checkers);
+.with_start("Northcott's game", "northcott W...B,.B..W.,W.B white");
+
+impl Picture<Board> for Northcott {
+    /// The rows of squares with their checkers, the side to move written below; a
+    /// click on a square moves the mover's checker of that row there.
+    fn draw(&self, p: &Board, _history: &[Board]) -> Result<Drawing<Board>> {
+        const C: f64 = 36.0;
+        let cols = p.rows.iter().map(|r| r.width as usize).max().unwrap_or(1);
+        if cols > 30 || p.rows.len() > 20 {
+            return Err(crate::too_large!(
+                "a board of {} rows of {cols} squares is too large to draw: at most 20 rows of 30",
+                p.rows.len()
+            ));
+        }
+        let (width, height) = (C * cols as f64 + 70.0, C * p.rows.len() as f64 + 28.0);
+        let mover = if p.white_to_move { "white" } else { "black" };
+        let mut d = Drawing::new(
+            width,
+            height,
+            "",
+            "click a square to move your checker of that row there",
+        );
+        d.add(Shape::text(
+            4.0,
+            height - 6.0,
+            format!("{} to move", colour(p.white_to_move)),
+            Anchor::Start,
+            12.0,
+        ));
+        let square = |r: usize, c: usize| format!("r{r}c{c}");
+        for (r, row) in p.rows.iter().enumerate() {
+            let y = 4.0 + C * r as f64;
+            d.add(Shape::text(
+                4.0,
+                y + C / 2.0 + 4.0,
+                format!("row {}", r + 1),
+                Anchor::Start,
+                12.0,
+            ));
+            for c in 0..row.width as usize {
+                let (paint, class) = match (r + c) % 2 {
+                    0 => (colours::LIGHT, "square light"),
+                    _ => (colours::DARK, "square dark"),
+                };
+                let title = format!(
+                    "move the {mover} checker of row {} to column {}",
+                    r + 1,
+                    c + 1
+                );
+                d.add(
+                    Shape::rect(64.0 + C * c as f64, y, C, C, paint, class)
+                        .named(square(r, c), title),
+                );
+            }
+            for (c, white) in [(row.white, true), (row.black, false)] {
+                let (fill, class) = match white {
+                    true => ("#ffffff", "checker white"),
+                    false => ("#222222", "checker black"),
+                };
+                d.add(Shape::circle(
+                    64.0 + C * c as f64 + C / 2.0,
+                    y + C / 2.0,
+                    C / 2.0 - 5.0,
+                    Paint::new(fill, "#222222", 2.0),
+                    class,
+                ));
+            }
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let Some(r) = (0..p.rows.len()).find(|&r| p.rows[r] != to.rows[r]) else {
+                continue;
+            };
+            let c = match p.white_to_move {
+                true => to.rows[r].white,
+                false => to.rows[r].black,
+            } as usize;
+            let words = self.describe_move(p, &to)?;
+            d.offer(vec![square(r, c)], vec![square(r, c)], to, words);
+        }
+        d.class_marked("target");
+        Ok(d)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@
 //! 4 there allows breaking a heap in two without taking any chip.
 
 use super::take_break::HeapRules;
-use super::{Family, Figure, HeapClick};
+use super::Family;
 use crate::solve::sequence::{leaves, Beyond, Rules};
 use crate::{invalid, Result};
 
@@ -18,8 +18,7 @@ pub const CODE: Family = Family::heap(
     |code| Ok(HeapRules::new(format!("octal:{code}"), rules(code)?)),
 )
 .with_parameter("CODE", "octal:0.137")
-.with_start("Take-and-break games", "octal:0.137 12")
-.with_figure(Figure::Heaps(HeapClick::TakeRun));
+.with_start("Take-and-break games", "octal:0.137 12");
 
 /// The registry entry of `grundy-game`.
 pub const GRUNDY_GAME: Family = Family::heap(
@@ -27,8 +26,7 @@ pub const GRUNDY_GAME: Family = Family::heap(
     "Grundy's game: break a heap into two heaps of different sizes",
     |_| Ok(HeapRules::new("grundy-game".into(), grundy_game())),
 )
-.with_start("Take-and-break games", "grundy-game 10")
-.with_figure(Figure::Heaps(HeapClick::Split));
+.with_start("Take-and-break games", "grundy-game 10");
 
 /// A famous take-and-break game by its name and code.
 macro_rules! named {
@@ -37,8 +35,7 @@ macro_rules! named {
         pub const $entry: Family = Family::heap($name, $about, |_| {
             Ok(HeapRules::new($name.into(), rules($code)?))
         })
-        .with_start("Take-and-break games", $start)
-        .with_figure(Figure::Heaps(HeapClick::TakeRun));
+        .with_start("Take-and-break games", $start);
     };
 }
 

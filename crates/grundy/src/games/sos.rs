@@ -6,9 +6,11 @@
 //! player to move has lost, as in normal play. A full board without SOS is a drawn
 //! end ([`Game::is_drawn_end`]). There is no theorem to lean on: the search answers.
 
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Paint, Shape};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, DrawnEnds, Game, Outcome, Play, Result, Size, Theory};
+use crate::{Drawing, Picture};
 
 /// The longest row grundy accepts.
 pub const MAX_SQUARES: usize = 64;
@@ -187,6 +189,7 @@ impl Game for Sos {
             size: Some(self),
             drawn_ends: Some(self),
             alone: true,
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -246,8 +249,91 @@ pub const FAMILY: Family = Family::game(
     "the SOS game: write S or O, first to complete SOS wins, a full board draws (n, or S-O-)",
     |_| Ok(GameBox::new("sos", Sos)),
 )
-.with_start("The SOS game", "sos 7")
-.with_figure(Figure::Letters);
+.with_start("The SOS game", "sos 7");
+
+impl Picture<Row> for Sos {
+    /// The row of squares, numbered; each empty square offers an S and an O to click.
+    fn draw(&self, p: &Row, _history: &[Row]) -> Result<Drawing<Row>> {
+        let len = p.len as usize;
+        if len > 30 {
+            return Err(crate::too_large!(
+                "a row of {len} squares is too large to draw: at most 30"
+            ));
+        }
+        const C: f64 = 44.0;
+        let mut d = Drawing::new(
+            C * len as f64 + 4.0,
+            C + 24.0,
+            "",
+            "click S or O in an empty square",
+        );
+        let choice = |i: usize, letter: char| format!("s{i}{letter}");
+        for i in 0..len {
+            let x = 2.0 + C * i as f64;
+            d.add(Shape::rect(x, 2.0, C, C, colours::LIGHT, "square light"));
+            d.add(Shape::text(
+                x + C / 2.0,
+                C + 18.0,
+                (i + 1).to_string(),
+                Anchor::Middle,
+                12.0,
+            ));
+            match p.letter(i) {
+                '-' => {
+                    for (k, letter) in ['S', 'O'].into_iter().enumerate() {
+                        let y = 4.0 + k as f64 * (C / 2.0 - 2.0);
+                        d.add(
+                            Shape::rect(
+                                x + 3.0,
+                                y,
+                                C - 6.0,
+                                C / 2.0 - 4.0,
+                                Paint::new("#ffffff", "#bbbbbb", 1.0),
+                                "sos-choice",
+                            )
+                            .rounded(3.0)
+                            .named(
+                                choice(i, letter),
+                                format!("write {letter} in square {}", i + 1),
+                            ),
+                        );
+                        d.add(
+                            Shape::text(
+                                x + C / 2.0,
+                                y + 15.0,
+                                letter.to_string(),
+                                Anchor::Middle,
+                                15.0,
+                            )
+                            .styled(Paint::fill("#777777"), "sos-choice-letter"),
+                        );
+                    }
+                }
+                letter => d.add(
+                    Shape::text(
+                        x + C / 2.0,
+                        C / 2.0 + 12.0,
+                        letter.to_string(),
+                        Anchor::Middle,
+                        26.0,
+                    )
+                    .styled(colours::DARK_INK, "sos-letter"),
+                ),
+            }
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let Some(i) = (0..len).find(|&i| p.letter(i) != to.letter(i)) else {
+                continue;
+            };
+            let words = self.describe_move(p, &to)?;
+            let at = choice(i, to.letter(i));
+            d.offer(vec![at.clone()], vec![at], to, words);
+        }
+        Ok(d)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -9,9 +9,10 @@
 //! that a heap of it joins sums with any other game; a position of several heaps is
 //! a sum of single heaps.
 
-use super::{Family, Figure, HeapClick};
+use super::heaps::{self, Click};
+use super::Family;
 use crate::solve::GameBox;
-use crate::{Capabilities, HeapGame, Heaps, Result, Size};
+use crate::{Capabilities, Drawing, HeapGame, Heaps, Picture, Result, Size};
 
 /// Square-But-One on one or more heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -50,8 +51,15 @@ impl HeapGame for SquareButOne {
         Capabilities {
             cycles: true,
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+impl Picture<Heaps> for SquareButOne {
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(self, p, Click::TakeTail)
     }
 }
 
@@ -83,7 +91,6 @@ pub const FAMILY: Family = Family::game(
     |_| Ok(GameBox::new("square-but-one", SquareButOne)),
 )
 .with_start("Games with cycles", "square-but-one 14 + square-but-one 2")
-.with_figure(Figure::Heaps(HeapClick::TakeTail))
 .as_heap_game();
 
 #[cfg(test)]

@@ -5,10 +5,12 @@
 //! every move changes exactly one odd step, and lowering an odd step is a Nim move.
 
 use super::heaps;
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Paint, Shape};
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Play, Result, Size, Theory, THEORY_LISTS};
+use crate::{Drawing, Picture};
 
 /// Staircase Nim; a position lists the coins on steps 1, 2, …, n.
 #[derive(Clone, Copy, Debug, Default)]
@@ -94,6 +96,7 @@ impl Game for Staircase {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -174,8 +177,91 @@ pub const FAMILY: Family = Family::game(
     "Staircase Nim: carry coins from one step to the next lower one (coins on steps 1..n)",
     |_| Ok(GameBox::new("staircase", Staircase)),
 )
-.with_start("Staircase Nim", "staircase 3,2,4,1")
-.with_figure(Figure::Staircase);
+.with_start("Staircase Nim", "staircase 3,2,4,1");
+
+impl Picture<Heaps> for Staircase {
+    /// Steps rising to the right above the ground, the coins stacked on each; a
+    /// click carries a coin and the coins above it one step down.
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        let tallest = p.iter().copied().max().unwrap_or(0);
+        if tallest > 20 || p.len() > 16 {
+            return Err(crate::too_large!(
+                "a staircase of {} steps with {tallest} coins on a step is too large to draw: at most 16 steps and 20 coins a step",
+                p.len()
+            ));
+        }
+        const W: f64 = 56.0;
+        const H: f64 = 22.0;
+        let steps = p.len() as f64;
+        let top = tallest.max(1) as f64 * H + 10.0;
+        let (width, height) = (W * (steps + 1.0) + 10.0, top + H * steps + 26.0);
+        let mut d = Drawing::new(
+            width,
+            height,
+            "",
+            "click a coin to carry it and the coins above it one step down",
+        );
+        d.add(Shape::rect(
+            0.0,
+            height - 18.0,
+            width,
+            18.0,
+            colours::GROUND,
+            "ground",
+        ));
+        d.add(
+            Shape::text(6.0, height - 5.0, "ground", Anchor::Start, 12.0)
+                .styled(Paint::fill("#ffffff"), "label on-dark"),
+        );
+        for (k, &coins) in p.iter().enumerate() {
+            let x = W * (k as f64 + 1.0);
+            let floor = height - 18.0 - H * (k as f64 + 1.0);
+            d.add(Shape::rect(
+                x,
+                floor,
+                width - x,
+                H * (k as f64 + 1.0),
+                colours::WOOD,
+                "step",
+            ));
+            d.add(Shape::text(
+                x + 4.0,
+                floor + 15.0,
+                format!("step {}", k + 1),
+                Anchor::Start,
+                12.0,
+            ));
+            for j in 0..coins {
+                d.add(
+                    Shape::ellipse(
+                        x + W / 2.0,
+                        floor - 8.0 - j as f64 * 11.0,
+                        18.0,
+                        7.0,
+                        colours::COIN,
+                        "coin",
+                    )
+                    .named(
+                        format!("s{k}c{j}"),
+                        format!("coin {} on step {}", j + 1, k + 1),
+                    ),
+                );
+            }
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let Some(k) = (0..p.len()).rev().find(|&k| to[k] < p[k]) else {
+                continue;
+            };
+            let first = to[k];
+            let words = self.describe_move(p, &to)?;
+            let lit = (first..p[k]).map(|j| format!("s{k}c{j}")).collect();
+            d.offer(vec![format!("s{k}c{first}")], lit, to, words);
+        }
+        Ok(d)
+    }
+}
 
 #[cfg(test)]
 mod tests {

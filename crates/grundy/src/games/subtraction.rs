@@ -5,7 +5,7 @@
 
 use super::heaps;
 use super::take_break::{ClosedForm, HeapRules};
-use super::{Family, Figure, HeapClick};
+use super::Family;
 use crate::solve::sequence::{leaves, Beyond, Rules};
 use crate::{invalid, Result};
 
@@ -16,8 +16,7 @@ pub const FINITE: Family = Family::heap(
     finite,
 )
 .with_parameter("S", "sub:1,3,4")
-.with_start("Subtraction games", "sub:1,2,3 21")
-.with_figure(Figure::Heaps(HeapClick::TakeTail));
+.with_start("Subtraction games", "sub:1,2,3 21");
 
 /// The registry entry of `sub-allbut:E`.
 pub const ALL_BUT: Family = Family::heap(
@@ -26,8 +25,7 @@ pub const ALL_BUT: Family = Family::heap(
     all_but,
 )
 .with_parameter("E", "sub-allbut:1,2")
-.with_start("Subtraction games", "sub-allbut:1,2 12")
-.with_figure(Figure::Heaps(HeapClick::TakeTail));
+.with_start("Subtraction games", "sub-allbut:1,2 12");
 
 /// The registry entry of `sub-pow2`: take a power of 2. Its nimbers are n mod 3,
 /// for heaps of any size: powers of 2 leave 1 or 2 mod 3, never 0, so no move keeps
@@ -54,8 +52,7 @@ pub const POWERS_OF_2: Family =
             ),
         )
     })
-    .with_start("Subtraction games", "sub-pow2 14")
-    .with_figure(Figure::Heaps(HeapClick::TakeTail));
+    .with_start("Subtraction games", "sub-pow2 14");
 
 /// The registry entry of `sub-squares`.
 pub const SQUARES: Family = Family::heap("sub-squares", "the squares 1, 4, 9, 16, …", |_| {
@@ -64,15 +61,13 @@ pub const SQUARES: Family = Family::heap("sub-squares", "the squares 1, 4, 9, 16
         by_rule(|k| k > 0 && k.isqrt() * k.isqrt() == k),
     ))
 })
-.with_start("Subtraction games", "sub-squares 20")
-.with_figure(Figure::Heaps(HeapClick::TakeTail));
+.with_start("Subtraction games", "sub-squares 20");
 
 /// The registry entry of `sub-primes`.
 pub const PRIMES: Family = Family::heap("sub-primes", "the primes 2, 3, 5, 7, …", |_| {
     Ok(HeapRules::new("sub-primes".into(), by_rule(is_prime)))
 })
-.with_start("Subtraction games", "sub-primes 16")
-.with_figure(Figure::Heaps(HeapClick::TakeTail));
+.with_start("Subtraction games", "sub-primes 16");
 
 fn is_prime(k: u64) -> bool {
     k >= 2 && (2..).take_while(|d| d * d <= k).all(|d| k % d != 0)

@@ -10,9 +10,10 @@
 //! applies. With A empty it is the subtraction game `sub:S`; a heap above the cap
 //! is refused.
 
-use super::{heaps, Family, Figure, HeapClick};
+use super::heaps::Click;
+use super::{heaps, Family};
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, HeapGame, Heaps, Result, Size};
+use crate::{invalid, Capabilities, Drawing, HeapGame, Heaps, Picture, Result, Size};
 
 /// The most chips a heap may hold (the largest cap).
 pub const MAX_CAP: u64 = 1 << 32;
@@ -121,8 +122,15 @@ impl HeapGame for TakeAdd {
         Capabilities {
             cycles: !self.adds.is_empty(),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+impl Picture<Heaps> for TakeAdd {
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(self, p, Click::TakeTail)
     }
 }
 
@@ -137,7 +145,6 @@ pub const FAMILY: Family = Family::game(
 )
 .with_parameter("S/A/CAP", "take-add:2,3/1/10")
 .with_start("Games with cycles", "take-add:2,3/1/10 4,1")
-.with_figure(Figure::Heaps(HeapClick::TakeTail))
 .as_heap_game();
 
 #[cfg(test)]

@@ -8,11 +8,14 @@ use std::cell::{Cell, OnceCell, RefCell};
 
 use smallvec::smallvec;
 
-use super::heaps;
+use super::heaps::{self, Click};
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::{leaves, Algorithm, Beyond, Counted, Rules, Sequence};
-use crate::{Budget, Capabilities, HeapGame, Heaps, Nimber, Outcome, Play, Size, Theory};
+use crate::{
+    Budget, Capabilities, Drawing, HeapGame, Heaps, Nimber, Outcome, Picture, Play, Result, Size,
+    Theory,
+};
 
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;
@@ -296,8 +299,22 @@ impl HeapGame for TakeBreak {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
+    }
+}
+
+impl Picture<Heaps> for TakeBreak {
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(
+            self,
+            p,
+            match self.rules().breaks_heaps() {
+                true => Click::Runs,
+                false => Click::TakeTail,
+            },
+        )
     }
 }
 

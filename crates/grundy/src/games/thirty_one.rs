@@ -8,9 +8,11 @@
 //! keeps turning 4s defeats that strategy. The first player still wins: the search
 //! finds how.
 
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Paint, Shape};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Play, Result, Size, Theory};
+use crate::{Drawing, Picture};
 
 /// The total a player must not go above.
 pub const TARGET: u32 = 31;
@@ -125,6 +127,7 @@ impl Game for ThirtyOne {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -184,8 +187,77 @@ pub const FAMILY: Family = Family::game(
     "the Thirty-one game: turn cards 1-6 (four of each), never above 31 (cards turned, or -)",
     |_| Ok(GameBox::new("thirty-one", ThirtyOne)),
 )
-.with_start("Thirty-one", "thirty-one -")
-.with_figure(Figure::Cards);
+.with_start("Thirty-one", "thirty-one -");
+
+impl Picture<Turned> for ThirtyOne {
+    /// Four cards of each value, those turned face down under the pile; a click on
+    /// the card on top turns it.
+    fn draw(&self, p: &Turned, _history: &[Turned]) -> Result<Drawing<Turned>> {
+        const W: f64 = 46.0;
+        const H: f64 = 62.0;
+        let (width, height) = (6.0 * (W + 8.0) + 8.0, 4.0 * 18.0 + H + 40.0);
+        let total = p.total();
+        let mut d = Drawing::new(width, height, "", "click a card to turn it");
+        d.add(Shape::text(
+            8.0,
+            height - 8.0,
+            format!("total {total} (never above 31)"),
+            Anchor::Start,
+            12.0,
+        ));
+        for v in 1..=6u32 {
+            let down = p.count(v) as usize;
+            for k in 0..4 {
+                let (x, y) = (8.0 + (v - 1) as f64 * (W + 8.0), 6.0 + k as f64 * 18.0);
+                let face_down = k < down;
+                let card = match face_down {
+                    true => Shape::rect(x, y, W, H, colours::CARD_DOWN, "card down"),
+                    false => Shape::rect(x, y, W, H, colours::CARD, "card"),
+                }
+                .rounded(5.0);
+                let on_top = k == 3 && !face_down;
+                d.add(match on_top {
+                    true => card.named(
+                        format!("v{v}"),
+                        format!("turn a {v}, making the total {}", total + v),
+                    ),
+                    false => card,
+                });
+                let ink = if face_down {
+                    Paint::fill("#dfe8f3")
+                } else {
+                    colours::DARK_INK
+                };
+                d.add(
+                    Shape::text(x + 8.0, y + 14.0, v.to_string(), Anchor::Start, 14.0)
+                        .styled(ink, "card-value"),
+                );
+                if on_top {
+                    d.add(
+                        Shape::text(
+                            x + W / 2.0,
+                            y + H - 12.0,
+                            v.to_string(),
+                            Anchor::Middle,
+                            24.0,
+                        )
+                        .styled(colours::DARK_INK, "card-big"),
+                    );
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let Some(v) = (1..=6).find(|&v| to.count(v) > p.count(v)) else {
+                continue;
+            };
+            let words = self.describe_move(p, &to)?;
+            d.offer(vec![format!("v{v}")], vec![format!("v{v}")], to, words);
+        }
+        Ok(d)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -11,10 +11,12 @@
 //! of coin-turning games), though the heads are not independent parts: a move may turn
 //! two heads at once.
 
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Shape};
 use crate::notation::binary_columns;
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Nimber, Play, Result, Size, Theory};
+use crate::{Drawing, Picture};
 
 /// The most coins a row may have.
 pub const MAX_COINS: usize = 128;
@@ -179,6 +181,7 @@ impl Game for CoinTurning {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -255,8 +258,7 @@ pub const TURTLES: Family = Family::game(
     "Turning Turtles: turn a head to tails and maybe one coin to its left (a row like THTTH)",
     |_| Ok(GameBox::new("turtles", CoinTurning::TURTLES)),
 )
-.with_start("Turning Turtles", "turtles THTTHHTH")
-.with_figure(Figure::CoinRow);
+.with_start("Turning Turtles", "turtles THTTHHTH");
 
 /// The registry entry of `mock-turtles`.
 pub const MOCK_TURTLES: Family = Family::game(
@@ -264,8 +266,63 @@ pub const MOCK_TURTLES: Family = Family::game(
     "Mock Turtles: turn a head to tails and up to two coins to its left",
     |_| Ok(GameBox::new("mock-turtles", CoinTurning::MOCK_TURTLES)),
 )
-.with_start("Turning Turtles", "mock-turtles HTTHTHH")
-.with_figure(Figure::CoinRow);
+.with_start("Turning Turtles", "mock-turtles HTTHTHH");
+
+impl Picture<Coins> for CoinTurning {
+    /// The row of coins, heads gold and tails grey, numbered; clicks mark the coins
+    /// to turn.
+    fn draw(&self, p: &Coins, _history: &[Coins]) -> Result<Drawing<Coins>> {
+        let len = p.len as usize;
+        if len > 40 {
+            return Err(crate::too_large!(
+                "a row of {len} coins is too large to draw: at most 40"
+            ));
+        }
+        const C: f64 = 40.0;
+        let mut d = Drawing::new(
+            C * len as f64 + 4.0,
+            C + 30.0,
+            "",
+            "mark the coins to turn, then turn them",
+        );
+        for i in 0..len {
+            let x = 2.0 + C * i as f64 + C / 2.0;
+            let heads = p.heads >> i & 1 == 1;
+            let (paint, class, face, word) = match heads {
+                true => (colours::COIN, "coin heads", "H", "heads"),
+                false => (colours::TAILS, "coin tails", "T", "tails"),
+            };
+            d.add(
+                Shape::circle(x, C / 2.0 + 2.0, C / 2.0 - 3.0, paint, class).named(
+                    format!("c{i}"),
+                    format!("the coin in place {} ({word})", i + 1),
+                ),
+            );
+            d.add(
+                Shape::text(x, C / 2.0 + 8.0, face, Anchor::Middle, 18.0)
+                    .styled(colours::DARK_INK, "coin-letter"),
+            );
+            d.add(Shape::text(
+                x,
+                C + 22.0,
+                (i + 1).to_string(),
+                Anchor::Middle,
+                12.0,
+            ));
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let turned: Vec<String> = (0..len)
+                .filter(|&i| (p.heads ^ to.heads) >> i & 1 == 1)
+                .map(|i| format!("c{i}"))
+                .collect();
+            let words = self.describe_move(p, &to)?;
+            d.offer(turned.clone(), turned, to, words);
+        }
+        Ok(d)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -5,9 +5,11 @@
 //! except that (0, 0) and (1, 2) give way to (0, 1) and (2, 2).
 
 use super::heaps;
-use super::{Family, Figure};
+use super::Family;
+use crate::drawing::{colours, Anchor, Paint, Shape};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
+use crate::{Drawing, Picture};
 
 /// Wythoff's game; a position is two heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -165,6 +167,7 @@ impl Game for Wythoff {
         Capabilities {
             theory: Some(self),
             size: Some(self),
+            picture: Some(self),
             ..Capabilities::default()
         }
     }
@@ -257,8 +260,79 @@ pub const FAMILY: Family = Family::game(
     "Wythoff's game: take from one heap, or the same from both (two heaps a,b)",
     |_| Ok(GameBox::new("wythoff", Wythoff)),
 )
-.with_start("Wythoff's game", "wythoff 7,10")
-.with_figure(Figure::Queen);
+.with_start("Wythoff's game", "wythoff 7,10");
+
+impl Picture<Heaps> for Wythoff {
+    /// A queen on a board, at column a and row b from the bottom left; a click on a
+    /// square left of her, below her or diagonally below-left moves her there.
+    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        let (a, b) = (p[0], p[1]);
+        let n = a.max(b) + 1;
+        if n > 30 {
+            return Err(crate::too_large!(
+                "a queen at ({a}, {b}) is too far out to draw: at most 29 squares from the corner"
+            ));
+        }
+        let c = ((420 / n) as f64).clamp(14.0, 34.0);
+        let side = c * n as f64;
+        let mut d = Drawing::new(
+            side + 30.0,
+            side + 26.0,
+            "",
+            "click a square left of the queen, below her, or diagonally below-left of her",
+        );
+        let x_at = |x: u64| 26.0 + c * x as f64;
+        let y_at = |y: u64| 4.0 + c * (n - 1 - y) as f64;
+        let square = |x: u64, y: u64| format!("q{x}_{y}");
+        for x in 0..n {
+            d.add(Shape::text(
+                x_at(x) + c / 2.0,
+                side + 20.0,
+                x.to_string(),
+                Anchor::Middle,
+                12.0,
+            ));
+            d.add(Shape::text(
+                20.0,
+                y_at(x) + c / 2.0 + 4.0,
+                x.to_string(),
+                Anchor::End,
+                12.0,
+            ));
+            for y in 0..n {
+                let (paint, class) = match (x + y) % 2 {
+                    0 => (colours::LIGHT, "square light"),
+                    _ => (colours::DARK, "square dark"),
+                };
+                let shape = Shape::rect(x_at(x), y_at(y), c, c, paint, class)
+                    .named(square(x, y), format!("move the queen to ({x}, {y})"));
+                d.add(match (x, y) {
+                    (0, 0) => shape.also("goal"),
+                    _ => shape,
+                });
+            }
+        }
+        d.add(
+            Shape::text(
+                x_at(a) + c / 2.0,
+                y_at(b) + c * 0.78,
+                "\u{265B}",
+                Anchor::Middle,
+                c * 0.8,
+            )
+            .styled(Paint::fill("#3b2a59"), "queen"),
+        );
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let words = self.describe_move(p, &to)?;
+            let at = square(to[0], to[1]);
+            d.offer(vec![at.clone()], vec![at], to, words);
+        }
+        d.class_marked("target");
+        Ok(d)
+    }
+}
 
 #[cfg(test)]
 mod tests {

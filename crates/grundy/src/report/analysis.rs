@@ -14,6 +14,7 @@ use super::{play_words, who_wins};
 use crate::analysis::{Analysis, Component, Move, Position, Winner};
 use crate::explain::Step;
 use crate::notation::LABEL;
+use crate::Drawing;
 use crate::{Gamma, Nimber};
 
 /// The verdict, the nimber and every winning move.
@@ -482,6 +483,53 @@ impl PartsReport {
         PartsReport {
             position,
             components,
+        }
+    }
+}
+
+/// The pictures of a position's parts, for a page to draw and play by clicking:
+/// each part's SVG with the moves its clicks make (`Drawing`'s fields), or why it
+/// is not drawn.
+#[derive(Serialize)]
+pub struct DrawingReport {
+    position: Position,
+    components: Vec<Component>,
+    parts: Vec<PartDrawing>,
+}
+
+/// One part's picture, or why there is none.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum PartDrawing {
+    Drawn {
+        svg: String,
+        #[serde(flatten)]
+        drawing: Drawing<Position>,
+    },
+    Refused {
+        refused: String,
+    },
+}
+
+impl DrawingReport {
+    /// The pictures of `position`'s parts (`components`), each drawn with its SVG
+    /// or refused.
+    pub fn new(
+        position: Position,
+        components: Vec<Component>,
+        parts: Vec<Result<(Drawing<Position>, String), String>>,
+    ) -> Self {
+        let parts = parts
+            .into_iter()
+            .map(|part| match part {
+                Ok((drawing, svg)) => PartDrawing::Drawn { svg, drawing },
+                Err(refused) => PartDrawing::Refused { refused },
+            })
+            .collect();
+        DrawingReport {
+            position,
+            components,
+            parts,
         }
     }
 }

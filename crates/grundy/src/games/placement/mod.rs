@@ -21,11 +21,12 @@ mod mirror;
 mod search;
 mod zeroed;
 
-use super::grid::{self, Cell};
-use super::{Family, Figure};
+use super::grid::{self, Cell, Numbering};
+use super::Family;
 use crate::solve::GameBox;
 use crate::{
-    invalid, too_large, Budget, Capabilities, Game, Nimber, OwnSearch, Picture, Result, Size,
+    invalid, too_large, Budget, Capabilities, Drawing, Game, Nimber, OwnSearch, Picture, Result,
+    Size,
 };
 use search::Shared;
 
@@ -671,25 +672,50 @@ fn picture_text(p: &Board) -> String {
 }
 
 impl Picture<Board> for Placement {
-    /// The board, empty cells light and filled ones dark. For front ends that play by
-    /// clicking it, the picture carries the board in text (`data-board`, every cell
-    /// written out) and the sizes of the pieces (`data-piece-sizes`), and each empty
-    /// cell its place in that text (`data-index`): marking a piece's cells `#` there
-    /// writes the move.
-    fn svg(&self, p: &Board) -> Result<String> {
-        let cols = p.cols as usize;
-        let mut sizes: Vec<usize> = self.shapes.iter().map(Vec::len).collect();
-        sizes.sort_unstable();
-        sizes.dedup();
-        let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
-        let root =
-            grid::data("board", picture_text(p)) + &grid::data("piece-sizes", sizes.join(","));
-        Ok(grid::picture(p.rows as usize, cols, &root, |r, c| {
-            match p.empty >> (r * cols + c) & 1 {
-                1 => (Cell::Empty, grid::data("index", r * (cols + 1) + c)),
-                _ => (Cell::Filled, String::new()),
-            }
-        }))
+    /// The board, empty cells light and filled ones dark, each piece placed in the
+    /// game so far (`history`) in a shade of its own and the last one marked; a
+    /// piece is placed by marking its cells.
+    fn draw(&self, p: &Board, history: &[Board]) -> Result<Drawing<Board>> {
+        let (rows, cols) = (p.rows as usize, p.cols as usize);
+        let bit = |r: usize, c: usize| 1u64 << (r * cols + c);
+        // The pieces placed: the cells each move of the game filled, in order.
+        let mut boards: Vec<&Board> = history
+            .iter()
+            .filter(|h| (h.rows, h.cols) == (p.rows, p.cols))
+            .collect();
+        boards.push(p);
+        let pieces: Vec<u64> = boards
+            .windows(2)
+            .map(|w| w[0].empty & !w[1].empty)
+            .filter(|&placed| placed != 0 && placed & p.empty == 0)
+            .collect();
+        let mut d = grid::board(
+            rows,
+            cols,
+            Numbering::TopLeft,
+            "click empty cells to mark a piece; it is placed once they make one",
+            |r, c| match pieces.iter().position(|&placed| placed & bit(r, c) != 0) {
+                _ if p.empty & bit(r, c) != 0 => Cell::Empty(Some(format!(
+                    "mark the cell in row {}, column {}",
+                    r + 1,
+                    c + 1
+                ))),
+                Some(k) => Cell::Piece(k, k + 1 == pieces.len()),
+                None => Cell::Filled,
+            },
+        );
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
+        for to in moves {
+            let placed = p.empty & !to.empty;
+            let cells: Vec<String> = (0..rows * cols)
+                .filter(|&i| placed >> i & 1 == 1)
+                .map(|i| grid::cell(i / cols, i % cols))
+                .collect();
+            let words = self.describe_move(p, &to)?;
+            d.offer(cells.clone(), cells, to, words);
+        }
+        Ok(d)
     }
 }
 
@@ -709,8 +735,7 @@ pub const CRAM: Family = Family::game(
     "Cram: place a domino on two empty adjacent cells of the board",
     |_| Ok(GameBox::new("cram", Placement::cram())),
 )
-.with_start("Cram and placement", "cram 4x4")
-.with_figure(Figure::Board);
+.with_start("Cram and placement", "cram 4x4");
 
 /// The registry entry of `place`.
 pub const PLACE: Family = Family::game(
@@ -719,8 +744,7 @@ pub const PLACE: Family = Family::game(
     |pieces| Placement::parse(pieces).map(|g| GameBox::new(g.name(), g)),
 )
 .with_parameter("PIECES", "place:0.0,0.1,1.0")
-.with_start("Cram and placement", "place:0.0,0.1,1.0 4x5")
-.with_figure(Figure::Board);
+.with_start("Cram and placement", "place:0.0,0.1,1.0 4x5");
 
 #[cfg(test)]
 mod tests {
@@ -860,23 +884,34 @@ mod tests {
     }
 
     #[test]
-    fn the_picture_carries_the_board_in_text_and_each_empty_cell_its_place() {
+    fn the_picture_places_a_piece_on_its_cells_and_shows_the_pieces_placed() {
         let cram = Placement::cram();
-        let svg = cram.svg(&cram.parse_position("..#/...").unwrap()).unwrap();
+        let start = cram.parse_position("2x3").unwrap();
+        let d = cram.draw(&start, &[]).unwrap();
+        // Seven dominoes on a 2x3 board, each made by marking its two cells.
+        assert_eq!(d.moves.len(), 7);
+        let across = d
+            .moves
+            .iter()
+            .find(|m| m.marks == ["r0c0", "r0c1"])
+            .unwrap();
+        assert_eq!(across.words, "place a domino on (1,1) (1,2)");
+        // The pieces placed in the game so far, in turn, the last one marked.
+        let first = across.to;
+        let second = cram.parse_position("##./##.").unwrap();
+        let d = cram.draw(&second, &[start, first]).unwrap();
+        let svg = d.svg();
         assert!(
-            svg.contains(r#" data-board="..#/..." data-piece-sizes="2">"#),
+            svg.contains(r#"class="piece piece-0" data-cell="0,0""#),
             "{svg}"
         );
-        assert!(svg.contains(r#"data-cell="1,2" data-index="6"/>"#), "{svg}");
         assert!(
-            svg.contains(r#"data-cell="0,2"/>"#),
-            "a filled cell has no place: {svg}"
+            svg.contains(r#"class="piece piece-1 last-move" data-cell="1,1""#),
+            "{svg}"
         );
-        assert_eq!(svg.matches("data-index").count(), 5);
-        let full = cram.svg(&cram.parse_position("2x2").unwrap()).unwrap();
-        assert!(full.contains(r#" data-board="../..""#), "{full}");
-        let pieces = Placement::parse("0.0|0.0,0.1,0.2|0.0,1.0,1.1").unwrap();
-        let svg = pieces.svg(&pieces.parse_position("1x3").unwrap()).unwrap();
-        assert!(svg.contains(r#" data-piece-sizes="1,3""#), "{svg}");
+        assert_eq!(d.moves.len(), 1, "one domino is left to place");
+        // A board without its history: the cells filled, no piece.
+        let svg = cram.draw(&second, &[]).unwrap().svg();
+        assert_eq!(svg.matches(r#"class="filled""#).count(), 4, "{svg}");
     }
 }

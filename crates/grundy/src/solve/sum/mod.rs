@@ -38,7 +38,7 @@ pub use misere::misere_nim_outcome;
 use view::AnyGame;
 pub use view::GameBox;
 
-use crate::{Budget, Nimber, Outcome, Play, Result};
+use crate::{Budget, Drawing, Nimber, Outcome, Play, Result};
 
 /// A position of one game, interned by the game's view in a [`Solver`].
 pub type PosId = u32;
@@ -556,9 +556,23 @@ impl Solver {
             .try_for_each(|game| game.keep_search(&self.budget))
     }
 
-    /// A part drawn as an SVG document, if its game draws.
-    pub fn picture(&self, part: Part) -> Option<Result<String>> {
-        self.games[part.game as usize].picture(part.pos)
+    /// A part drawn, if its game draws ([`Picture::draw`](crate::Picture::draw)),
+    /// labelled with its text; `history` holds the part before, oldest first (parts
+    /// of another game are left out).
+    pub fn drawing(&mut self, part: Part, history: &[Part]) -> Option<Result<Drawing<Part>>> {
+        let game = part.game;
+        let history: Vec<PosId> = history
+            .iter()
+            .filter(|h| h.game == game)
+            .map(|h| h.pos)
+            .collect();
+        let drawn = self.games[game as usize].drawing(part.pos, &history)?;
+        let label = self.format_part(part);
+        Some(drawn.map(|d| {
+            let mut d = d.map(|pos| Some(Part { game, pos }));
+            d.label = label;
+            d
+        }))
     }
 
     /// How many sums the searches of this solver have memoised.

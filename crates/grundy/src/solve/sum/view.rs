@@ -10,7 +10,7 @@ use super::super::loopy::{self, Builder};
 use super::super::memo::{Height, Memo, SpragueGrundy};
 use super::PosId;
 use crate::stop::Every;
-use crate::{Budget, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
+use crate::{Budget, Drawing, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
 
 /// A count of moves past which a part surely has a move, though the count is only
 /// a bound: listing them to be sure would cost more than the answer is worth.
@@ -39,7 +39,7 @@ pub(super) trait AnyGame: Send {
     fn theorem(&self, play: Play) -> Option<&'static str>;
     fn explain(&self, id: PosId, play: Play) -> Vec<String>;
     fn explain_nimber(&self, id: PosId) -> Option<Vec<String>>;
-    fn picture(&self, id: PosId) -> Option<Result<String>>;
+    fn drawing(&mut self, id: PosId, history: &[PosId]) -> Option<Result<Drawing<PosId>>>;
     fn keep_search(&self, budget: &Budget) -> Result<()>;
     fn kind(&self) -> Kind;
     fn is_drawn_end(&self, id: PosId) -> bool;
@@ -315,8 +315,14 @@ impl<G: Game> AnyGame for View<G> {
         self.theory()?.explain_nimber(self.position(id))
     }
 
-    fn picture(&self, id: PosId) -> Option<Result<String>> {
-        Some(self.game.capabilities().picture?.svg(self.position(id)))
+    fn drawing(&mut self, id: PosId, history: &[PosId]) -> Option<Result<Drawing<PosId>>> {
+        let history: Vec<G::Position> = history.iter().map(|&h| self.position(h).clone()).collect();
+        let drawn = self
+            .game
+            .capabilities()
+            .picture?
+            .draw(self.position(id), &history);
+        Some(drawn.map(|d| d.map(|p| Some(self.intern(p)))))
     }
 
     fn keep_search(&self, budget: &Budget) -> Result<()> {

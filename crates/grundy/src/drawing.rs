@@ -1,0 +1,620 @@
+//! Pictures of positions as a model: shapes with their colours, the clickable ones
+//! named, and every move the picture can make, each the set of named shapes a
+//! player marks to make it. The library draws each position once, here; the model
+//! is written as SVG ([`Drawing::svg`]) for files, the command line and the page,
+//! whose board wires the clicks from the moves alone and knows no rule of any game.
+//!
+//! A move is made by marking its shapes: where the marks are exactly one move's and
+//! no other move has more, it is made at once (a click on a chip of Nim); where
+//! another move has more (a run of chips in Kayles), the page offers to make it.
+//! Each move also names the shapes it lights, as a preview (the chips it takes).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+/// A picture of a position, with the moves it can make.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Drawing<P> {
+    /// Its width and height, in pixels at its natural size.
+    pub width: f64,
+    /// See `width`.
+    pub height: f64,
+    /// What it shows, for a screen reader ("heaps 3,4,5").
+    pub label: String,
+    /// How a player moves by clicking it.
+    pub how: String,
+    /// The shapes, drawn in order.
+    #[serde(skip)]
+    pub shapes: Vec<Shape>,
+    /// Every move the picture can make.
+    pub moves: Vec<Marked<P>>,
+}
+
+/// A move of a [`Drawing`]: the shapes marked to make it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Marked<P> {
+    /// The names of the shapes marked to make it.
+    pub marks: Vec<String>,
+    /// The names of the shapes it lights as a preview (what it takes or changes).
+    pub lit: Vec<String>,
+    /// The position it leaves.
+    pub to: P,
+    /// The move in words.
+    pub words: String,
+}
+
+/// One shape of a picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    /// Its geometry.
+    pub kind: Kind,
+    /// Its colours.
+    pub paint: Paint,
+    /// Its classes, for the page's styles (`chip`, `square light`, `last-move`).
+    pub class: String,
+    /// Its name, where a move marks or lights it.
+    pub id: Option<String>,
+    /// What a click on it does, or what it is, in words.
+    pub title: Option<String>,
+    /// Attributes the page's tests and styles read (`data-cell="0,3"`).
+    pub data: Vec<(&'static str, String)>,
+}
+
+/// The geometry of a shape, in pixels, y pointing down.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A rectangle, its corners rounded by `rx`.
+    Rect {
+        /// Left.
+        x: f64,
+        /// Top.
+        y: f64,
+        /// Width.
+        width: f64,
+        /// Height.
+        height: f64,
+        /// The corners' radius.
+        rx: f64,
+    },
+    /// A circle.
+    Circle {
+        /// Centre, x.
+        cx: f64,
+        /// Centre, y.
+        cy: f64,
+        /// Radius.
+        r: f64,
+    },
+    /// An ellipse.
+    Ellipse {
+        /// Centre, x.
+        cx: f64,
+        /// Centre, y.
+        cy: f64,
+        /// Radius across.
+        rx: f64,
+        /// Radius up and down.
+        ry: f64,
+    },
+    /// A straight line, an arrow head at its end where `arrow`.
+    Line {
+        /// Start.
+        x1: f64,
+        /// See `x1`.
+        y1: f64,
+        /// End.
+        x2: f64,
+        /// See `x2`.
+        y2: f64,
+        /// Whether it ends in an arrow head.
+        arrow: bool,
+    },
+    /// A path in SVG's syntax (`M 0 0 Q 10 5 20 0`), an arrow head at its end
+    /// where `arrow`.
+    Path {
+        /// The path.
+        d: String,
+        /// Whether it ends in an arrow head.
+        arrow: bool,
+    },
+    /// Text, anchored at its start, middle or end.
+    Text {
+        /// The anchor, x.
+        x: f64,
+        /// The baseline, y.
+        y: f64,
+        /// The text.
+        text: String,
+        /// Where the anchor is.
+        anchor: Anchor,
+        /// The font size, in pixels.
+        size: f64,
+    },
+}
+
+/// Where a text's anchor is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// At its start.
+    Start,
+    /// At its middle.
+    Middle,
+    /// At its end.
+    End,
+}
+
+/// The colours of a shape: its fill and its outline, `None` for none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paint {
+    /// The fill.
+    pub fill: Option<&'static str>,
+    /// The outline's colour.
+    pub stroke: Option<&'static str>,
+    /// The outline's width.
+    pub width: f64,
+}
+
+impl Paint {
+    /// Filled with `fill`, outlined in `stroke`, `width` wide.
+    pub const fn new(fill: &'static str, stroke: &'static str, width: f64) -> Paint {
+        Paint {
+            fill: Some(fill),
+            stroke: Some(stroke),
+            width,
+        }
+    }
+
+    /// Filled with `fill`, with no outline.
+    pub const fn fill(fill: &'static str) -> Paint {
+        Paint {
+            fill: Some(fill),
+            stroke: None,
+            width: 0.0,
+        }
+    }
+
+    /// An outline only.
+    pub const fn line(stroke: &'static str, width: f64) -> Paint {
+        Paint {
+            fill: None,
+            stroke: Some(stroke),
+            width,
+        }
+    }
+}
+
+/// The colours the pictures share.
+pub mod colours {
+    use super::Paint;
+
+    /// A chip of a heap.
+    pub const CHIP: Paint = Paint::new("#f5c542", "#a77f0e", 2.0);
+    /// A chip that can only be added (a dashed place for it).
+    pub const GHOST: Paint = Paint::new("#fdf3d6", "#c9a94a", 1.5);
+    /// A coin.
+    pub const COIN: Paint = Paint::new("#d4a017", "#7a5c0a", 2.0);
+    /// A coin showing tails.
+    pub const TAILS: Paint = Paint::new("#c9c9c9", "#666666", 2.0);
+    /// A light square of a board.
+    pub const LIGHT: Paint = Paint::new("#f3e7c9", "#777766", 1.0);
+    /// A dark square of a board.
+    pub const DARK: Paint = Paint::new("#cfb98a", "#777766", 1.0);
+    /// An empty cell of a board to fill.
+    pub const CELL: Paint = Paint::new("#f5deb3", "#333333", 1.0);
+    /// A filled cell.
+    pub const FILLED: Paint = Paint::new("#555555", "#333333", 1.0);
+    /// What loses or is poisoned.
+    pub const POISON: Paint = Paint::new("#c0392b", "#5e1a12", 1.0);
+    /// A label's ink.
+    pub const INK: Paint = Paint::fill("#5b5b5b");
+    /// Dark ink, for letters and pieces.
+    pub const DARK_INK: Paint = Paint::fill("#222222");
+    /// The ground, and boxes and steps.
+    pub const GROUND: Paint = Paint::fill("#8b5a2b");
+    /// A step or a box.
+    pub const WOOD: Paint = Paint::new("#efe6d2", "#b9a77f", 1.0);
+    /// A card face up.
+    pub const CARD: Paint = Paint::new("#ffffff", "#555555", 1.0);
+    /// A card face down.
+    pub const CARD_DOWN: Paint = Paint::new("#3f6ea8", "#23426b", 1.0);
+    /// A vertex of a graph.
+    pub const VERTEX: Paint = Paint::new("#ffffff", "#333333", 2.0);
+    /// An arc of a graph.
+    pub const ARC: Paint = Paint::line("#555555", 1.6);
+    /// Nothing to see: a shape only to be hit (a wide band along an edge).
+    pub const NONE: Paint = Paint {
+        fill: None,
+        stroke: None,
+        width: 0.0,
+    };
+}
+
+impl Shape {
+    fn of(kind: Kind, paint: Paint, class: &str) -> Shape {
+        Shape {
+            kind,
+            paint,
+            class: class.to_string(),
+            id: None,
+            title: None,
+            data: Vec::new(),
+        }
+    }
+
+    /// A rectangle.
+    pub fn rect(x: f64, y: f64, width: f64, height: f64, paint: Paint, class: &str) -> Shape {
+        let rx = 0.0;
+        Shape::of(
+            Kind::Rect {
+                x,
+                y,
+                width,
+                height,
+                rx,
+            },
+            paint,
+            class,
+        )
+    }
+
+    /// A circle.
+    pub fn circle(cx: f64, cy: f64, r: f64, paint: Paint, class: &str) -> Shape {
+        Shape::of(Kind::Circle { cx, cy, r }, paint, class)
+    }
+
+    /// An ellipse.
+    pub fn ellipse(cx: f64, cy: f64, rx: f64, ry: f64, paint: Paint, class: &str) -> Shape {
+        Shape::of(Kind::Ellipse { cx, cy, rx, ry }, paint, class)
+    }
+
+    /// A line, with an arrow head at its end where `arrow`.
+    pub fn line(from: (f64, f64), to: (f64, f64), arrow: bool, paint: Paint, class: &str) -> Shape {
+        let ((x1, y1), (x2, y2)) = (from, to);
+        Shape::of(
+            Kind::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                arrow,
+            },
+            paint,
+            class,
+        )
+    }
+
+    /// A path in SVG's syntax.
+    pub fn path(d: String, paint: Paint, class: &str) -> Shape {
+        Shape::of(Kind::Path { d, arrow: false }, paint, class)
+    }
+
+    /// The same line or path, ending in an arrow head.
+    pub fn arrowed(mut self) -> Shape {
+        if let Kind::Line { arrow, .. } | Kind::Path { arrow, .. } = &mut self.kind {
+            *arrow = true;
+        }
+        self
+    }
+
+    /// Text of `size` pixels, anchored at (x, y).
+    pub fn text(x: f64, y: f64, text: impl Into<String>, anchor: Anchor, size: f64) -> Shape {
+        let text = text.into();
+        Shape::of(
+            Kind::Text {
+                x,
+                y,
+                text,
+                anchor,
+                size,
+            },
+            colours::INK,
+            "label",
+        )
+    }
+
+    /// The same shape painted `paint`, of class `class`.
+    pub fn styled(mut self, paint: Paint, class: &str) -> Shape {
+        self.paint = paint;
+        self.class = class.to_string();
+        self
+    }
+
+    /// The same rectangle with corners rounded by `r`.
+    pub fn rounded(mut self, r: f64) -> Shape {
+        if let Kind::Rect { rx, .. } = &mut self.kind {
+            *rx = r;
+        }
+        self
+    }
+
+    /// The same shape, named `id` (a move marks or lights it) and saying `title`.
+    pub fn named(mut self, id: impl Into<String>, title: impl Into<String>) -> Shape {
+        self.id = Some(id.into());
+        self.title = Some(title.into());
+        self
+    }
+
+    /// The same shape, named `id` for a move to light it.
+    pub fn identified(mut self, id: impl Into<String>) -> Shape {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// The same shape, saying what it is (`title`), though no move marks it.
+    pub fn titled(mut self, title: impl Into<String>) -> Shape {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// The same shape with the attribute `data-NAME="value"`.
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Shape {
+        self.data.push((name, value.to_string()));
+        self
+    }
+
+    /// The same shape with the class `class` added.
+    pub fn also(mut self, class: &str) -> Shape {
+        if !class.is_empty() {
+            self.class = format!("{} {class}", self.class);
+        }
+        self
+    }
+}
+
+impl<P> Drawing<P> {
+    /// An empty picture `width` × `height` showing `label`, moved by `how`.
+    pub fn new(width: f64, height: f64, label: impl Into<String>, how: impl Into<String>) -> Self {
+        Drawing {
+            width,
+            height,
+            label: label.into(),
+            how: how.into(),
+            shapes: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Adds `shape`, drawn over those before it.
+    pub fn add(&mut self, shape: Shape) {
+        self.shapes.push(shape);
+    }
+
+    /// Adds the move to `to` in `words`, made by marking `marks` and lighting `lit`.
+    pub fn offer(&mut self, marks: Vec<String>, lit: Vec<String>, to: P, words: String) {
+        self.moves.push(Marked {
+            marks,
+            lit,
+            to,
+            words,
+        });
+    }
+
+    /// Adds `class` to every shape a move marks (a board's squares that a move
+    /// reaches, shown as targets).
+    pub fn class_marked(&mut self, class: &str) {
+        let marked: std::collections::HashSet<&String> =
+            self.moves.iter().flat_map(|m| &m.marks).collect();
+        for shape in &mut self.shapes {
+            if shape.id.as_ref().is_some_and(|id| marked.contains(id)) {
+                shape.class = format!("{} {class}", shape.class);
+            }
+        }
+    }
+
+    /// The same picture, its moves leading to `f` of their positions (a part's
+    /// position to the whole position's text); moves `f` refuses are left out.
+    pub fn map<Q>(self, mut f: impl FnMut(P) -> Option<Q>) -> Drawing<Q> {
+        Drawing {
+            width: self.width,
+            height: self.height,
+            label: self.label,
+            how: self.how,
+            shapes: self.shapes,
+            moves: self
+                .moves
+                .into_iter()
+                .filter_map(|m| {
+                    Some(Marked {
+                        to: f(m.to)?,
+                        marks: m.marks,
+                        lit: m.lit,
+                        words: m.words,
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// The picture as an SVG document: each shape with its colours, classes, name
+    /// and data, a clickable one with its words as a `<title>`.
+    pub fn svg(&self) -> String {
+        let (w, h) = (num(self.width), num(self.height));
+        let mut svg = String::new();
+        let _ = writeln!(
+            svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" aria-label="{}">"#,
+            escape(&self.label)
+        );
+        if self.shapes.iter().any(|s| {
+            matches!(
+                s.kind,
+                Kind::Line { arrow: true, .. } | Kind::Path { arrow: true, .. }
+            )
+        }) {
+            svg.push_str(r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555555"/></marker></defs>"##);
+            svg.push('\n');
+        }
+        for shape in &self.shapes {
+            write_shape(&mut svg, shape);
+        }
+        svg.push_str("</svg>\n");
+        svg
+    }
+}
+
+/// A number as SVG writes it: whole numbers without a point, others to 0.01.
+fn num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        let s = format!("{x:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+fn write_shape(svg: &mut String, shape: &Shape) {
+    let mut attributes = String::new();
+    let a = &mut attributes;
+    let (tag, body) = match &shape.kind {
+        Kind::Rect {
+            x,
+            y,
+            width,
+            height,
+            rx,
+        } => {
+            let _ = write!(
+                a,
+                r#" x="{}" y="{}" width="{}" height="{}""#,
+                num(*x),
+                num(*y),
+                num(*width),
+                num(*height)
+            );
+            if *rx > 0.0 {
+                let _ = write!(a, r#" rx="{}""#, num(*rx));
+            }
+            ("rect", None)
+        }
+        Kind::Circle { cx, cy, r } => {
+            let _ = write!(a, r#" cx="{}" cy="{}" r="{}""#, num(*cx), num(*cy), num(*r));
+            ("circle", None)
+        }
+        Kind::Ellipse { cx, cy, rx, ry } => {
+            let _ = write!(
+                a,
+                r#" cx="{}" cy="{}" rx="{}" ry="{}""#,
+                num(*cx),
+                num(*cy),
+                num(*rx),
+                num(*ry)
+            );
+            ("ellipse", None)
+        }
+        Kind::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            arrow,
+        } => {
+            let _ = write!(
+                a,
+                r#" x1="{}" y1="{}" x2="{}" y2="{}""#,
+                num(*x1),
+                num(*y1),
+                num(*x2),
+                num(*y2)
+            );
+            if *arrow {
+                a.push_str(r#" marker-end="url(#arrow)""#);
+            }
+            ("line", None)
+        }
+        Kind::Path { d, arrow } => {
+            let _ = write!(a, r#" d="{d}""#);
+            if *arrow {
+                a.push_str(r#" marker-end="url(#arrow)""#);
+            }
+            ("path", None)
+        }
+        Kind::Text {
+            x,
+            y,
+            text,
+            anchor,
+            size,
+        } => {
+            let _ = write!(
+                a,
+                r#" x="{}" y="{}" font-size="{}""#,
+                num(*x),
+                num(*y),
+                num(*size)
+            );
+            match anchor {
+                Anchor::Start => {}
+                Anchor::Middle => a.push_str(r#" text-anchor="middle""#),
+                Anchor::End => a.push_str(r#" text-anchor="end""#),
+            }
+            ("text", Some(escape(text)))
+        }
+    };
+    let paint = shape.paint;
+    let _ = write!(a, r#" fill="{}""#, paint.fill.unwrap_or("none"));
+    if let Some(stroke) = paint.stroke {
+        let _ = write!(
+            a,
+            r#" stroke="{stroke}" stroke-width="{}""#,
+            num(paint.width)
+        );
+    }
+    if !shape.class.is_empty() {
+        let _ = write!(a, r#" class="{}""#, shape.class);
+    }
+    if let Some(id) = &shape.id {
+        let _ = write!(a, r#" data-id="{}""#, escape(id));
+    }
+    for (name, value) in &shape.data {
+        let _ = write!(a, r#" data-{name}="{}""#, escape(value));
+    }
+    let title = shape
+        .title
+        .as_ref()
+        .map(|t| format!("<title>{}</title>", escape(t)));
+    match (body, title) {
+        (None, None) => {
+            let _ = writeln!(svg, "<{tag}{attributes}/>");
+        }
+        (body, title) => {
+            let _ = writeln!(
+                svg,
+                "<{tag}{attributes}>{}{}</{tag}>",
+                title.unwrap_or_default(),
+                body.unwrap_or_default()
+            );
+        }
+    }
+}
+
+/// Text with XML's special characters escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drawing_is_written_as_svg_with_its_names_and_words() {
+        let mut d: Drawing<u64> = Drawing::new(40.0, 30.5, "a <heap>", "click");
+        d.add(
+            Shape::circle(10.0, 12.5, 8.0, colours::CHIP, "chip")
+                .named("c0", "take 1 & more")
+                .with("heap", 0),
+        );
+        d.add(Shape::text(2.0, 28.0, "1", Anchor::End, 12.0));
+        d.offer(vec!["c0".into()], vec!["c0".into()], 0, "take 1".into());
+        let svg = d.svg();
+        assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30.5" viewBox="0 0 40 30.5" font-family="sans-serif" aria-label="a &lt;heap&gt;">"#), "{svg}");
+        assert!(svg.contains(r##"<circle cx="10" cy="12.5" r="8" fill="#f5c542" stroke="#a77f0e" stroke-width="2" class="chip" data-id="c0" data-heap="0"><title>take 1 &amp; more</title></circle>"##), "{svg}");
+        assert!(svg.contains(r##"<text x="2" y="28" font-size="12" text-anchor="end" fill="#5b5b5b" class="label">1</text>"##), "{svg}");
+        let whole = d.map(|n| Some(format!("nim {n}")));
+        assert_eq!(whole.moves[0].to, "nim 0");
+    }
+}
