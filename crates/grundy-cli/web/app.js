@@ -418,41 +418,39 @@ async function game(params) {
   }
 
   /** The winning move in the status line and on the picture; the analysis stays as it is. */
+  /** The library's advice for this position in the status line, its move marked on the picture and in the list; the analysis stays as it is. */
   async function hint() {
     fail('');
-    const v = state.report?.value;
-    if (!v && state.busy) {
+    const analysed = state.report?.computer;
+    if (!analysed && state.busy) {
       say('Hint: the position is still being looked at.');
-    } else if (!v) {
+      return;
+    }
+    let advice = analysed;
+    if (!advice) {
       // No analysis in reach: the move the computer would play, found in a short look.
       const spec = state.spec;
       try {
-        const t = await api('computer', fields({ turn: 'person' }));
-        if (spec !== state.spec || !t.move) return;
-        say(`Hint: ${t.move.description}, leaving ${t.move.position}${t.unproved ? ` (not proved to win: ${t.unproved})` : ''}.`);
+        advice = await api('computer', fields({ turn: 'person' }));
       } catch (e) {
         say(`Hint: none here: ${e.message}`);
+        return;
       }
-    } else if (v.winning_moves.length) {
-      const m = v.winning_moves[0];
-      say(`Hint: ${m.description}, leaving ${m.position}, a P-position: whatever the opponent does next, there is an answer that wins.`);
-      for (const li of moveList.querySelectorAll('li')) li.classList.toggle('winning', li.dataset.position === m.position);
-      // The picture marks the shapes of the hinted move.
-      state.hint = { at: state.spec, to: m.position };
-      drawBoard();
-    } else if (v.outcome === 'P') {
-      say('Hint: every move from here leaves an N-position: against perfect play you lose whatever you do. Make the game long and hope for a mistake.');
-    } else if (v.winning_moves_not_computed) {
-      say(`Hint: you can win, but ${v.winning_moves_not_computed}.`);
-    } else {
-      say('Hint: no move wins by force here; keep the draw.');
+      if (spec !== state.spec) return;
     }
+    say(`Hint: ${advice.hint}`);
+    const m = state.report?.value.winning_moves[0] ?? advice.move;
+    if (!m || advice.terminal) return;
+    for (const li of moveList.querySelectorAll('li')) li.classList.toggle('winning', li.dataset.position === m.position);
+    // The picture marks the shapes of the hinted move.
+    state.hint = { at: state.spec, to: m.position };
+    drawBoard();
   }
 
   /**
-   * The player proposes `text` for the whole position, or for part `index`; `words`
-   * says what a click on the picture meant, for the sentence of an illegal move
-   * (the engine's own quotes the position text, which a click never wrote).
+   * The player proposes the position `move` leaves (a whole position, or the text
+   * typed); `words` says what a click on the picture meant, for the sentence of an
+   * illegal move.
    */
   async function propose(move, words = null) {
     if (state.busy) return;

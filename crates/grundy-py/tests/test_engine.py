@@ -200,3 +200,16 @@ def test_the_explanation_is_its_text_its_steps_and_html():
     assert "<pre>  nim 3" in e._repr_html_()
     # The analysis carries the same explanation.
     assert grundy.value("nim 3,5", explain=True).explanation == e
+
+
+def test_a_position_of_one_session_is_read_afresh_by_another():
+    # Each session reads the positions it is given: one from another session, whose
+    # games are numbered otherwise, is never taken for one of its own.
+    other = grundy.Session()
+    other.value("chomp 3x2 + cram 2x3")
+    a = grundy.Session().value("nim 3 + kayles 4", explain=True)
+    moved = a.winning_moves[0].position
+    b = other.value(moved)
+    assert str(b.position) == str(moved)
+    assert b.outcome == "P" and b.nimber == 0
+    assert other.explain(moved).splitlines()[0] == f"Position: {moved}"

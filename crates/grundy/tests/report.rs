@@ -265,3 +265,21 @@ fn every_report_has_the_fields_the_guide_lists() {
         }
     }
 }
+
+/// The hint is the library's advice, one sentence for each case: the winning
+/// move, the loss against perfect play, the draw kept, the game over.
+#[test]
+fn the_hint_says_what_to_play_and_why() {
+    let hint = |spec: &str| {
+        let a = analysis(spec, with(false, false, true), Effort::Whole);
+        let json = serde_json::to_value(ComputerReport::new(&a, None)).unwrap();
+        json["hint"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        hint("nim 1,2"),
+        "take 1 from the heap of 2, leaving nim 1,1, a P-position: whatever the opponent does next, there is an answer that wins."
+    );
+    assert!(hint("nim 2,2").starts_with("every move from here leaves an N-position"));
+    assert!(hint("square-but-one 2").starts_with("no move wins by force here; add 1 chip to the heap of 2, leaving square-but-one 3 keeps the draw"), "{}", hint("square-but-one 2"));
+    assert_eq!(hint("nim 0"), "the game is over: no move is left.");
+}

@@ -15,7 +15,7 @@ use crate::analysis::{Analysis, Component, Move, Position, Winner};
 use crate::explain::Step;
 use crate::notation::LABEL;
 use crate::Drawing;
-use crate::{Gamma, Nimber};
+use crate::{Gamma, Nimber, Outcome};
 
 /// The verdict, the nimber and every winning move.
 #[derive(Serialize)]
@@ -368,6 +368,39 @@ pub struct ComputerReport<'a> {
     /// the request said whose turn it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     game_over: Option<Ending>,
+    /// The advice to the player to move, in words ([`hint`]).
+    hint: String,
+}
+
+/// The advice to the player to move at the position `a` analysed (with the
+/// computer's move): the winning move and why it wins, the move that keeps a
+/// draw, that the player loses against perfect play, or that the game is over.
+fn hint(a: &Analysis) -> String {
+    let leaving = |m: &Move| format!("{}, leaving {}", m.description, m.position);
+    if a.terminal {
+        return "the game is over: no move is left.".into();
+    }
+    let why = a
+        .winning_moves_not_computed
+        .as_deref()
+        .unwrap_or("no winning move was found");
+    match (a.outcome, a.winning_moves.first(), &a.computer_move) {
+        (Outcome::N, Some(m), _) => format!(
+            "{}, a P-position: whatever the opponent does next, there is an answer that wins.",
+            leaving(m)
+        ),
+        (Outcome::N, None, Some(m)) => format!(
+            "you can win, but {why}; {} is the best a short look found.",
+            leaving(m)
+        ),
+        (Outcome::N, None, None) => format!("you can win, but {why}."),
+        (Outcome::D, _, Some(m)) => format!(
+            "no move wins by force here; {} keeps the draw.",
+            leaving(m)
+        ),
+        (Outcome::D, _, None) => "no move wins by force here; keep the draw.".into(),
+        (Outcome::P, ..) => "every move from here leaves an N-position: against perfect play you lose whatever you do. Make the game long and hope for a mistake.".into(),
+    }
 }
 
 /// The end of a game against the computer, for a page to show.
@@ -406,6 +439,7 @@ impl<'a> ComputerReport<'a> {
             chosen: a.computer_move.as_ref(),
             unproved: a.computer_move_unproved.as_deref(),
             game_over,
+            hint: hint(a),
         }
     }
 
@@ -428,6 +462,10 @@ impl<'a> ComputerReport<'a> {
             chosen: Some(chosen),
             unproved: Some(why),
             game_over: None,
+            hint: format!(
+                "try {}, leaving {}: not proved to win ({why}).",
+                chosen.description, chosen.position
+            ),
         }
     }
 }
