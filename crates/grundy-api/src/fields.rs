@@ -125,13 +125,14 @@ impl Fields {
 
     /// The time the request's searches may take, where the field 'time' gives it.
     pub(crate) fn time(&self) -> Result<Option<std::time::Duration>, Failure> {
+        let most = grundy::FrontEnd::WEB_MOST_SECONDS;
         match self.time {
             None => Ok(None),
-            Some(t) if t.is_finite() && t > 0.0 && t <= 3600.0 => {
+            Some(t) if t.is_finite() && t > 0.0 && t <= most => {
                 Ok(Some(std::time::Duration::from_secs_f64(t)))
             }
             Some(t) => Err(Failure::bad(format!(
-                "time={t}: give the seconds the searches may take, more than 0 and at most 3600"
+                "time={t}: give the seconds the searches may take, more than 0 and at most {most}"
             ))),
         }
     }

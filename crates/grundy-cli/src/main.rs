@@ -421,9 +421,9 @@ struct ServeArgs {
     /// The most positions one request's search may keep (default: a million).
     #[arg(long, value_name = "N")]
     max_positions: Option<usize>,
-    /// The wall-clock limit of one request, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    time_limit: f64,
+    /// The wall-clock limit of one request, in seconds (default: 10).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
     /// How many searches may run at once (default: the number of cores).
     #[arg(long, value_name = "N")]
     workers: Option<usize>,
@@ -434,10 +434,13 @@ fn serve(a: &ServeArgs) -> anyhow::Result<()> {
     if let Some(positions) = a.max_positions {
         limits.max_positions = positions;
     }
-    if !(a.time_limit > 0.0 && a.time_limit <= 3600.0) {
-        anyhow::bail!("--time-limit must be more than 0 and at most 3600 seconds");
+    if let Some(seconds) = a.time_limit {
+        let most = grundy::FrontEnd::WEB_MOST_SECONDS;
+        if !(seconds > 0.0 && seconds <= most) {
+            anyhow::bail!("--time-limit must be more than 0 and at most {most} seconds");
+        }
+        limits.time_limit = std::time::Duration::from_secs_f64(seconds);
     }
-    limits.time_limit = std::time::Duration::from_secs_f64(a.time_limit);
     if let Some(workers) = a.workers {
         limits.workers = workers.max(1);
     }

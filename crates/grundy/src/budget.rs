@@ -136,6 +136,10 @@ impl FrontEnd {
         }
     }
 
+    /// The most seconds one request may ask for on the web (its field `time`, and a
+    /// server's `--time-limit`): an hour.
+    pub const WEB_MOST_SECONDS: f64 = 3600.0;
+
     /// How this front end names the settings of a budget, for the messages that
     /// say how to raise one; the web has none of its own (its messages name the
     /// terminal's, which go further).
