@@ -945,7 +945,7 @@ async fn the_computer_always_moves_within_a_second() {
         report["unproved"]
             .as_str()
             .unwrap()
-            .contains("out of reach: the time allowed, 600 ms, ran out"),
+            .contains("out of reach: the time allowed, 500 ms, ran out"),
         "{report}"
     );
     // The time asked for is checked like every field.

@@ -110,7 +110,7 @@ impl FrontEnd {
     /// |---|---|---|---|
     /// | terminal | 5 s | 2 s | 1 min |
     /// | Python | 5 s | 2 s | 1 min |
-    /// | web | 2 s | 600 ms | 5 s |
+    /// | web | 2 s | 500 ms | 5 s |
     ///
     /// (Where the computer's analysis runs out, it looks for a move 300 ms more.)
     pub const fn time(self, asked: Asked) -> Option<std::time::Duration> {
@@ -120,7 +120,7 @@ impl FrontEnd {
             (FrontEnd::Terminal | FrontEnd::Python, Asked::Move) => 2_000,
             (FrontEnd::Terminal | FrontEnd::Python, Asked::Sequence) => 60_000,
             (FrontEnd::Web, Asked::Position) => 2_000,
-            (FrontEnd::Web, Asked::Move) => 600,
+            (FrontEnd::Web, Asked::Move) => 500,
             (FrontEnd::Web, Asked::Sequence) => 5_000,
         };
         Some(Duration::from_millis(millis))
