@@ -13,6 +13,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::notation::escape_xml as escape;
+
 /// A picture of a position, with the moves it can make.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Drawing<P> {
@@ -586,14 +588,6 @@ fn write_shape(svg: &mut String, shape: &Shape) {
             );
         }
     }
-}
-
-/// Text with XML's special characters escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

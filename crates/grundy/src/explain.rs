@@ -396,15 +396,17 @@ fn by_search(solver: &Solver, a: &Analysis, out: &mut Writer) {
          labelling each position reached P (every move leads to N) or N (some move leads to \
          P), with a terminal position N since the player who cannot move wins.",
     );
-    out.verdict(
-        a.outcome,
-        format!(
-            "The search labelled {} positions; this one is {}.",
-            solver.searched(),
-            verdict(a.outcome)
-        ),
-    );
+    out.verdict(a.outcome, searched(solver, a));
     winning_moves(a, out);
+}
+
+/// The verdict of a search: how many positions it labelled, and this one's.
+fn searched(solver: &Solver, a: &Analysis) -> String {
+    format!(
+        "The search labelled {} positions; this one is {}.",
+        solver.searched(),
+        verdict(a.outcome)
+    )
 }
 
 fn by_labelling(solver: &Solver, sum: &Sum, a: &Analysis, by_theory: bool, out: &mut Writer) {
@@ -421,14 +423,7 @@ fn by_labelling(solver: &Solver, sum: &Sum, a: &Analysis, by_theory: bool, out: 
              a drawn end D, a terminal position {terminal}, a position with a move to a \
              P-position N, one whose moves all lead to N-positions P, and the rest D."
         ));
-        out.verdict(
-            a.outcome,
-            format!(
-                "The search labelled {} positions; this one is {}.",
-                solver.searched(),
-                verdict(a.outcome)
-            ),
-        );
+        out.verdict(a.outcome, searched(solver, a));
     } else {
         if a.play == Play::Misere {
             out.prose(

@@ -68,6 +68,15 @@ pub fn unsafe_to_print(c: char) -> bool {
         )
 }
 
+/// `text` safe inside an XML or HTML element or attribute (pictures, plots, the
+/// explanation's HTML).
+pub fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 /// Rows of numbers in binary, one column per bit; below a rule, the number of 1s in
 /// each column, and the nim-sum: 1 where that count is odd.
 pub fn binary_columns(rows: &[(String, u64)], total: u64) -> Vec<String> {

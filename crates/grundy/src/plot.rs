@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use crate::games::graph::escape;
+use crate::notation::escape_xml as escape;
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::Algorithm;
 use crate::table::{Column, Table, TableRequest};

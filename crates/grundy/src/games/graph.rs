@@ -408,15 +408,6 @@ impl Picture<Tokens> for Graph {
     }
 }
 
-/// `text` safe inside an SVG element or attribute (also for the plots of
-/// [`plot`](crate::plot)).
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The most vertices and edges a graph file named in a SPEC may have: its file is
 /// read when the SPEC is, before any budget of a computation applies.
 pub const MOST_VERTICES: usize = 10_000_000;

@@ -2,6 +2,7 @@
 //! shows, and as HTML for notebooks. The JSON is the steps themselves.
 
 use crate::explain::{Explanation, Row, Step};
+use crate::notation::escape_xml as escape;
 
 /// The explanation as lines of text, a blank line between sections.
 pub fn lines(e: &Explanation) -> Vec<String> {
@@ -103,12 +104,4 @@ fn step_html(step: &Step, out: &mut String) {
             out.push_str("</ul>\n");
         }
     }
-}
-
-/// Text with HTML's special characters escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
