@@ -383,9 +383,9 @@ pub const NIMBLE_K: Family = Family::game(
 .with_parameter("K", "nimble-k:2")
 .with_start("Nimble", "nimble-k:2 2,5,7,9");
 
-/// The most moves a picture of Moore's game lists: past it, only the moves from
-/// one heap (or of one coin), which a click or two make; the others are typed.
-const DRAWN_MOVES: usize = 20_000;
+/// The most moves a picture of Moore's game lists (about 400 KB to send): past
+/// it, only the moves from one heap, which a click makes; the others are typed.
+const DRAWN_MOVES: usize = 2_000;
 
 impl Picture<Heaps> for Moore {
     /// Heaps as rows of chips, clicks marking what to take from each heap (a chip
@@ -395,10 +395,16 @@ impl Picture<Heaps> for Moore {
         let mut moves = Vec::new();
         self.moves(p, &mut moves)?;
         let changed = |to: &Heaps| (0..p.len()).filter(|&i| p[i] != to[i]).collect::<Vec<_>>();
-        if self.board == Board::Squares || moves.len() > DRAWN_MOVES {
+        let many = moves.len() > DRAWN_MOVES;
+        if self.board == Board::Squares || many {
             moves.retain(|to| changed(to).len() == 1);
         }
         let mut d = match self.board {
+            Board::Heaps if many => heaps::rows_of_chips(
+                p,
+                0,
+                "click a chip to take it and every chip right of it from one heap; type a move from several heaps",
+            )?,
             Board::Heaps => heaps::rows_of_chips(
                 p,
                 0,
@@ -482,6 +488,23 @@ fn strip(p: &Heaps) -> Result<Drawing<Heaps>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_picture_marks_what_to_take_from_each_heap_and_stays_small() {
+        use crate::Picture;
+        let two = Moore::new(2, Board::Heaps);
+        let p = Heaps::from_slice(&[3, 4, 5]);
+        let d = two.draw(&p, &[]).unwrap();
+        // Every move: 12 from one heap, 3·4 + 3·5 + 4·5 from two.
+        assert_eq!(d.moves.len(), 12 + 47);
+        let both = d.moves.iter().find(|m| m.to.as_slice() == [1, 4, 2]).unwrap();
+        assert_eq!(both.marks, ["h0c1", "h2c2"]);
+        assert_eq!(both.lit, ["h0c1", "h0c2", "h2c2", "h2c3", "h2c4"]);
+        // 3,600 moves are too many to send: those from one heap, and the rest typed.
+        let big = two.draw(&Heaps::from_slice(&[10, 20, 30, 40]), &[]).unwrap();
+        assert_eq!(big.moves.len(), 100);
+        assert!(big.how.contains("type a move from several heaps"), "{}", big.how);
+    }
 
     #[test]
     fn the_constructed_move_wins_from_every_small_n_position() {
