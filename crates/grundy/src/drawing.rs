@@ -224,12 +224,6 @@ pub mod colours {
     pub const VERTEX: Paint = Paint::new("#ffffff", "#333333", 2.0);
     /// An arc of a graph.
     pub const ARC: Paint = Paint::line("#555555", 1.6);
-    /// Nothing to see: a shape only to be hit (a wide band along an edge).
-    pub const NONE: Paint = Paint {
-        fill: None,
-        stroke: None,
-        width: 0.0,
-    };
 }
 
 impl Shape {

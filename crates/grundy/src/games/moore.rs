@@ -497,13 +497,23 @@ mod tests {
         let d = two.draw(&p, &[]).unwrap();
         // Every move: 12 from one heap, 3·4 + 3·5 + 4·5 from two.
         assert_eq!(d.moves.len(), 12 + 47);
-        let both = d.moves.iter().find(|m| m.to.as_slice() == [1, 4, 2]).unwrap();
+        let both = d
+            .moves
+            .iter()
+            .find(|m| m.to.as_slice() == [1, 4, 2])
+            .unwrap();
         assert_eq!(both.marks, ["h0c1", "h2c2"]);
         assert_eq!(both.lit, ["h0c1", "h0c2", "h2c2", "h2c3", "h2c4"]);
         // 3,600 moves are too many to send: those from one heap, and the rest typed.
-        let big = two.draw(&Heaps::from_slice(&[10, 20, 30, 40]), &[]).unwrap();
+        let big = two
+            .draw(&Heaps::from_slice(&[10, 20, 30, 40]), &[])
+            .unwrap();
         assert_eq!(big.moves.len(), 100);
-        assert!(big.how.contains("type a move from several heaps"), "{}", big.how);
+        assert!(
+            big.how.contains("type a move from several heaps"),
+            "{}",
+            big.how
+        );
     }
 
     #[test]
