@@ -194,6 +194,8 @@ pub mod colours {
     pub const CHIP: Paint = Paint::new("#f5c542", "#a77f0e", 2.0);
     /// A chip that can only be added (a dashed place for it).
     pub const GHOST: Paint = Paint::new("#fdf3d6", "#c9a94a", 1.5);
+    /// A chip the last move took.
+    pub const TAKEN: Paint = Paint::new("#f6d9d3", "#c0392b", 1.5);
     /// A coin.
     pub const COIN: Paint = Paint::new("#d4a017", "#7a5c0a", 2.0);
     /// A coin showing tails.

@@ -72,8 +72,8 @@ impl HeapGame for Aliquot {
 }
 
 impl Picture<Heaps> for Aliquot {
-    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(self, p, Click::TakeTail)
+    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(self, p, history, Click::TakeTail)
     }
 }
 

@@ -378,8 +378,14 @@ pub fn rows_of_chips<P>(p: &[u64], room: u64, how: &str) -> Result<Drawing<P>> {
 }
 
 /// `p` drawn as rows of chips ([`rows_of_chips`]), each move of `game` made by
-/// clicking chips as `click` says.
-pub fn picture<G: HeapGame>(game: &G, p: &Heaps, click: Click) -> Result<Drawing<Heaps>> {
+/// clicking chips as `click` says; the chips the last move took (from the last
+/// position of `history`, of as many heaps) are drawn faded where they were.
+pub fn picture<G: HeapGame>(
+    game: &G,
+    p: &Heaps,
+    history: &[Heaps],
+    click: Click,
+) -> Result<Drawing<Heaps>> {
     let mut options: Vec<Vec<Heaps>> = Vec::new();
     for &h in p {
         let mut out = Vec::new();
@@ -396,17 +402,31 @@ pub fn picture<G: HeapGame>(game: &G, p: &Heaps, click: Click) -> Result<Drawing
         })
         .max()
         .unwrap_or(0);
+    let before = history.last().filter(|b| b.len() == p.len());
+    let room =
+        room.max(before.map_or(0, |b| b.iter().copied().max().unwrap_or(0).min(DRAWN_CHIPS)));
     let how = match click {
         Click::TakeTail => "click a chip to take it and every chip right of it",
         Click::Runs => "click a chip, and another in the same heap to mark a run, then take it",
     };
     let mut d = rows_of_chips(p, room, how)?;
     d.shapes
-        .retain(|shape| match shape.id.as_deref().and_then(chip_of) {
-            // A place past a heap stays only where a move adds chips up to it.
-            Some((i, j)) if j >= p[i] => options[i]
-                .iter()
-                .any(|left| matches!(left[..], [n] if n > j)),
+        .retain_mut(|shape| match shape.id.as_deref().and_then(chip_of) {
+            // A place past a heap stays where a move adds chips up to it, and where
+            // the last move took a chip.
+            Some((i, j)) if j >= p[i] => {
+                let adds = options[i]
+                    .iter()
+                    .any(|left| matches!(left[..], [n] if n > j));
+                let taken = before.is_some_and(|b| j < b[i]);
+                if taken && !adds {
+                    shape.paint = crate::drawing::colours::TAKEN;
+                    shape.class = "chip taken".into();
+                    shape.id = None;
+                    shape.title = Some("taken by the last move".into());
+                }
+                adds || taken
+            }
             _ => true,
         });
     for (i, &h) in p.iter().enumerate() {
@@ -517,6 +537,31 @@ mod tests {
             why(&[1]),
             "a move changes one heap only, and no one heap of 2,1 changed gives 1"
         );
+    }
+
+    /// The chips the last move took stay in place, faded and not to be clicked.
+    #[test]
+    fn a_picture_shows_what_the_last_move_took() {
+        let nim = crate::games::nim::Nim;
+        let (before, now) = (Heaps::from_slice(&[3, 4]), Heaps::from_slice(&[3, 1]));
+        let d = picture(&nim, &now, &[before], Click::TakeTail).unwrap();
+        let taken: Vec<_> = d
+            .shapes
+            .iter()
+            .filter(|s| s.class == "chip taken")
+            .collect();
+        assert_eq!(taken.len(), 3);
+        assert!(taken.iter().all(|s| s.id.is_none()));
+        assert_eq!(d.moves.len(), 4);
+        // A position of another number of heaps says nothing of the last move.
+        let d = picture(
+            &nim,
+            &now,
+            &[Heaps::from_slice(&[3, 4, 5])],
+            Click::TakeTail,
+        )
+        .unwrap();
+        assert!(d.shapes.iter().all(|s| s.class != "chip taken"));
     }
 
     #[test]

@@ -80,8 +80,8 @@ impl Size<Heaps> for Nim {
 
 impl Picture<Heaps> for Nim {
     /// Each heap a row of chips; a click takes a chip and every chip right of it.
-    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(self, p, Click::TakeTail)
+    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(self, p, history, Click::TakeTail)
     }
 }
 

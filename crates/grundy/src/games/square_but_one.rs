@@ -58,8 +58,8 @@ impl HeapGame for SquareButOne {
 }
 
 impl Picture<Heaps> for SquareButOne {
-    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(self, p, Click::TakeTail)
+    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(self, p, history, Click::TakeTail)
     }
 }
 

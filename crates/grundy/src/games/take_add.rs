@@ -129,8 +129,8 @@ impl HeapGame for TakeAdd {
 }
 
 impl Picture<Heaps> for TakeAdd {
-    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(self, p, Click::TakeTail)
+    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        heaps::picture(self, p, history, Click::TakeTail)
     }
 }
 

@@ -306,10 +306,11 @@ impl HeapGame for TakeBreak {
 }
 
 impl Picture<Heaps> for TakeBreak {
-    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
         heaps::picture(
             self,
             p,
+            history,
             match self.rules().breaks_heaps() {
                 true => Click::Runs,
                 false => Click::TakeTail,
