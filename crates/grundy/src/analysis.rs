@@ -488,17 +488,49 @@ impl Analyst {
         text: &str,
     ) -> std::result::Result<Position, String> {
         self.notes.clear();
-        let sum = self.own(position).map_err(|e| e.to_string())?;
-        let next = spec::parse_like(text, sum, &mut self.solver)
-            .map_err(|e| format!("'{text}' is not a position of this game: {e}."))?;
-        let moves = self.solver.moves(sum).map_err(|e| e.to_string())?;
-        if moves.contains(&next) {
-            Ok(self.position(next))
-        } else {
-            Err(format!(
+        let sum = self.own(position).map_err(|e| e.to_string())?.clone();
+        let moves = self.solver.moves(&sum).map_err(|e| e.to_string())?;
+        // Of a sum, the text may also be one part's new position, with its game's
+        // name or without: the one part it is a legal move of.
+        let mut legal: Vec<Sum> = Vec::new();
+        if sum.0.len() > 1 {
+            for (i, part) in sum.0.iter().enumerate() {
+                let name = self.solver.game_name(part.game).to_string();
+                let own = text
+                    .trim()
+                    .strip_prefix(&name)
+                    .map(str::trim)
+                    .unwrap_or(text);
+                let Ok(moved) = self.solver.parse_part(part.game, own) else {
+                    continue;
+                };
+                let mut after = sum.clone();
+                after.0[i] = moved;
+                // Equal parts make one move, whichever of them it is made in.
+                let sorted = |s: &Sum| {
+                    let mut parts = s.0.clone();
+                    parts.sort_unstable();
+                    parts
+                };
+                if moves.contains(&after) && !legal.iter().any(|l| sorted(l) == sorted(&after)) {
+                    legal.push(after);
+                }
+            }
+        }
+        let whole = spec::parse_like(text, &sum, &mut self.solver);
+        match (whole, &legal[..]) {
+            (Ok(next), _) if moves.contains(&next) => Ok(self.position(next)),
+            (_, [one]) => Ok(self.position(one.clone())),
+            (_, [first, second, ..]) => Err(format!(
+                "'{text}' is a move in more than one part ({} and {}): write the whole position",
+                self.solver.format(first),
+                self.solver.format(second)
+            )),
+            (Ok(next), []) => Err(format!(
                 "'{text}' is not a legal move: {}.",
-                self.solver.why_illegal(sum, &next)
-            ))
+                self.solver.why_illegal(&sum, &next)
+            )),
+            (Err(e), []) => Err(format!("'{text}' is not a position of this game: {e}.")),
         }
     }
 

@@ -399,3 +399,34 @@ fn every_method_refuses_a_position_of_another_analyst() {
         "take 2 from the heap of 5"
     );
 }
+
+/// A move in a sum may be written as the whole position, or as the one part it
+/// changes, with its game's name or without; a part's position that is a move in
+/// two different parts is refused, naming both.
+#[test]
+fn a_move_in_a_sum_may_be_written_as_its_part() {
+    let mut analyst = Analyst::new(Budget::default().with_positions(1_000_000));
+    let position = analyst.parse("nim 3 + kayles 4").unwrap();
+    let whole = analyst.legal_move(&position, "nim 2 + kayles 4").unwrap();
+    assert_eq!(whole.to_string(), "nim 2 + kayles 4");
+    assert_eq!(analyst.legal_move(&position, "nim 2").unwrap(), whole);
+    // "1,2": Kayles's heap of 4 knocked down to heaps of 1 and 2; Nim's heap of 3
+    // cannot become two heaps.
+    let kayles = analyst.legal_move(&position, "1,2").unwrap();
+    assert_eq!(kayles.to_string(), "nim 3 + kayles 1,2");
+    // "2" is a move in both: Nim's 3 to 2, Kayles's 4 to 2.
+    let both = analyst.legal_move(&position, "2").unwrap_err();
+    assert!(
+        both.contains("more than one part (nim 2 + kayles 4 and nim 3 + kayles 2)"),
+        "{both}"
+    );
+    // Equal parts: one move, whichever part it is made in.
+    let twins = analyst.parse("nim 3 + nim 3").unwrap();
+    assert_eq!(
+        analyst.legal_move(&twins, "1").unwrap().to_string(),
+        "nim 1 + nim 3"
+    );
+    // Not a move of any part: the sum's own reason.
+    let none = analyst.legal_move(&position, "nim 5").unwrap_err();
+    assert!(none.contains("is not"), "{none}");
+}
