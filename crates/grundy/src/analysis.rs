@@ -440,7 +440,7 @@ impl Analyst {
                 d.map(|to| {
                     let mut after = sum.clone();
                     after.0[i] = to;
-                    Some(after)
+                    after
                 })
             });
             // The words of a move of one part of several name the part.
@@ -450,7 +450,7 @@ impl Analyst {
                         m.words = self.solver.describe_move(&sum, &m.to)?;
                     }
                 }
-                Ok(d.map(|after| Some(self.position(after))))
+                Ok(d.map(|after| self.position(after)))
             }));
         }
         Ok(drawings)

@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::notation::escape_xml as escape;
+use crate::{Game, Result};
 
 /// A picture of a position, with the moves it can make.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -400,9 +401,33 @@ impl<P> Drawing<P> {
         }
     }
 
+    /// Offers every move of `game` from `p`, each in its words, made in each way
+    /// `ways` gives it (the shapes marked and the shapes lit); a move with no way
+    /// is left to be typed.
+    pub fn offer_moves<G, W>(&mut self, game: &G, p: &P, ways: impl Fn(&P) -> W) -> Result<()>
+    where
+        P: Clone,
+        G: Game<Position = P>,
+        W: IntoIterator<Item = (Vec<String>, Vec<String>)>,
+    {
+        let mut moves = Vec::new();
+        game.moves(p, &mut moves)?;
+        for to in moves {
+            let ways: Vec<_> = ways(&to).into_iter().collect();
+            if ways.is_empty() {
+                continue;
+            }
+            let words = game.describe_move(p, &to)?;
+            for (marks, lit) in ways {
+                self.offer(marks, lit, to.clone(), words.clone());
+            }
+        }
+        Ok(())
+    }
+
     /// The same picture, its moves leading to `f` of their positions (a part's
-    /// position to the whole position's text); moves `f` refuses are left out.
-    pub fn map<Q>(self, mut f: impl FnMut(P) -> Option<Q>) -> Drawing<Q> {
+    /// position to the whole position's).
+    pub fn map<Q>(self, mut f: impl FnMut(P) -> Q) -> Drawing<Q> {
         Drawing {
             width: self.width,
             height: self.height,
@@ -412,13 +437,11 @@ impl<P> Drawing<P> {
             moves: self
                 .moves
                 .into_iter()
-                .filter_map(|m| {
-                    Some(Marked {
-                        to: f(m.to)?,
-                        marks: m.marks,
-                        lit: m.lit,
-                        words: m.words,
-                    })
+                .map(|m| Marked {
+                    to: f(m.to),
+                    marks: m.marks,
+                    lit: m.lit,
+                    words: m.words,
                 })
                 .collect(),
         }
@@ -451,6 +474,14 @@ impl<P> Drawing<P> {
     }
 }
 
+/// The attribute that ends a line or path in an arrow head, where `arrow`.
+fn arrow_head(arrow: bool) -> String {
+    match arrow {
+        true => r#" marker-end="url(#arrow)""#.into(),
+        false => String::new(),
+    }
+}
+
 /// A number as SVG writes it: whole numbers without a point, others to 0.01.
 fn num(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
@@ -462,9 +493,8 @@ fn num(x: f64) -> String {
 }
 
 fn write_shape(svg: &mut String, shape: &Shape) {
-    let mut attributes = String::new();
-    let a = &mut attributes;
-    let (tag, body) = match &shape.kind {
+    // The tag, its numbers in order, and what follows them.
+    let (tag, numbers, extra, body) = match &shape.kind {
         Kind::Rect {
             x,
             y,
@@ -472,61 +502,42 @@ fn write_shape(svg: &mut String, shape: &Shape) {
             height,
             rx,
         } => {
-            let _ = write!(
-                a,
-                r#" x="{}" y="{}" width="{}" height="{}""#,
-                num(*x),
-                num(*y),
-                num(*width),
-                num(*height)
-            );
+            let mut numbers = vec![("x", *x), ("y", *y), ("width", *width), ("height", *height)];
             if *rx > 0.0 {
-                let _ = write!(a, r#" rx="{}""#, num(*rx));
+                numbers.push(("rx", *rx));
             }
-            ("rect", None)
+            ("rect", numbers, String::new(), None)
         }
-        Kind::Circle { cx, cy, r } => {
-            let _ = write!(a, r#" cx="{}" cy="{}" r="{}""#, num(*cx), num(*cy), num(*r));
-            ("circle", None)
-        }
-        Kind::Ellipse { cx, cy, rx, ry } => {
-            let _ = write!(
-                a,
-                r#" cx="{}" cy="{}" rx="{}" ry="{}""#,
-                num(*cx),
-                num(*cy),
-                num(*rx),
-                num(*ry)
-            );
-            ("ellipse", None)
-        }
+        Kind::Circle { cx, cy, r } => (
+            "circle",
+            vec![("cx", *cx), ("cy", *cy), ("r", *r)],
+            String::new(),
+            None,
+        ),
+        Kind::Ellipse { cx, cy, rx, ry } => (
+            "ellipse",
+            vec![("cx", *cx), ("cy", *cy), ("rx", *rx), ("ry", *ry)],
+            String::new(),
+            None,
+        ),
         Kind::Line {
             x1,
             y1,
             x2,
             y2,
             arrow,
-        } => {
-            let _ = write!(
-                a,
-                r#" x1="{}" y1="{}" x2="{}" y2="{}""#,
-                num(*x1),
-                num(*y1),
-                num(*x2),
-                num(*y2)
-            );
-            if *arrow {
-                a.push_str(r#" marker-end="url(#arrow)""#);
-            }
-            ("line", None)
-        }
-        Kind::Path { d, arrow } => {
-            let _ = write!(a, r#" d="{d}""#);
-            if *arrow {
-                a.push_str(r#" marker-end="url(#arrow)""#);
-            }
-            ("path", None)
-        }
+        } => (
+            "line",
+            vec![("x1", *x1), ("y1", *y1), ("x2", *x2), ("y2", *y2)],
+            arrow_head(*arrow),
+            None,
+        ),
+        Kind::Path { d, arrow } => (
+            "path",
+            Vec::new(),
+            format!(r#" d="{d}"{}"#, arrow_head(*arrow)),
+            None,
+        ),
         Kind::Text {
             x,
             y,
@@ -534,21 +545,25 @@ fn write_shape(svg: &mut String, shape: &Shape) {
             anchor,
             size,
         } => {
-            let _ = write!(
-                a,
-                r#" x="{}" y="{}" font-size="{}""#,
-                num(*x),
-                num(*y),
-                num(*size)
-            );
-            match anchor {
-                Anchor::Start => {}
-                Anchor::Middle => a.push_str(r#" text-anchor="middle""#),
-                Anchor::End => a.push_str(r#" text-anchor="end""#),
-            }
-            ("text", Some(escape(text)))
+            let anchor = match anchor {
+                Anchor::Start => "",
+                Anchor::Middle => r#" text-anchor="middle""#,
+                Anchor::End => r#" text-anchor="end""#,
+            };
+            (
+                "text",
+                vec![("x", *x), ("y", *y), ("font-size", *size)],
+                anchor.to_string(),
+                Some(escape(text)),
+            )
         }
     };
+    let mut attributes = String::new();
+    let a = &mut attributes;
+    for (name, value) in numbers {
+        let _ = write!(a, r#" {name}="{}""#, num(value));
+    }
+    a.push_str(&extra);
     let paint = shape.paint;
     let _ = write!(a, r#" fill="{}""#, paint.fill.unwrap_or("none"));
     if let Some(stroke) = paint.stroke {
@@ -604,7 +619,7 @@ mod tests {
         assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30.5" viewBox="0 0 40 30.5" font-family="sans-serif" aria-label="a &lt;heap&gt;">"#), "{svg}");
         assert!(svg.contains(r##"<circle cx="10" cy="12.5" r="8" fill="#f5c542" stroke="#a77f0e" stroke-width="2" class="chip" data-id="c0" data-heap="0"><title>take 1 &amp; more</title></circle>"##), "{svg}");
         assert!(svg.contains(r##"<text x="2" y="28" font-size="12" text-anchor="end" fill="#5b5b5b" class="label">1</text>"##), "{svg}");
-        let whole = d.map(|n| Some(format!("nim {n}")));
+        let whole = d.map(|n| format!("nim {n}"));
         assert_eq!(whole.moves[0].to, "nim 0");
     }
 }

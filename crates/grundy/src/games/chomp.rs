@@ -405,16 +405,11 @@ impl Picture<Rows> for Chomp {
         );
         let mut offers = Vec::new();
         for shape in &mut d.shapes {
-            let Some((id, (r, c))) = shape
-                .id
-                .clone()
-                .and_then(|id| Some((grid::cell_of(&id)?, id)))
-                .map(|(rc, id)| (id, rc))
-            else {
+            let Some((r, c)) = shape.id.as_deref().and_then(grid::cell_of) else {
                 continue;
             };
             let after = chomped(p, c as u32, rows - 1 - r);
-            *shape = shape.clone().with("move", self.format_position(&after));
+            shape.data.push(("move", self.format_position(&after)));
             let lit = (0..=r)
                 .flat_map(|r2| {
                     (c..cols)
@@ -423,7 +418,7 @@ impl Picture<Rows> for Chomp {
                 })
                 .collect();
             let words = self.describe_move(p, &after)?;
-            offers.push((vec![id], lit, after, words));
+            offers.push((vec![grid::cell(r, c)], lit, after, words));
         }
         for (marks, lit, to, words) in offers {
             d.offer(marks, lit, to, words);

@@ -324,20 +324,15 @@ impl Picture<Divisors> for DivisorGame {
                 );
             }
         }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
-            let Some(&named) = to.removed.iter().find(|r| !p.removed.contains(r)) else {
-                continue;
-            };
-            let words = self.describe_move(p, &to)?;
+        d.offer_moves(self, p, |to| {
+            let &named = to.removed.iter().find(|r| !p.removed.contains(r))?;
             let lit = left
                 .iter()
                 .filter(|&&x| x % named == 0)
                 .map(|x| format!("d{x}"))
                 .collect();
-            d.offer(vec![format!("d{named}")], lit, to, words);
-        }
+            Some((vec![format!("d{named}")], lit))
+        })?;
         Ok(d)
     }
 }

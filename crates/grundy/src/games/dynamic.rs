@@ -381,13 +381,10 @@ impl Picture<Pile> for Dynamic {
             );
             d.add(shape.named(format!("c{j}"), format!("take {take} from the pile")));
         }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
-            let words = self.describe_move(p, &to)?;
+        d.offer_moves(self, p, |to| {
             let lit = (to.chips..p.chips).map(|j| format!("c{j}")).collect();
-            d.offer(vec![format!("c{}", to.chips)], lit, to, words);
-        }
+            Some((vec![format!("c{}", to.chips)], lit))
+        })?;
         Ok(d)
     }
 }

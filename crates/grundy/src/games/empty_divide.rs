@@ -210,16 +210,18 @@ impl Picture<Heaps> for EmptyDivide {
                 );
             }
         }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
-            let words = self.describe_move(p, &to)?;
-            // The box divided holds all the chips left; either box, where both do.
-            for b in (0..2).filter(|&b| p[b] == to[0] + to[1]) {
-                let lit = (to[0]..p[b]).map(|j| chip(b, j)).collect();
-                d.offer(vec![chip(b, to[0])], lit, to.clone(), words.clone());
-            }
-        }
+        // The box divided holds all the chips left; either box, where both do.
+        d.offer_moves(self, p, |to| {
+            (0..2)
+                .filter(|&b| p[b] == to[0] + to[1])
+                .map(|b| {
+                    (
+                        vec![chip(b, to[0])],
+                        (to[0]..p[b]).map(|j| chip(b, j)).collect(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })?;
         Ok(d)
     }
 }

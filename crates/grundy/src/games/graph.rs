@@ -389,21 +389,11 @@ impl Picture<Tokens> for Graph {
                 ),
             );
         }
-        let mut moves = Vec::new();
-        self.moves(tokens, &mut moves)?;
-        for to in moves {
-            let Some(i) = (0..tokens.len()).find(|&i| tokens[i] != to[i]) else {
-                continue;
-            };
+        d.offer_moves(self, tokens, |to| {
+            let i = (0..tokens.len()).find(|&i| tokens[i] != to[i])?;
             let target = format!("v{}", to[i]);
-            let words = self.describe_move(tokens, &to)?;
-            d.offer(
-                vec![format!("t{i}"), target.clone()],
-                vec![target],
-                to,
-                words,
-            );
-        }
+            Some((vec![format!("t{i}"), target.clone()], vec![target]))
+        })?;
         Ok(d)
     }
 }

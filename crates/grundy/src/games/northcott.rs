@@ -355,19 +355,14 @@ impl Picture<Board> for Northcott {
                 ));
             }
         }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
-            let Some(r) = (0..p.rows.len()).find(|&r| p.rows[r] != to.rows[r]) else {
-                continue;
-            };
+        d.offer_moves(self, p, |to| {
+            let r = (0..p.rows.len()).find(|&r| p.rows[r] != to.rows[r])?;
             let c = match p.white_to_move {
                 true => to.rows[r].white,
                 false => to.rows[r].black,
             } as usize;
-            let words = self.describe_move(p, &to)?;
-            d.offer(vec![square(r, c)], vec![square(r, c)], to, words);
-        }
+            Some((vec![square(r, c)], vec![square(r, c)]))
+        })?;
         d.class_marked("target");
         Ok(d)
     }

@@ -321,16 +321,11 @@ impl Picture<Row> for Sos {
                 ),
             }
         }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
-            let Some(i) = (0..len).find(|&i| p.letter(i) != to.letter(i)) else {
-                continue;
-            };
-            let words = self.describe_move(p, &to)?;
+        d.offer_moves(self, p, |to| {
+            let i = (0..len).find(|&i| p.letter(i) != to.letter(i))?;
             let at = choice(i, to.letter(i));
-            d.offer(vec![at.clone()], vec![at], to, words);
-        }
+            Some((vec![at.clone()], vec![at]))
+        })?;
         Ok(d)
     }
 }

@@ -248,17 +248,12 @@ impl Picture<Heaps> for Staircase {
                 );
             }
         }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
-            let Some(k) = (0..p.len()).rev().find(|&k| to[k] < p[k]) else {
-                continue;
-            };
+        d.offer_moves(self, p, |to| {
+            let k = (0..p.len()).rev().find(|&k| to[k] < p[k])?;
             let first = to[k];
-            let words = self.describe_move(p, &to)?;
             let lit = (first..p[k]).map(|j| format!("s{k}c{j}")).collect();
-            d.offer(vec![format!("s{k}c{first}")], lit, to, words);
-        }
+            Some((vec![format!("s{k}c{first}")], lit))
+        })?;
         Ok(d)
     }
 }

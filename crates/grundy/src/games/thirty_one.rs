@@ -246,15 +246,10 @@ impl Picture<Turned> for ThirtyOne {
                 }
             }
         }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
-            let Some(v) = (1..=6).find(|&v| to.count(v) > p.count(v)) else {
-                continue;
-            };
-            let words = self.describe_move(p, &to)?;
-            d.offer(vec![format!("v{v}")], vec![format!("v{v}")], to, words);
-        }
+        d.offer_moves(self, p, |to| {
+            let v = (1..=6).find(|&v| to.count(v) > p.count(v))?;
+            Some((vec![format!("v{v}")], vec![format!("v{v}")]))
+        })?;
         Ok(d)
     }
 }

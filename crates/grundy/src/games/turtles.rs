@@ -310,16 +310,13 @@ impl Picture<Coins> for CoinTurning {
                 12.0,
             ));
         }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
+        d.offer_moves(self, p, |to| {
             let turned: Vec<String> = (0..len)
                 .filter(|&i| (p.heads ^ to.heads) >> i & 1 == 1)
                 .map(|i| format!("c{i}"))
                 .collect();
-            let words = self.describe_move(p, &to)?;
-            d.offer(turned.clone(), turned, to, words);
-        }
+            Some((turned.clone(), turned))
+        })?;
         Ok(d)
     }
 }

@@ -322,13 +322,10 @@ impl Picture<Heaps> for Wythoff {
             )
             .styled(Paint::fill("#3b2a59"), "queen"),
         );
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
-            let words = self.describe_move(p, &to)?;
+        d.offer_moves(self, p, |to| {
             let at = square(to[0], to[1]);
-            d.offer(vec![at.clone()], vec![at], to, words);
-        }
+            Some((vec![at.clone()], vec![at]))
+        })?;
         d.class_marked("target");
         Ok(d)
     }

@@ -704,17 +704,14 @@ impl Picture<Board> for Placement {
                 None => Cell::Filled,
             },
         );
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        for to in moves {
+        d.offer_moves(self, p, |to| {
             let placed = p.empty & !to.empty;
             let cells: Vec<String> = (0..rows * cols)
                 .filter(|&i| placed >> i & 1 == 1)
                 .map(|i| grid::cell(i / cols, i % cols))
                 .collect();
-            let words = self.describe_move(p, &to)?;
-            d.offer(cells.clone(), cells, to, words);
-        }
+            Some((cells.clone(), cells))
+        })?;
         Ok(d)
     }
 }

@@ -569,7 +569,7 @@ impl Solver {
         let drawn = self.games[game as usize].drawing(part.pos, &history)?;
         let label = self.format_part(part);
         Some(drawn.map(|d| {
-            let mut d = d.map(|pos| Some(Part { game, pos }));
+            let mut d = d.map(|pos| Part { game, pos });
             d.label = label;
             d
         }))

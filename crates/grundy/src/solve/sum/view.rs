@@ -322,7 +322,7 @@ impl<G: Game> AnyGame for View<G> {
             .capabilities()
             .picture?
             .draw(self.position(id), &history);
-        Some(drawn.map(|d| d.map(|p| Some(self.intern(p)))))
+        Some(drawn.map(|d| d.map(|p| self.intern(p))))
     }
 
     fn keep_search(&self, budget: &Budget) -> Result<()> {
