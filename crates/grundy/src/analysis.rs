@@ -518,6 +518,11 @@ impl Analyst {
             }
         }
         let whole = spec::parse_like(text, &sum, &mut self.solver);
+        if whole.is_err() && legal.is_empty() {
+            if let Some(named) = self.move_named(&sum, &moves, text)? {
+                return Ok(self.position(named));
+            }
+        }
         match (whole, &legal[..]) {
             (Ok(next), _) if moves.contains(&next) => Ok(self.position(next)),
             (_, [one]) => Ok(self.position(one.clone())),
@@ -531,6 +536,44 @@ impl Analyst {
                 self.solver.why_illegal(&sum, &next)
             )),
             (Err(e), []) => Err(format!("'{text}' is not a position of this game: {e}.")),
+        }
+    }
+
+    /// The move of `moves` whose words `text` is, or a run of its words that no other
+    /// move's words hold ("(2,2)" for Chomp's "chomp (2,2), taking 4 squares"):
+    /// Ok(None) where no move's words hold them, an error naming the moves where
+    /// several do.
+    fn move_named(
+        &self,
+        sum: &Sum,
+        moves: &[Sum],
+        text: &str,
+    ) -> std::result::Result<Option<Sum>, String> {
+        let asked = move_words(text);
+        if asked.is_empty() {
+            return Ok(None);
+        }
+        let mut named: Vec<(&Sum, String)> = Vec::new();
+        for next in moves {
+            let said = self
+                .solver
+                .describe_move(sum, next)
+                .map_err(|e| e.to_string())?;
+            let words = move_words(&said);
+            if words == asked {
+                return Ok(Some(next.clone()));
+            }
+            if words.windows(asked.len()).any(|run| run == asked) {
+                named.push((next, said));
+            }
+        }
+        match &named[..] {
+            [] => Ok(None),
+            [(one, _)] => Ok(Some((*one).clone())),
+            [(_, first), (_, second), ..] => Err(format!(
+                "'{text}' is in the words of {} moves, such as '{first}' and '{second}': type more of a move's words, or the position it leaves",
+                named.len()
+            )),
         }
     }
 
@@ -1038,4 +1081,29 @@ impl Analyst {
         }
         Ok(parts)
     }
+}
+
+/// The words of a move as compared: lower case, without the commas and full stops
+/// that end them, and with no space after a comma between numbers ("(2, 2)" is
+/// "(2,2)").
+fn move_words(text: &str) -> Vec<String> {
+    let lower = text.trim().to_lowercase();
+    let mut joined = String::with_capacity(lower.len());
+    let mut chars = lower.chars().peekable();
+    while let Some(c) = chars.next() {
+        joined.push(c);
+        if c == ',' {
+            while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                chars.next();
+            }
+            if !chars.peek().is_some_and(|c| c.is_ascii_digit()) {
+                joined.push(' ');
+            }
+        }
+    }
+    joined
+        .split_whitespace()
+        .map(|w| w.trim_end_matches([',', '.', ';', ':']).to_string())
+        .filter(|w| !w.is_empty())
+        .collect()
 }

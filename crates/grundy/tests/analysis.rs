@@ -430,3 +430,44 @@ fn a_move_in_a_sum_may_be_written_as_its_part() {
     let none = analyst.legal_move(&position, "nim 5").unwrap_err();
     assert!(none.contains("is not"), "{none}");
 }
+
+/// A move may be typed in the words the library writes it in (the page's list and
+/// its hint), or any run of those words that names it alone: "(2,2)" in Chomp.
+#[test]
+fn a_move_may_be_typed_in_its_own_words() {
+    let mut analyst = Analyst::new(Budget::default().with_positions(1_000_000));
+    let sum = analyst.parse("nim 3 + kayles 4").unwrap();
+    let to = |analyst: &mut Analyst, text: &str| -> String {
+        let position = analyst.parse("nim 3 + kayles 4").unwrap();
+        analyst.legal_move(&position, text).unwrap().to_string()
+    };
+    // Each move's own words lead where it does.
+    for next in analyst.moves(&sum).unwrap() {
+        let words = analyst.describe_move(&sum, &next).unwrap();
+        assert_eq!(analyst.legal_move(&sum, &words).unwrap(), next, "{words}");
+        assert_eq!(
+            analyst
+                .legal_move(&sum, &format!("{}.", words.to_uppercase()))
+                .unwrap(),
+            next,
+            "{words}"
+        );
+    }
+    assert_eq!(
+        to(&mut analyst, "take 2 from the heap of 3"),
+        "nim 1 + kayles 4"
+    );
+    let chomp = analyst.parse("chomp 3,3").unwrap();
+    for typed in ["(2,2)", "(2, 2)", "chomp (2,2)"] {
+        assert_eq!(
+            analyst.legal_move(&chomp, typed).unwrap().to_string(),
+            "chomp 3,1",
+            "{typed}"
+        );
+    }
+    // Words that several moves share name none of them: the sentence says so.
+    let several = analyst.legal_move(&sum, "take 1").unwrap_err();
+    assert!(several.contains("is in the words of"), "{several}");
+    let none = analyst.legal_move(&chomp, "(9,9)").unwrap_err();
+    assert!(none.contains("'(9,9)'"), "{none}");
+}
