@@ -157,7 +157,7 @@ fn numbers_past_what_a_family_holds() {
             let started = std::time::Instant::now();
             refused(
                 &[command, &format!("square-but-one {heap}")],
-                "more than the budget of 10000000 positions; raise the budget with --max-positions",
+                "more than the budget of 10,000,000 positions; raise the budget with --max-positions",
             );
             assert!(started.elapsed().as_secs() < 5, "{command} {heap}");
         }

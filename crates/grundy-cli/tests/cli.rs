@@ -309,7 +309,7 @@ fn a_budget_error_in_a_sum_names_the_part() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("more than the budget of 1000 positions to value 'octal:0.16 100000'; raise the budget with --max-positions"),
+            .contains("more than the budget of 1,000 positions to value 'octal:0.16 100000'; raise the budget with --max-positions"),
         "{}",
         run.stderr
     );
@@ -355,7 +355,7 @@ fn a_search_larger_than_the_budget_is_refused_at_once_naming_the_flag() {
     assert!(run.stdout.contains("N-position"), "{}", run.stdout);
     assert!(
         run.stdout.contains("would keep up to")
-            && run.stdout.contains("more than the budget of 100000")
+            && run.stdout.contains("more than the budget of 100,000")
             && run.stdout.contains("raise the budget with --max-positions"),
         "{}",
         run.stdout

@@ -474,13 +474,13 @@ async fn bad_input_gets_a_4xx_with_one_sentence() {
             "value",
             &[("spec", "octal:0.16 100000000")],
             StatusCode::UNPROCESSABLE_ENTITY,
-            "more than the budget of 1000000 positions; the playground stops there",
+            "more than the budget of 1,000,000 positions; the playground stops there",
         ),
         (
             "table",
             &[("game", "kayles"), ("to", "5000000")],
             StatusCode::UNPROCESSABLE_ENTITY,
-            "more than the budget of 1000000 positions",
+            "more than the budget of 1,000,000 positions",
         ),
     ];
     for (endpoint, fields, status, words) in cases {

@@ -31,7 +31,7 @@ def test_outcome_only_stops_at_the_theorem():
 def test_a_search_past_the_budget_says_so_and_names_the_keyword():
     a = grundy.value("chomp 30x30", max_positions=100_000)
     assert a.outcome == "N"
-    assert "more than the budget of 100000 positions" in a.nimber_not_computed
+    assert "more than the budget of 100,000 positions" in a.nimber_not_computed
     assert "max_positions=" in a.nimber_not_computed
 
 

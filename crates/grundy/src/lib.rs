@@ -177,9 +177,9 @@ pub enum Error {
     /// where the search's size is known before it starts (`needs`), else when it
     /// ran out.
     #[error("the search {} positions{}", match .needs {
-        Some(u64::MAX) => format!("would keep over 10^19 positions, more than the budget of {limit}"),
-        Some(needs) => format!("would keep up to {} positions, more than the budget of {limit}", notation::count(*needs)),
-        None => format!("needs more than {limit}"),
+        Some(u64::MAX) => format!("would keep over 10^19 positions, more than the budget of {}", notation::count(*limit as u64)),
+        Some(needs) => format!("would keep up to {} positions, more than the budget of {}", notation::count(*needs), notation::count(*limit as u64)),
+        None => format!("needs more than {}", notation::count(*limit as u64)),
     }, .part.as_ref().map_or(String::new(), |p| tidy(&format!(" to value '{p}'"))))]
     Budget {
         /// The budget that was exceeded, in positions.

@@ -16,11 +16,23 @@ pub fn shorten(text: &str, most: usize) -> String {
     short
 }
 
-/// A count for a message: whole up to a billion, else in powers of ten
+/// A count for a message: whole up to a billion, its thousands set apart
+/// ("2,704,155"), else in powers of ten
 /// ("2.8·10^10").
 pub fn count(n: u64) -> String {
     match n {
-        0..=999_999_999 => n.to_string(),
+        0..=999_999_999 => {
+            // Thousands set apart by commas: 2,704,155.
+            let digits = n.to_string();
+            let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+            for (i, digit) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i) % 3 == 0 {
+                    grouped.push(',');
+                }
+                grouped.push(digit);
+            }
+            grouped
+        }
         _ => {
             let exponent = n.ilog10();
             let mantissa = n as f64 / 10f64.powi(exponent as i32);
@@ -122,7 +134,9 @@ mod tests {
 
     #[test]
     fn counts_read_at_a_glance() {
-        assert_eq!(count(197_472_672), "197472672");
+        assert_eq!(count(197_472_672), "197,472,672");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1000), "1,000");
         assert_eq!(count(1_000_002_000_001), "1.0·10^12");
         assert_eq!(count(27_777_388_889), "2.8·10^10");
         assert_eq!(count(u64::MAX), "1.8·10^19");
