@@ -364,12 +364,18 @@ pub struct StatisticsReport<'a> {
     game: &'a str,
     #[serde(flatten)]
     statistics: &'a Statistics,
+    /// What the mask means, in words.
+    rare_means: &'static str,
 }
 
 impl<'a> StatisticsReport<'a> {
     /// The statistics of `game`'s values.
     pub fn new(game: &'a str, statistics: &'a Statistics) -> Self {
-        StatisticsReport { game, statistics }
+        StatisticsReport {
+            game,
+            statistics,
+            rare_means: "a value is rare when it has an even number of 1s under the mask, and common otherwise; the mask is the one under which the fewest heaps are rare, which lets the rare/common search of Gangolli and Plambeck skip most candidates",
+        }
     }
 }
 
@@ -379,8 +385,8 @@ impl Display for StatisticsReport<'_> {
         writeln!(f, "{}, heaps 0 to {}", self.game, s.heaps - 1)?;
         writeln!(
             f,
-            "mask: {} (binary {:b}): a value is rare when it has an even number of 1s under it",
-            s.mask, s.mask
+            "mask: {} (binary {:b}): {}",
+            s.mask, s.mask, self.rare_means
         )?;
         match s.last_rare {
             Some(last) => writeln!(f, "rare values: {} heaps, the last at heap {last}", s.rare)?,
