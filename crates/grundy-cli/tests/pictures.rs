@@ -74,7 +74,7 @@ fn draw_format_tikz_prints_a_picture_for_latex() {
         run.stdout
     );
     assert!(run.stdout.ends_with("\\end{tikzpicture}\n"));
-    assert_eq!(run.stdout.matches("circle[radius=13]").count(), 12);
+    assert_eq!(run.stdout.matches("circle[radius=16]").count(), 12);
     for (spec, shapes) in [
         ("chomp 3,2", " rectangle "),
         ("cram 2x3", " rectangle "),

@@ -453,17 +453,17 @@ mod tests {
     #[test]
     fn nim_heaps_are_rows_of_chips_with_their_sizes() {
         let t = tikz("nim 3,0,5");
-        assert_eq!(t.matches("circle[radius=13]").count(), 8);
+        assert_eq!(t.matches("circle[radius=16]").count(), 8);
         assert!(t.contains(r"\definecolor{grundyB}{HTML}{F5C542}"), "{t}");
         assert!(
             t.contains(
-                r"\draw[fill=grundyB, draw=grundyC, line width=0.04cm] (89,22) circle[radius=13];"
+                r"\draw[fill=grundyB, draw=grundyC, line width=0.04cm] (89,35) circle[radius=16];"
             ),
             "{t}"
         );
-        assert!(t.contains(r"\node[anchor=base west, inner sep=0, text=grundyA, font=\fontsize{6.83pt}{6.83pt}\selectfont] at (6,99) {heap 3: 5};"), "{t}");
+        assert!(t.contains(r"\node[anchor=base west, inner sep=0, text=grundyA, font=\fontsize{6.83pt}{6.83pt}\selectfont] at (4,129) {heap 3: 5};"), "{t}");
         assert!(
-            t.contains(r"\path[use as bounding box] (0,0) rectangle (236,116);"),
+            t.contains(r"\path[use as bounding box] (0,0) rectangle (178,174);"),
             "{t}"
         );
     }

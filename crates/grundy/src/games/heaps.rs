@@ -316,9 +316,11 @@ pub fn chips(i: usize, from: u64, to: u64) -> Vec<String> {
     (from..to).map(|j| chip(i, j)).collect()
 }
 
-/// Heaps drawn as rows of chips, a row a heap, with room for `room` chips in a row:
-/// each chip named [`chip`] (a place past a heap, where a move adds chips, drawn
-/// dashed); moved by `how`. Refused past [`DRAWN_CHIPS`] and [`DRAWN_HEAPS`].
+/// Heaps drawn as rows of chips, each heap under its label and wrapped into rows of
+/// [`CHIPS_A_ROW`] (so that a chip is 32 px across on a phone too), with room for
+/// `room` chips: each chip named [`chip`] (a place past a heap, where a move adds
+/// chips, drawn dashed); moved by `how`. Refused past [`DRAWN_CHIPS`] and
+/// [`DRAWN_HEAPS`].
 pub fn rows_of_chips<P>(p: &[u64], room: u64, how: &str) -> Result<Drawing<P>> {
     use crate::drawing::{colours, Anchor, Shape};
     let widest = p.iter().copied().max().unwrap_or(0);
@@ -333,22 +335,24 @@ pub fn rows_of_chips<P>(p: &[u64], room: u64, how: &str) -> Result<Drawing<P>> {
             p.len()
         ));
     }
-    const R: f64 = 13.0;
-    const STEP: f64 = 30.0;
-    const ROW: f64 = 36.0;
-    const LEFT: f64 = 76.0;
+    const R: f64 = 16.0;
+    const STEP: f64 = 34.0;
+    const LABEL: f64 = 18.0;
+    const EDGE: f64 = 4.0;
     let room = room.max(widest).clamp(1, DRAWN_CHIPS);
+    let rows = room.div_ceil(CHIPS_A_ROW) as f64;
+    let block = LABEL + STEP * rows + 6.0;
     let mut d = Drawing::new(
-        LEFT + STEP * room as f64 + 10.0,
-        ROW * p.len().max(1) as f64 + 8.0,
+        2.0 * EDGE + STEP * room.min(CHIPS_A_ROW) as f64,
+        block * p.len().max(1) as f64,
         "",
         how,
     );
     for (i, &h) in p.iter().enumerate() {
-        let y = 4.0 + ROW * i as f64 + ROW / 2.0;
+        let top = block * i as f64;
         d.add(Shape::text(
-            6.0,
-            y + 5.0,
+            EDGE,
+            top + 13.0,
             format!("heap {}: {h}", i + 1),
             Anchor::Start,
             12.0,
@@ -366,8 +370,10 @@ pub fn rows_of_chips<P>(p: &[u64], room: u64, how: &str) -> Result<Drawing<P>> {
                     format!("add chips to heap {} up to {}", i + 1, j + 1),
                 ),
             };
+            let x = EDGE + STEP * (j % CHIPS_A_ROW) as f64 + STEP / 2.0;
+            let y = top + LABEL + STEP * (j / CHIPS_A_ROW) as f64 + STEP / 2.0;
             d.add(
-                Shape::circle(LEFT + STEP * j as f64 + R, y, R, paint, class)
+                Shape::circle(x, y, R, paint, class)
                     .named(chip(i, j), title)
                     .with("heap", i)
                     .with("chip", j),
@@ -376,6 +382,9 @@ pub fn rows_of_chips<P>(p: &[u64], room: u64, how: &str) -> Result<Drawing<P>> {
     }
     Ok(d)
 }
+
+/// The most chips in one row of a heap's picture: longer heaps wrap.
+pub const CHIPS_A_ROW: u64 = 10;
 
 /// `p` drawn as rows of chips ([`rows_of_chips`]), each move of `game` made by
 /// clicking chips as `click` says; the chips the last move took (from the last
