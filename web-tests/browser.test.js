@@ -75,7 +75,7 @@ test('Nim 3,4,5 played to the end by clicking chips: the computer wins', async (
   }
   assert.match(await page.textContent('.status'), /You have no move left: the computer wins/);
   assert.equal(await position(page), 'nim 0,0,0');
-  assert.match(await page.textContent('.played'), /Computer: take/);
+  assert.match(await page.textContent('.played'), /The computer: take/);
   await screenshot(page, 'nim-lost');
   // Undo goes back to the player's last turn.
   await page.click('#undo');
@@ -102,7 +102,7 @@ test('the computer starts when asked, and plays the winning move', async () => {
   const page = await open(gamePath('nim 3,4,5', { first: 'computer' }));
   await settled(page);
   assert.equal(await position(page), 'nim 1,4,5');
-  assert.match(await page.textContent('.played'), /Computer: take 2 from the heap of 3/);
+  assert.match(await page.textContent('.played'), /The computer: take 2 from the heap of 3/);
   await page.close();
 });
 
@@ -119,7 +119,7 @@ test('Chomp 4x3: a square is chomped by clicking it', async () => {
   await settled(page);
   const text = await page.textContent('.played');
   assert.match(text, /You: chomp \(4,3\), taking 1 square/);
-  assert.match(text, /Computer: chomp/);
+  assert.match(text, /The computer: chomp/);
   await screenshot(page, 'chomp');
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -148,7 +148,7 @@ test('Cram 3x3: a domino is placed by clicking two cells', async () => {
   assert.deepEqual(await page.$$eval('rect[data-cell="1,1"], rect[data-cell="1,2"]', (rs) => rs.map((r) => r.getAttribute('class'))),
     ['piece piece-0', 'piece piece-0']);
   assert.equal(await page.locator('rect.piece-1.last-move').count(), 2);
-  const computer = (await page.textContent('.played')).match(/Computer: place a domino on \((\d),(\d)\) \((\d),(\d)\)/).slice(1).map(Number);
+  const computer = (await page.textContent('.played')).match(/The computer: place a domino on \((\d),(\d)\) \((\d),(\d)\)/).slice(1).map(Number);
   for (const [r, c] of [computer.slice(0, 2), computer.slice(2)]) {
     assert.match(await page.getAttribute(`rect[data-cell="${r - 1},${c - 1}"]`, 'class'), /last-move/);
   }
@@ -549,8 +549,11 @@ test('the home page: the seeds first, a picture of each start, and a sum builder
   await page.waitForFunction(() => /^Nim-sum 3:/.test(document.querySelector('.sum-verdict')?.textContent ?? ''));
   await page.fill('#sum-part', 'hello');
   await page.press('#sum-part', 'Enter');
-  await page.waitForSelector('.sum-result .error');
-  assert.match(await page.textContent('.sum-result .error'), /hello/);
+  await page.waitForSelector('.sum-builder .error:not([hidden])');
+  assert.match(await page.textContent('.sum-builder .error'), /hello/);
+  // A refused part leaves the sum shown as it was.
+  assert.match(await page.textContent('.sum-verdict'), /^Nim-sum 3:/);
+  assert.match(await page.textContent('.sum-result pre.columns'), /nim 3/);
   await screenshot(page, 'home-sum');
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -608,7 +611,7 @@ test('the computer and Hint move within a second, even where no analysis is in r
       if (request.url().includes('/api/computer')) took.push(request.timing().responseEnd);
     });
     await settled(page);
-    assert.match(await page.textContent('.played'), /Computer: /, spec);
+    assert.match(await page.textContent('.played'), /The computer: /, spec);
     // Hint answers at once: the computer moved to a P-position, so the hint says
     // that every move loses (or, where nothing is proved, names a move to try).
     const asked = Date.now();
@@ -622,7 +625,7 @@ test('the computer and Hint move within a second, even where no analysis is in r
     await page.press('#typed-move', 'Enter');
     await settled(page);
     const played = await page.textContent('.played');
-    assert.equal((played.match(/Computer: /g) ?? []).length, 2, `${spec}: ${played}`);
+    assert.equal((played.match(/The computer: /g) ?? []).length, 2, `${spec}: ${played}`);
     // (Chomp 200x200 may end here: the computer leaves the poisoned square alone.)
     assert.match(await page.textContent('.status'), /Your move|Game over/, spec);
     // Served, each request is timed (the static site's engine answers in the page).
@@ -631,4 +634,261 @@ test('the computer and Hint move within a second, even where no analysis is in r
     assert.deepEqual(page.errors, [], spec);
     await page.close();
   }
+});
+
+// ---------------------------------------------------------------- each at a desktop's and a phone's width
+
+/** A desktop's screen and a phone's. */
+const WIDTHS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
+
+/** Runs `check(page, viewport)` on a new page at `path`, at each of WIDTHS, with no script error. */
+async function atBothWidths(path, check) {
+  for (const viewport of WIDTHS) {
+    const page = await open(path, viewport);
+    try {
+      await check(page, viewport);
+      assert.deepEqual(page.errors, [], `${viewport.width}px`);
+    } finally {
+      await page.close();
+    }
+  }
+}
+
+/** How far the page is wider than the screen, in pixels (0 or less: it fits). */
+const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Waits until it is a person's turn in a game of people (two players, free analysis), or over. */
+const peopleSettled = (page) => page.waitForFunction(() => !document.body.dataset.busy
+  && /Player \d's move|to move|Game over/.test(document.querySelector('.status')?.textContent ?? ''));
+
+test('an unknown game is a page that says so and leads on: no board, no buttons, no file of the repository', async () => {
+  await atBothWidths(gamePath('foo 3'), async (page, { width }) => {
+    await page.waitForSelector('h1:has-text("cannot be opened")');
+    assert.match(await page.textContent('.error'), /unknown game 'foo'/i);
+    assert.doesNotMatch(await page.textContent('main'), /docs\/|\.md/);
+    for (const gone of ['#hint', '#undo', '.analysis', '.board']) assert.equal(await page.locator(gone).count(), 0, gone);
+    assert.equal(await page.inputValue('#spec-input'), 'foo 3');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'spec-input');
+    assert.ok(await overflow(page) <= 0);
+    await screenshot(page, `unknown-game-${width}`);
+    await page.click('text=the list of every game');
+    await page.waitForSelector('a.start');
+  });
+});
+
+test('chips are at least 32 px on a phone, long heaps wrap, and the page keeps to the screen', async () => {
+  for (const spec of ['kayles 20', 'sub:1,2,3 21', 'nim 13,12,8']) {
+    await atBothWidths(gamePath(spec), async (page, { width }) => {
+      await settled(page);
+      const sizes = await page.$$eval('.board .hit', (hits) => hits.map((e) => e.getBoundingClientRect().width));
+      assert.ok(sizes.length > 0, spec);
+      assert.ok(Math.min(...sizes) >= 31.5, `${spec} at ${width}px: a chip is ${Math.min(...sizes)}px`);
+      assert.ok(await overflow(page) <= 0, `${spec} at ${width}px`);
+      if (spec === 'kayles 20') await screenshot(page, `kayles-20-${width}`);
+    });
+  }
+});
+
+test('the board keeps its scale through a game', async () => {
+  await atBothWidths(gamePath('chomp 4x3'), async (page) => {
+    await settled(page);
+    const cell = () => page.$eval('.board rect.hit', (r) => Math.round(r.getBoundingClientRect().width));
+    const before = await cell();
+    await page.click('.board rect.hit >> nth=-1');
+    await settled(page);
+    assert.equal(await cell(), before);
+  });
+});
+
+test('the marks, the hint and the last move are drawn on the board', async () => {
+  await atBothWidths(gamePath('kayles 9'), async (page, { width }) => {
+    await settled(page);
+    // A marked chip changes colour.
+    const fill = (sel) => page.$eval(sel, (e) => getComputedStyle(e).fill);
+    const plain = await fill('circle.chip[data-chip="3"]');
+    await page.click('circle.chip[data-chip="3"]');
+    assert.match(await page.getAttribute('circle.chip[data-chip="3"]', 'class'), /marked/);
+    assert.notEqual(await fill('circle.chip[data-chip="3"]'), plain);
+    await page.click('text=Clear the marks');
+    // The hint marks its move's chips with a thick outline.
+    await page.click('#hint');
+    await page.waitForSelector('.board .hinted');
+    const stroke = await page.$eval('.board .hinted', (e) => parseFloat(getComputedStyle(e).strokeWidth));
+    assert.ok(stroke >= 4, `the hint's outline is ${stroke}px`);
+    // The computer's move is shown where it took its chips.
+    await page.click('.board .hinted');
+    if (await page.isVisible('.confirm button.primary')) await page.click('.confirm button.primary');
+    await settled(page);
+    assert.ok(await page.locator('.board .chip.taken').count() > 0);
+    await screenshot(page, `kayles-marks-${width}`);
+  });
+});
+
+test('a tap shows the move before it is made; Enter on the move\'s button keeps the focus on the board', async () => {
+  for (const viewport of WIDTHS) {
+    const context = await browser.newContext({ viewport, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(site.url(gamePath('nim 3,4,5')));
+    await settled(page);
+    await page.tap('circle.chip[data-heap="2"][data-chip="1"]');
+    assert.equal(await page.locator('.board .lit').count(), 4, 'the chips it takes are lit');
+    assert.match(await page.textContent('.confirm'), /Take 4 from the heap of 5/);
+    assert.equal(await position(page), 'nim 3,4,5', 'nothing is played yet');
+    await page.tap('circle.chip[data-heap="2"][data-chip="1"]');
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: take 4 from the heap of 5/);
+    await context.close();
+  }
+  await atBothWidths(gamePath('kayles 8'), async (page) => {
+    await settled(page);
+    // One chip marked in the middle: a move of its own, and the start of a run of two.
+    await page.focus('circle.chip[data-chip="2"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.confirm button.primary');
+    await page.focus('.confirm button.primary');
+    await page.keyboard.press('Enter');
+    await settled(page);
+    assert.ok(await page.evaluate(() => document.querySelector('.board').contains(document.activeElement)), 'the focus is on the board');
+  });
+});
+
+test('moves are typed in the page\'s own words: the move list\'s, the hint\'s "(2,2)", one part of a sum', async () => {
+  await atBothWidths(gamePath('nim 3 + kayles 4'), async (page) => {
+    await settled(page);
+    await page.fill('#typed-move', 'take 2 from the heap of 3');
+    await page.press('#typed-move', 'Enter');
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: take 2 from the heap of 3 in nim 3/);
+  });
+  await atBothWidths(gamePath('chomp 3,3'), async (page) => {
+    await settled(page);
+    await page.fill('#typed-move', '(2,2)');
+    await page.press('#typed-move', 'Enter');
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: chomp \(2,2\)/);
+  });
+  await atBothWidths(gamePath('nim 3 + kayles 4'), async (page) => {
+    await settled(page);
+    await page.fill('#typed-move', 'nim 2');
+    await page.press('#typed-move', 'Enter');
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: take 1 from the heap of 3 in nim 3/);
+  });
+});
+
+test('Hint at the end of a game says the game is over', async () => {
+  await atBothWidths(gamePath('nim 0,0,0', { misere: '1' }), async (page) => {
+    await settled(page);
+    await page.click('#hint');
+    const status = await page.textContent('.status');
+    assert.match(status, /game is over/);
+    assert.doesNotMatch(status, /draw|lose whatever/);
+  });
+});
+
+test('the list of every move keeps what each leaves hidden until the analysis is shown', async () => {
+  await atBothWidths(gamePath('nim 2,3'), async (page) => {
+    await settled(page);
+    await page.click('summary:has-text("Every move")');
+    assert.equal(await page.isVisible('ol.moves .move-value >> nth=0'), false);
+    assert.doesNotMatch(await page.innerText('ol.moves'), /nimber|\bP\b/);
+    await page.click('#show-analysis');
+    assert.equal(await page.isVisible('ol.moves .move-value >> nth=0'), true);
+    assert.match(await page.innerText('ol.moves'), /nimber/);
+  });
+});
+
+test('a game with cycles has its sequence page: the plot, the draws explained, no error', async () => {
+  await atBothWidths('/sequence?game=square-but-one&to=60', async (page, { width }) => {
+    await page.waitForSelector('svg.plot');
+    assert.equal(await page.locator('.sequence .error').count(), 0);
+    assert.match(await page.textContent('#draws'), /D marks a draw/);
+    assert.match(await page.textContent('.not-shown'), /No histogram: .*outcomes only/);
+    assert.ok(await overflow(page) <= 0);
+    await screenshot(page, `sequence-cycles-${width}`);
+  });
+  await atBothWidths('/sequence?game=kayles&to=100', async (page) => {
+    await page.waitForSelector('#statistics');
+    assert.match(await page.textContent('#statistics'), /rare when it has an even number of 1s under the mask/);
+  });
+});
+
+test('"not computed" counts are written with their thousands apart', async () => {
+  await atBothWidths(gamePath('chomp 9x9'), async (page) => {
+    await settled(page);
+    await page.click('#show-analysis');
+    const text = await page.textContent('#analysis-body');
+    assert.doesNotMatch(text, /\d{5,}/, text);
+  });
+});
+
+test('free analysis: walk the tree with each option\'s value, back and forward, a link for every position', async () => {
+  await atBothWidths(gamePath('nim 2,3'), async (page, { width }) => {
+    await settled(page);
+    await page.check('input[name="opponent"][value="nobody"]');
+    await peopleSettled(page);
+    assert.equal(await page.isVisible('#analysis-body'), true);
+    await page.click('summary:has-text("Every move")');
+    assert.match(await page.innerText('ol.moves'), /nim 2,2 P, nimber 0/);
+    await page.click('ol.moves button:has-text("take 1 from the heap of 3")');
+    await peopleSettled(page);
+    assert.equal(await position(page), 'nim 2,2');
+    assert.match(await page.textContent('.status'), /Player 2 to move/);
+    // Nobody answers: the next move is the user's again, for the other side.
+    await page.click('ol.moves button:has-text("take 2 from the heap of 2") >> nth=0');
+    await peopleSettled(page);
+    assert.equal(await position(page), 'nim 0,2');
+    await page.click('#undo');
+    await peopleSettled(page);
+    assert.equal(await position(page), 'nim 2,2');
+    await page.click('#forward');
+    await peopleSettled(page);
+    assert.equal(await position(page), 'nim 0,2');
+    const link = await page.getAttribute('ol.played a >> nth=0', 'href');
+    assert.match(link, /spec=nim\+2%2C2/);
+    assert.match(link, /opponent=nobody/);
+    assert.ok(await overflow(page) <= 0);
+    await screenshot(page, `free-analysis-${width}`);
+  });
+});
+
+test('two players on one device, the computer taking a side mid-game, and a rematch that swaps who starts', async () => {
+  await atBothWidths(gamePath('nim 1,2', { opponent: 'friend' }), async (page) => {
+    await peopleSettled(page);
+    assert.match(await page.textContent('.status'), /Player 1's move/);
+    await page.click('circle.chip[data-heap="1"][data-chip="1"]');
+    await peopleSettled(page);
+    assert.match(await page.textContent('.status'), /Player 2's move/);
+    assert.equal(await position(page), 'nim 1,1');
+    // The computer takes Player 2's side at once, and moves.
+    await page.check('input[name="opponent"][value="computer"]');
+    await settled(page);
+    assert.equal(await position(page), 'nim 0,1');
+    await page.check('input[name="opponent"][value="friend"]');
+    await peopleSettled(page);
+    await page.click('circle.chip[data-heap="1"][data-chip="0"]');
+    await peopleSettled(page);
+    assert.match(await page.textContent('.status'), /Game over\. Player 1 wins: Player 2 has no move left/);
+    await page.click('#rematch');
+    await peopleSettled(page);
+    assert.equal(await position(page), 'nim 1,2');
+    assert.match(await page.textContent('.status'), /Player 2's move/);
+    assert.equal(new URL(page.url()).searchParams.get('first'), 'computer');
+  });
+});
+
+test('the first screen says what a P-position and a nimber are, beside a game to play', async () => {
+  await atBothWidths('/', async (page, { width, height }) => {
+    await page.waitForSelector('.first-screen svg');
+    const text = await page.textContent('.first-screen');
+    assert.match(text, /A P-position is one the Previous player wins/);
+    assert.match(text, /A nimber is the Nim heap a position is worth/);
+    const box = await page.locator('.first-screen svg').boundingBox();
+    assert.ok(box.y + box.height <= height, `the game is on the first screen at ${width}px`);
+    assert.ok(await overflow(page) <= 0);
+    await screenshot(page, `first-screen-${width}`);
+    await page.click('.first-screen circle.chip[data-heap="2"][data-chip="0"]');
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: take 3 from the heap of 3/);
+  });
 });

@@ -109,6 +109,7 @@ async function home() {
   setTitle('');
   main.replaceChildren(
     h('h1', { text: 'Impartial games to see, click and play' }),
+    firstGame(),
     h('p', { class: 'lead' }, [
       'Every game of the notes with a perfect opponent: pick a starting position, play against the computer by clicking the picture, ',
       'and read the analysis beside it (who wins, the nimber, every winning move and why). ',
@@ -148,6 +149,40 @@ async function home() {
   main.querySelector('.loading').replaceWith(list);
 }
 
+/** The game on the first screen: the start of the home page's Nim. */
+const FIRST_GAME = 'nim 1,2,3';
+
+/**
+ * The first screen: what a P-position and a nimber are, in two sentences, beside a
+ * game of Nim to play at once (a click makes the move, and the game goes on on its
+ * page, the computer to answer).
+ */
+function firstGame() {
+  const board = h('div', { class: 'first-board', 'aria-label': `A game of Nim: ${FIRST_GAME}` });
+  const select = new Selection(h('div'));
+  api('drawing', { spec: FIRST_GAME }).then((drawn) => {
+    const part = drawn.parts[0];
+    board.replaceChildren(drawnPart(part, {
+      select, index: 0, hinted: null, say: () => {},
+      play: (to) => {
+        window.history.pushState({ history: [{ from: FIRST_GAME, to, by: 'you', description: part.moves.find((m) => m.to === to)?.words ?? to }] }, '',
+          gameUrl({ spec: to, start: FIRST_GAME, toMove: 'computer' }));
+        route();
+      },
+    }));
+  }).catch(() => board.remove());
+  return h('section', { class: 'first-screen', 'aria-label': 'Two ideas, and a game' }, [
+    h('div', {}, [
+      h('p', { class: 'idea' }, [h('strong', { text: 'A P-position' }),
+        ' is one the Previous player wins: whoever moves from it loses against perfect play, as in Nim whenever the heaps XOR to 0.']),
+      h('p', { class: 'idea' }, [h('strong', { text: 'A nimber' }),
+        ' is the Nim heap a position is worth: 0 exactly at P-positions, and the nimbers of games played side by side add by XOR, as Nim heaps do.']),
+      h('p', { class: 'muted', text: `Try it: ${FIRST_GAME} XORs to 0, a P-position. Take chips, and see the computer keep the XOR at 0.` }),
+    ]),
+    board,
+  ]);
+}
+
 /** Calls `act` once `e` is (nearly) on the screen. */
 function whenSeen(e, act) {
   const seen = new IntersectionObserver((entries) => {
@@ -184,6 +219,7 @@ function sumBuilder() {
   const input = h('input', { id: 'sum-part', name: 'part', autocomplete: 'off', spellcheck: 'false', placeholder: 'kayles 7' });
   const list = h('ul', { class: 'sum-parts' });
   const out = h('div', { class: 'sum-result', 'aria-live': 'polite' });
+  const refused = h('p', { class: 'error', role: 'alert', hidden: true });
   async function show() {
     const mine = ++asked;
     list.replaceChildren(...parts.map((part, i) => h('li', {}, [
@@ -214,41 +250,59 @@ function sumBuilder() {
       // The part as the engine reads it (its normal form), or the sentence why not.
       parts.push((await api('parts', { spec: part })).position);
       input.value = '';
+      refused.hidden = true;
       show();
     } catch (err) {
-      out.replaceChildren(h('p', { class: 'error', role: 'alert', text: err.message }));
+      // The sum shown stays; the part is refused beside the box, to correct.
+      refused.textContent = err.message;
+      refused.hidden = false;
+      input.select();
     }
   } }, [
     h('label', { for: 'sum-part', text: 'Add a game: ' }), input, h('button', { text: 'Add' }),
   ]);
   show();
   return h('section', { class: 'sum-builder', 'aria-labelledby': 'sum-title' }, [
-    h('h2', { id: 'sum-title', text: 'Add games together' }), form, list, out,
+    h('h2', { id: 'sum-title', text: 'Add games together' }), form, refused, list, out,
   ]);
 }
 
 // ---------------------------------------------------------------- the game page
 
 /** The URL of a game page. */
-function gameUrl({ spec, start, misere, first, graph, toMove }) {
+function gameUrl({ spec, start, misere, first, graph, toMove, opponent }) {
   const q = new URLSearchParams();
   if (start && start !== spec) q.set('start', start);
   q.set('spec', spec);
   if (misere) q.set('misere', '1');
   if (first === 'computer') q.set('first', 'computer');
+  if (opponent && opponent !== 'computer') q.set('opponent', opponent);
   if (graph) q.set('graph', graph);
-  // Whose turn it is, where the position alone does not say (the computer's).
+  // Whose turn it is, where the position alone does not say (the second side's).
   if (toMove === 'computer') q.set('turn', 'computer');
   return `${PAGES.game}?${q}`;
 }
 
+/**
+ * Who plays the second side of a game: the computer, a second person at this
+ * device, or nobody (free analysis: the user makes every move, with each option's
+ * outcome and nimber shown). The first side is always the person at the page.
+ */
+const OPPONENTS = {
+  computer: 'The computer',
+  friend: 'A friend on this device',
+  nobody: 'Nobody: analyse freely',
+};
+
 /** A set of marked elements for moves made by several clicks, with a confirm bar. */
 class Selection extends Set {
-  constructor(bar) {
+  /** `bar` shows the action; `home` (the board) takes the focus back once it is used. */
+  constructor(bar, home = null) {
     super();
     /** The part whose shapes are marked. */
     this.part = null;
     this.bar = bar;
+    this.home = home;
   }
 
   /** Offers the action `label` (null: none yet) for what is marked. */
@@ -257,8 +311,8 @@ class Selection extends Set {
     this.bar.hidden = !label;
     if (!label) return;
     this.bar.append(
-      h('button', { class: 'primary', onclick: act, text: label.charAt(0).toUpperCase() + label.slice(1) }),
-      h('button', { onclick: () => { this.reset(); this.onclear?.(); }, text: 'Clear the marks' }),
+      h('button', { class: 'primary', onclick: () => { this.home?.focus(); act(); }, text: label.charAt(0).toUpperCase() + label.slice(1) }),
+      h('button', { onclick: () => { this.home?.focus(); this.reset(); this.onclear?.(); }, text: 'Clear the marks' }),
     );
   }
 
@@ -276,6 +330,11 @@ async function game(params) {
     spec: params.get('spec') || start,
     misere: ['1', 'true'].includes(params.get('misere')),
     first: params.get('first') === 'computer' ? 'computer' : 'you',
+    opponent: OPPONENTS[params.get('opponent')] ? params.get('opponent') : 'computer',
+    /** The moves undone, to make again (Forward), latest last. */
+    future: [],
+    /** The scale of each part's picture, kept through a game. */
+    scales: [],
     graph: params.get('graph') || '',
     history: history.state?.history ?? [],
     /** The position's components, as the engine last listed them. */
@@ -286,6 +345,11 @@ async function game(params) {
     busy: false,
     analysis: false,
   };
+  /** Whether a person plays both sides (two players, or free analysis). */
+  const people = () => state.opponent !== 'computer';
+  /** A side's name: 'you' is the first side, 'computer' the second. */
+  const sideName = (side) => (people() ? (side === 'you' ? 'Player 1' : 'Player 2') : side === 'you' ? 'You' : 'The computer');
+  const other = (side) => (side === 'you' ? 'computer' : 'you');
   // The computer moves first from the very start when asked, and wherever the URL
   // says it is its turn (a page reloaded after the person's move).
   const atStart = state.spec === state.start && state.history.length === 0;
@@ -299,7 +363,7 @@ async function game(params) {
     class: 'board', tabindex: '-1', onkeydown: onBoardKey,
     onfocusin: (e) => { const at = [...board.querySelectorAll('.hit')].indexOf(e.target); if (at >= 0) rove(board, at); },
   });
-  const sel = new Selection(bar);
+  const sel = new Selection(bar, board);
   const moveList = h('ol', { class: 'moves' });
   const moveCount = h('span', { text: '' });
   const played = h('ol', { class: 'played' });
@@ -310,7 +374,16 @@ async function game(params) {
 
   /** A radio button that starts a new game when chosen, once the player agrees to lose the moves made. */
   const radio = (name, value, label, checked, choose) => h('label', {}, [
-    h('input', { type: 'radio', name, value, checked, onchange: (e) => {
+    h('input', { type: 'radio', name, value, checked, onchange: () => {
+      if (name === 'opponent') {
+        // Who plays the second side changes mid-game: the game goes on.
+        choose();
+        state.future = [];
+        showControls();
+        remember(false);
+        refresh();
+        return;
+      }
       const changing = name === 'first' ? 'who starts' : 'the rule';
       if (state.history.length && !state.over && !window.confirm(`Changing ${changing} starts a new game: the moves made so far are lost. Start a new game?`)) {
         const kept = name === 'first' ? state.first : state.misere ? 'misere' : 'normal';
@@ -319,13 +392,17 @@ async function game(params) {
       }
       choose();
       newGame();
-    } }), ` ${label}`,
+    } }), ' ', h('span', { class: 'choice', text: label }),
   ]);
 
   const controls = h('div', { class: 'controls' }, [
     h('button', { id: 'hint', onclick: () => hint(), text: 'Hint' }),
     h('button', { id: 'undo', onclick: () => undo(), text: 'Undo' }),
+    h('button', { id: 'forward', onclick: () => forward(), text: 'Forward', hidden: true }),
     h('button', { id: 'new-game', onclick: () => newGame(), text: 'New game' }),
+    h('button', { id: 'rematch', class: 'primary', onclick: () => rematch(), text: 'Rematch, the other side starts', hidden: true }),
+    h('fieldset', { class: 'opponent' }, [h('legend', { text: 'Playing against' }),
+      ...Object.entries(OPPONENTS).map(([value, label]) => radio('opponent', value, label, state.opponent === value, () => { state.opponent = value; }))]),
     h('fieldset', {}, [h('legend', { text: 'Who starts' }),
       radio('first', 'you', 'You', state.first === 'you', () => { state.first = 'you'; }),
       radio('first', 'computer', 'The computer', state.first === 'computer', () => { state.first = 'computer'; })]),
@@ -337,6 +414,7 @@ async function game(params) {
   const toggle = h('button', { id: 'show-analysis', 'aria-expanded': 'false', 'aria-controls': 'analysis-body', text: 'Show the analysis', onclick: () => {
     state.analysis = !state.analysis;
     analysisBox.hidden = !state.analysis;
+    main.querySelector('.game').classList.toggle('analysed', state.analysis);
     toggle.setAttribute('aria-expanded', String(state.analysis));
     toggle.textContent = state.analysis ? 'Hide the analysis' : 'Show the analysis';
   } });
@@ -386,11 +464,22 @@ async function game(params) {
   const fail = (text) => { error.textContent = text; error.hidden = !text; };
   const fields = (extra = {}) => ({ spec: state.spec, misere: state.misere ? 'true' : undefined, graph: state.graph || undefined, ...extra });
   /** The board takes clicks only on the player's turn of a game still going. */
-  const lock = () => board.classList.toggle('locked', Boolean(state.over) || state.toMove !== 'you');
+  const lock = () => board.classList.toggle('locked', Boolean(state.over) || !(people() || state.toMove === 'you'));
+
+  /** The buttons and labels of the mode: Forward where moves were undone, Rematch once the game is over, the sides' names. */
+  function showControls() {
+    controls.querySelector('#forward').hidden = !people();
+    controls.querySelector('#forward').disabled = !state.future.length;
+    controls.querySelector('#undo').textContent = people() ? 'Back' : 'Undo';
+    controls.querySelector('#rematch').hidden = !state.over;
+    for (const side of ['you', 'computer']) controls.querySelector(`input[name="first"][value="${side}"] + .choice`).textContent = sideName(side);
+    main.querySelector('.game').dataset.opponent = state.opponent;
+    if (state.opponent === 'nobody' && !state.analysis) toggle.click();
+  }
 
   /** Saves the state in the URL and the history entry (reload keeps it, undo too). */
   function remember(push) {
-    const url = gameUrl({ spec: state.spec, start: state.start, misere: state.misere, first: state.first, graph: state.graph, toMove: state.toMove });
+    const url = gameUrl({ spec: state.spec, start: state.start, misere: state.misere, first: state.first, graph: state.graph, toMove: state.toMove, opponent: state.opponent });
     const saved = { history: state.history };
     if (push) window.history.pushState(saved, '', url); else window.history.replaceState(saved, '', url);
     setTitle(state.spec);
@@ -399,20 +488,47 @@ async function game(params) {
   function newGame() {
     state.spec = state.start;
     state.history = [];
+    state.future = [];
+    state.scales = [];
     state.over = null;
     state.toMove = state.first;
     remember(false);
     refresh();
   }
 
+  /** A new game from the start where the other side moves first. */
+  function rematch() {
+    state.first = other(state.first);
+    for (const r of controls.querySelectorAll('input[name="first"]')) r.checked = r.value === state.first;
+    newGame();
+  }
+
   function undo() {
-    if (state.busy || !state.history.length) return;
-    // Back to the last position where it was the player's turn.
+    if (state.busy && !people()) return;
+    if (!state.history.length) return;
     let entry;
-    do entry = state.history.pop(); while (entry.by !== 'you' && state.history.length);
+    if (people()) {
+      // One move back, to be made again with Forward.
+      entry = state.history.pop();
+      state.future.push(entry);
+    } else {
+      // Back to the last position where it was the player's turn.
+      do entry = state.history.pop(); while (entry.by !== 'you' && state.history.length);
+    }
     state.spec = entry.from;
     state.over = null;
-    state.toMove = entry.by === 'you' ? 'you' : state.first;
+    state.toMove = people() || entry.by === 'you' ? entry.by : state.first;
+    remember(false);
+    refresh();
+  }
+
+  /** The move undone last made again. */
+  function forward() {
+    const entry = state.future.pop();
+    if (!entry) return;
+    state.history.push(entry);
+    state.spec = entry.to;
+    state.toMove = other(entry.by);
     remember(false);
     refresh();
   }
@@ -455,14 +571,15 @@ async function game(params) {
   async function propose(move, words = null) {
     if (state.busy) return;
     if (state.over) { fail('The game is over: start a new game, or undo.'); return; }
-    if (state.toMove !== 'you') return;
+    if (!people() && state.toMove !== 'you') return;
     fail('');
     busy(true);
     try {
       const checked = await api('check', { ...fields(), move });
-      state.history.push({ from: state.spec, to: checked.position, by: 'you', description: checked.description });
+      state.history.push({ from: state.spec, to: checked.position, by: state.toMove, description: checked.description });
       state.spec = checked.position;
-      state.toMove = 'computer';
+      state.toMove = other(state.toMove);
+      state.future = [];
       typed.value = '';
       sel.reset();
       remember(true);
@@ -487,6 +604,7 @@ async function game(params) {
         play: (to, words) => propose(to, words),
         say: (t) => fail(t),
         hinted: state.hint?.at === state.spec ? state.hint.to : null,
+        scale: part?.svg ? (state.scales[index] ??= fittingScale(part)) : null,
       };
       const none = sentence(part?.refused ?? 'No picture for this position');
       return h('figure', { class: 'part' }, [
@@ -508,7 +626,7 @@ async function game(params) {
 
   function showPlayed() {
     played.replaceChildren(...state.history.map((m) => h('li', {}, [
-      h('strong', { text: m.by === 'you' ? 'You' : 'Computer' }), `: ${m.description} → `, h('code', { text: m.to }),
+      h('strong', { text: sideName(m.by) }), `: ${m.description} → `, h('a', { href: gameUrl({ spec: m.to, opponent: 'nobody' }), title: 'analyse this position freely' }, h('code', { text: m.to })),
     ])));
   }
 
@@ -524,7 +642,7 @@ async function game(params) {
   }
 
   function showAnalysisOf({ value: v, explain: ex }, over) {
-    const who = over ? ' (no move is left)' : state.toMove === 'you' ? ' (you are to move)' : ' (the computer is to move)';
+    const who = over ? ' (no move is left)' : ` (${people() ? sideName(state.toMove) : state.toMove === 'you' ? 'you are' : 'the computer is'}${people() ? ' is' : ''} to move)`;
     analysisBox.replaceChildren(
       h('p', { class: `outcome outcome-${v.outcome}` }, [h('strong', { text: `${v.outcome}-position: ${v.who_wins}` }), who]),
       h('p', {}, [`Nimber: `, h('strong', { id: 'nimber', text: v.nimber_text }), ` (${v.play === 'misere' ? 'misère' : 'normal'} play)`]),
@@ -538,9 +656,11 @@ async function game(params) {
   function showMoves(list) {
     moveCount.textContent = `(${list.moves.length})`;
     const shown = list.moves.slice(0, 300);
+    // What each move leaves (its outcome and nimber) is the analysis's: shown with it.
     moveList.replaceChildren(...shown.map((m) => h('li', { 'data-position': m.position }, [
       h('button', { class: 'link', onclick: () => propose(m.position), text: m.description }),
-      ' → ', h('code', { text: m.position }), ` ${m.outcome}${m.nimber === null ? '' : `, nimber ${m.nimber}`}`,
+      ' → ', h('a', { href: gameUrl({ spec: m.position, opponent: 'nobody', misere: state.misere, graph: state.graph }), title: 'analyse this position freely' }, h('code', { text: m.position })),
+      h('span', { class: 'move-value', text: ` ${m.outcome}${m.nimber === null ? '' : `, nimber ${m.nimber}`}` }),
     ])));
     if (list.moves.length > shown.length) moveList.append(h('li', { text: `… and ${list.moves.length - shown.length} more: type your move.` }));
   }
@@ -574,6 +694,11 @@ async function game(params) {
     } catch (e) {
       if (stale()) return;
       busy(false);
+      if (!state.components) {
+        // Nothing to play: no board, no buttons, the way on instead.
+        cannotOpen(state.spec, e.message);
+        return;
+      }
       fail(e.message);
       say('');
       board.replaceChildren();
@@ -592,10 +717,11 @@ async function game(params) {
       remember(false);
       document.getElementById('position').textContent = state.spec;
     }
-    say(`${before}${state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…'}`);
+    say(`${before}${people() || state.toMove === 'you' ? 'Looking at the position…' : 'The computer is thinking…'}`);
+    showControls();
     await drawBoard();
     if (stale()) return;
-    if (state.toMove === 'computer') {
+    if (!people() && state.toMove === 'computer') {
       // The computer moves at once, from the cheapest proof (a theorem, a table, a
       // search within its time), or the best move a short look finds, said to be
       // unproved; the analysis waits for the person's turn.
@@ -617,12 +743,12 @@ async function game(params) {
     }
     let report;
     try {
-      report = await api('position', fields({ turn: state.toMove === 'you' ? 'person' : 'computer' }));
+      report = await api('position', fields({ turn: people() || state.toMove === 'you' ? 'person' : 'computer' }));
     } catch (e) {
       if (stale()) return;
       // Past the budget or the time limit: the picture stays, and moves are still checked.
       showOutOfReach(e.message);
-      say(`${before}Your move: click the picture (the analysis is out of reach here, but every move is checked).`);
+      say(`${before}${yourMove()}: click the picture (the analysis is out of reach here, but every move is checked).`);
       busy(false);
       return;
     }
@@ -637,16 +763,26 @@ async function game(params) {
     }
     if (t.terminal) {
       // Who won, and the sentence, are the library's (the game_over of the computer's report).
-      state.over = t.game_over.text;
-      say(`${before}Game over. ${t.game_over.text}`);
-      main.querySelector('.game').dataset.over = t.game_over.victor;
+      const victor = t.game_over.victor === 'person' ? state.toMove : other(state.toMove);
+      state.over = people()
+        ? `${sideName(victor)} wins: ${sideName(state.toMove)} has no move left${state.misere ? ', and in misère play the last move loses' : ''}.`
+        : t.game_over.text;
+      say(`${before}Game over. ${state.over}`);
+      main.querySelector('.game').dataset.over = people() ? 'people' : t.game_over.victor;
+      showControls();
       lock();
       busy(false);
       return;
     }
     delete main.querySelector('.game').dataset.over;
-    say(note ? `${note} Your move.` : 'Your move: click the picture.');
+    say(note ? `${note} ${yourMove()}.` : `${yourMove()}: click the picture.`);
     busy(false);
+  }
+
+  /** Whose move it is, in the words of the mode. */
+  function yourMove() {
+    if (state.opponent === 'nobody') return `Free analysis, ${sideName(state.toMove)} to move`;
+    return people() ? `${sideName(state.toMove)}'s move` : 'Your move';
   }
 
   /** The computer plays the move of its report `t` (/api/computer or /api/position). */
@@ -665,6 +801,28 @@ async function game(params) {
   window.onpopstate = () => route();
   remember(false);
   await refresh();
+}
+
+/**
+ * The page of a position that cannot be opened (an unknown game, a bad position):
+ * the engine's sentence and the ways on, with the text in the box to correct.
+ */
+function cannotOpen(spec, why) {
+  setTitle('Not a position');
+  main.replaceChildren(
+    h('h1', { text: 'This position cannot be opened' }),
+    h('p', { class: 'error', role: 'alert', text: why }),
+    h('p', {}, [
+      'Correct it in the box at the top of the page, or pick a game from ',
+      h('a', { href: PAGES.home }, 'the list of every game'), ', such as ',
+      h('a', { href: gameUrl({ spec: 'nim 3,4,5' }) }, 'nim 3,4,5'), ' or ',
+      h('a', { href: gameUrl({ spec: 'kayles 10' }) }, 'kayles 10'), '.',
+    ]),
+  );
+  const input = document.getElementById('spec-input');
+  input.value = spec;
+  input.focus();
+  input.select();
 }
 
 /**
@@ -782,11 +940,12 @@ async function sequence(params) {
     return;
   }
   const fieldsOf = { game: gameName, to, misere: misere ? 'true' : undefined };
-  const [table, period, stats, plots] = await Promise.allSettled([
+  const [table, period, stats, plot, histogram] = await Promise.allSettled([
     api('table', fieldsOf),
     misere ? Promise.resolve(null) : api('period', { game: gameName }),
     misere ? Promise.resolve(null) : api('table', { ...fieldsOf, stats: 'true' }),
-    Promise.all([api('draw', fieldsOf), misere ? null : api('draw', { ...fieldsOf, histogram: 'true' })]),
+    api('draw', fieldsOf),
+    misere ? Promise.resolve(null) : api('draw', { ...fieldsOf, histogram: 'true' }),
   ]);
   if (table.status === 'rejected') {
     out.replaceChildren(h('p', { class: 'error', role: 'alert', text: table.reason.message }));
@@ -804,9 +963,13 @@ async function sequence(params) {
   out.replaceChildren(
     asked > SEQUENCE_MOST ? h('p', { class: 'note', id: 'capped', text: `This page shows heaps up to ${SEQUENCE_MOST.toLocaleString('en')}, not ${asked.toLocaleString('en')}: the grundy command goes further (grundy table ${gameName} --to ${asked}).` }) : '',
     h('p', { class: 'period', id: 'period', text: words.join(' ') }),
-    plots.status === 'fulfilled'
-      ? h('div', { class: 'plots' }, plots.value.filter(Boolean).map(svgElement))
-      : h('p', { class: 'error', role: 'alert', text: plots.reason.message }),
+    plot.status === 'fulfilled'
+      ? h('div', { class: 'plots' }, [plot.value, histogram.value].filter(Boolean).map(svgElement))
+      : h('p', { class: 'error', role: 'alert', text: plot.reason.message }),
+    // What a game with cycles has not (nimbers to count): said, in the library's words.
+    ...[['No histogram', histogram], ['No statistics', stats]].filter(([, r]) => r.status === 'rejected')
+      .map(([what, r]) => h('p', { class: 'muted not-shown', text: `${what}: ${r.reason.message}` })),
+    t.outcomes.includes('D') ? h('p', { class: 'note', id: 'draws', text: 'D marks a draw: from that heap neither player can force a win, and with perfect play the game goes on forever (the game has cycles, so its values are outcomes, not nimbers).' }) : '',
     h('p', {}, [`P-positions (${pList.length}): `, h('span', { class: 'p-list', text: pList.slice(0, 200).join(', ') + (pList.length > 200 ? ', …' : '') })]),
     valueTable(t, p, gameName),
     stats.status === 'fulfilled' && stats.value ? statistics(stats.value) : '',
@@ -819,7 +982,7 @@ function statistics(st) {
   return h('section', { id: 'statistics', 'aria-label': 'Statistics' }, [
     h('h2', { text: 'Statistics' }),
     h('table', { class: 'statistics' }, [
-      row('rare/common mask', `${st.mask} (binary ${st.mask.toString(2)})`),
+      row('rare/common mask', `${st.mask} (binary ${st.mask.toString(2)}): ${st.rare_means}`),
       row('heaps with a rare value', st.rare),
       row('the last of them', st.last_rare ?? 'none'),
       row('largest value', st.largest),

@@ -16,6 +16,13 @@
 /** The smallest a picture's longer side is shown, in pixels (at most twice its own size). */
 const DRAWN_AT_LEAST = 280;
 
+/**
+ * The scale a part's picture is shown at: its longer side at least DRAWN_AT_LEAST
+ * pixels, at most twice its own size. A game keeps the scale of its first picture
+ * (ctx.scale), so that the board does not jump as it shrinks.
+ */
+const fittingScale = (part) => Math.min(2, Math.max(1, DRAWN_AT_LEAST / Math.max(part.width, part.height)));
+
 /** The words a shape says (its `<title>`), for its label. */
 const titleOf = (e) => e.querySelector(':scope > title')?.textContent ?? '';
 
@@ -30,7 +37,9 @@ function clickable(e, act) {
   e.setAttribute('role', 'button');
   e.setAttribute('aria-label', titleOf(e));
   e.classList.add('hit');
-  e.addEventListener('click', (ev) => { ev.preventDefault(); act(); });
+  let touched = false;
+  e.addEventListener('pointerdown', (ev) => { touched = ev.pointerType === 'touch'; });
+  e.addEventListener('click', (ev) => { ev.preventDefault(); act(touched); touched = false; });
   e.addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); act(); }
   });
@@ -46,13 +55,14 @@ function clickable(e, act) {
  *   play(to, words)  make the move to the position `to` (a whole position)
  *   say(text)        tell the player something
  *   hinted   the position the hint leaves, or null
+ *   scale    the scale to show it at (fittingScale of the game's first picture)
  */
 function drawnPart(part, ctx) {
   const svg = svgElement(part.svg);
   svg.classList.add('picture');
   svg.setAttribute('role', 'group');
   svg.setAttribute('aria-label', `${part.label}: ${part.how}`);
-  const scale = Math.min(2, Math.max(1, DRAWN_AT_LEAST / Math.max(part.width, part.height)));
+  const scale = ctx.scale ?? fittingScale(part);
   svg.setAttribute('width', Math.round(part.width * scale));
   svg.setAttribute('height', Math.round(part.height * scale));
   const shapes = new Map([...svg.querySelectorAll('[data-id]')].map((e) => [e.dataset.id, e]));
@@ -85,7 +95,12 @@ function drawnPart(part, ctx) {
     part.moves.filter((m) => m.marks.length > sel.size && [...sel].every((x) => m.marks.includes(x))),
   ];
 
-  function click(id) {
+  /** The shape a first tap previewed (a touch screen has no hover): a second tap on it plays. */
+  let armed = null;
+
+  function click(id, touched = false) {
+    if (armed?.id === id) { ctx.play(armed.move.to, armed.move.words); return; }
+    armed = null;
     if (sel.part !== ctx.index) { sel.clear(); sel.part = ctx.index; }
     if (sel.has(id)) sel.delete(id); else sel.add(id);
     let [exact, larger] = making();
@@ -99,6 +114,11 @@ function drawnPart(part, ctx) {
     show();
     if (!sel.size) {
       sel.offer(null);
+    } else if (exact.length === 1 && !larger.length && touched) {
+      // A tap shows what it would do, and offers it; the same tap again makes it.
+      armed = { id, move: exact[0] };
+      light(id, true);
+      sel.offer(exact[0].words, () => ctx.play(exact[0].to, exact[0].words));
     } else if (exact.length === 1 && !larger.length) {
       ctx.play(exact[0].to, exact[0].words);
     } else if (exact.length) {
@@ -112,7 +132,7 @@ function drawnPart(part, ctx) {
   for (const id of playable) {
     const e = shapes.get(id);
     if (!e) continue;
-    clickable(e, () => click(id));
+    clickable(e, (touched) => click(id, touched));
     e.addEventListener('mouseenter', () => light(id, true));
     e.addEventListener('mouseleave', () => light(id, false));
     e.addEventListener('focus', () => light(id, true));
