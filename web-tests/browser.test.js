@@ -892,3 +892,30 @@ test('the first screen says what a P-position and a nimber are, beside a game to
     assert.match(await page.textContent('.played'), /You: take 3 from the heap of 3/);
   });
 });
+
+test('first paint and a move\'s round trip, measured (the figures are printed)', async (t) => {
+  const paints = [];
+  const trips = [];
+  for (const viewport of WIDTHS) {
+    const page = await open(gamePath('nim 9,10,12'), viewport);
+    await settled(page);
+    paints.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
+    // From the click to the computer's answer on the board, less its deliberate pause.
+    for (let i = 0; i < 3; i++) {
+      const heaps = (await position(page)).replace('nim ', '').split(',').map(Number);
+      if (heaps.every((h) => h === 0)) break;
+      const before = await page.locator('ol.played li').count();
+      const heap = heaps.findIndex((h) => h > 0);
+      const started = Date.now();
+      await page.click(`circle.chip[data-heap="${heap}"][data-chip="${heaps[heap] - 1}"]`);
+      await page.waitForFunction((n) => document.querySelectorAll('ol.played li').length >= n + 2 || /Game over/.test(document.querySelector('.status').textContent), before);
+      trips.push(Date.now() - started - await page.evaluate(() => COMPUTER_PAUSE_MS));
+      await settled(page);
+    }
+    await page.close();
+  }
+  t.diagnostic(`first paint: ${paints.map((p) => `${Math.round(p)} ms`).join(', ')} (1280, 390 px, ${siteKind})`);
+  t.diagnostic(`a move's round trip, less the pause: ${trips.map((p) => `${p} ms`).join(', ')} (${siteKind})`);
+  for (const p of paints) assert.ok(p <= 1000, `first paint at ${p} ms`);
+  for (const trip of trips) assert.ok(trip <= 1000, `a round trip of ${trip} ms and the pause`);
+});

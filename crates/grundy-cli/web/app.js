@@ -269,6 +269,9 @@ function sumBuilder() {
 
 // ---------------------------------------------------------------- the game page
 
+/** How long the computer waits before it moves, so that a person sees the move made. */
+const COMPUTER_PAUSE_MS = 450;
+
 /** The URL of a game page. */
 function gameUrl({ spec, start, misere, first, graph, toMove, opponent }) {
   const q = new URLSearchParams();
@@ -687,6 +690,10 @@ async function game(params) {
     const before = note ? `${note} ` : '';
     document.getElementById('position').textContent = state.spec;
     showPlayed();
+    // The computer's move is asked for at once, beside the picture.
+    const computerAsked = !people() && state.toMove === 'computer'
+      ? api('computer', fields({ turn: 'computer' })).then((answer) => ({ answer }), (error) => ({ error }))
+      : null;
     let parts;
     try {
       const history = state.history.map((m) => m.from).join('\n');
@@ -725,17 +732,14 @@ async function game(params) {
       // The computer moves at once, from the cheapest proof (a theorem, a table, a
       // search within its time), or the best move a short look finds, said to be
       // unproved; the analysis waits for the person's turn.
-      let t;
-      try {
-        t = await api('computer', fields({ turn: 'computer' }));
-      } catch (e) {
-        if (stale()) return;
-        showOutOfReach(e.message);
-        say(`${before}The computer cannot move here: ${e.message} Undo, or start a new game.`);
+      const { answer: t, error } = await computerAsked;
+      if (stale()) return;
+      if (error) {
+        showOutOfReach(error.message);
+        say(`${before}The computer cannot move here: ${error.message} Undo, or start a new game.`);
         busy(false);
         return;
       }
-      if (stale()) return;
       if (!t.terminal) {
         await computerPlays(t, stale);
         return;
@@ -787,7 +791,7 @@ async function game(params) {
 
   /** The computer plays the move of its report `t` (/api/computer or /api/position). */
   async function computerPlays(t, stale) {
-    await new Promise((r) => setTimeout(r, 450));
+    await new Promise((r) => setTimeout(r, COMPUTER_PAUSE_MS));
     if (stale()) return;
     const m = t.move;
     state.history.push({ from: state.spec, to: m.position, by: 'computer', description: m.description });
