@@ -303,10 +303,10 @@ test('one request answers a position: its picture first, then its analysis', asy
   const calls = await recordCalls(page);
   await page.click('circle.chip[data-heap="0"][data-chip="2"]');
   await settled(page);
-  // The move checked; then each position read and drawn by the library in one
-  // request: after the player's move the computer's answer asked for at once, and
+  // The move checked; then each position drawn by the library in one request, the
+  // computer's answer asked for beside the picture after the player's move, and
   // after the computer's the position analysed in one request.
-  assert.deepEqual(await calls(), ['check', 'drawing', 'computer', 'drawing', 'position']);
+  assert.deepEqual(await calls(), ['check', 'computer', 'drawing', 'drawing', 'position']);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -450,7 +450,7 @@ test('Chomp, Cram and Hackenbush pictures have an overall label', async () => {
   const labels = await page.$$eval('.board svg.picture', (svgs) => svgs.map((s) => `${s.getAttribute('role')}: ${s.getAttribute('aria-label')}`));
   assert.equal(labels.length, 3);
   assert.match(labels[0], /^group: chomp 3x2: click a square to chomp it/);
-  assert.match(labels[1], /^group: cram 2x3: click empty cells/);
+  assert.match(labels[1], /^group: cram \(a 2×3 board, 6 of its 6 cells empty\): click empty cells/);
   assert.match(labels[2], /^group: hackenbush g-a,a-b: click an edge to cut it/);
   await page.close();
 });
@@ -918,4 +918,21 @@ test('first paint and a move\'s round trip, measured (the figures are printed)',
   t.diagnostic(`a move's round trip, less the pause: ${trips.map((p) => `${p} ms`).join(', ')} (${siteKind})`);
   for (const p of paints) assert.ok(p <= 1000, `first paint at ${p} ms`);
   for (const trip of trips) assert.ok(trip <= 1000, `a round trip of ${trip} ms and the pause`);
+});
+
+test('a board position is named in words, in "Position:" and the moves so far, its notation only on request', async () => {
+  await atBothWidths(gamePath('cram 3x4'), async (page, { width }) => {
+    await settled(page);
+    await page.click('rect[data-cell="0,0"]');
+    await page.click('rect[data-cell="0,1"]');
+    await settled(page);
+    const words = await page.innerText('.position');
+    assert.match(words, /Position: cram \(a 3×4 board, 8 of its 12 cells empty\)/);
+    assert.doesNotMatch(words, /#/);
+    assert.doesNotMatch(await page.innerText('ol.played'), /#/);
+    assert.match(await page.innerText('ol.played'), /You: place a domino on \(1,1\) \(1,2\) → cram \(a 3×4 board, 10 of its 12 cells empty\)/);
+    assert.match(await position(page), /^cram [#.\/]+$/);
+    assert.ok(await overflow(page) <= 0);
+    await screenshot(page, `cram-in-words-${width}`);
+  });
 });

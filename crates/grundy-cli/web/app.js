@@ -438,7 +438,9 @@ async function game(params) {
   main.replaceChildren(
     heading,
     rules,
-    h('p', { class: 'position' }, ['Position: ', h('code', { id: 'position' })]),
+    // The position in words (the pictures' labels); as typed, for copying, on request.
+    h('div', { class: 'position' }, ['Position: ', h('span', { id: 'position-words' }), ' ',
+      h('details', { class: 'as-typed' }, [h('summary', { text: 'as typed' }), h('code', { id: 'position' })])]),
     h('div', { class: 'game' }, [
       h('section', { class: 'play', 'aria-label': 'The game' }, [
         status, error, board, bar, controls,
@@ -612,7 +614,7 @@ async function game(params) {
       const none = sentence(part?.refused ?? 'No picture for this position');
       return h('figure', { class: 'part' }, [
         part?.svg ? drawnPart(part, ctx) : h('p', { class: 'no-picture', text: `${none.replace(/\.$/, '')}: choose from the list of moves, or type your move.` }),
-        h('figcaption', {}, [h('code', { text: `${component.game} ${component.position}` })]),
+        h('figcaption', { text: part?.label ?? `${component.game} ${component.position}` }),
       ]);
     });
     // Focus stays on the board when the picture is drawn again (after a move made
@@ -629,7 +631,7 @@ async function game(params) {
 
   function showPlayed() {
     played.replaceChildren(...state.history.map((m) => h('li', {}, [
-      h('strong', { text: sideName(m.by) }), `: ${m.description} → `, h('a', { href: gameUrl({ spec: m.to, opponent: 'nobody' }), title: 'analyse this position freely' }, h('code', { text: m.to })),
+      h('strong', { text: sideName(m.by) }), `: ${m.description} → `, h('a', { href: gameUrl({ spec: m.to, opponent: 'nobody' }), title: `analyse ${m.to} freely` }, m.words ?? m.to),
     ])));
   }
 
@@ -716,6 +718,11 @@ async function game(params) {
     const first = !state.components;
     state.components = parts.components;
     state.drawn = parts;
+    const words = parts.parts.map((part, i) => part.label ?? `${parts.components[i].game} ${parts.components[i].position}`).join(' + ');
+    document.getElementById('position-words').textContent = words;
+    // The moves so far name the positions they left in the same words.
+    const last = state.history[state.history.length - 1];
+    if (last && last.to === parts.position && !last.words) { last.words = words; showPlayed(); }
     if (first) showRules();
     if (parts.position !== state.spec) {
       // The engine writes positions in one normal form: keep that one.

@@ -704,6 +704,12 @@ impl Picture<Board> for Placement {
                 None => Cell::Filled,
             },
         );
+        // The board in words: its engine notation is no name for a person.
+        let empty = p.empty.count_ones();
+        d.label = format!(
+            "a {rows}×{cols} board, {empty} of its {} cells empty",
+            rows * cols
+        );
         d.offer_moves(self, p, |to| {
             let placed = p.empty & !to.empty;
             let cells: Vec<String> = (0..rows * cols)

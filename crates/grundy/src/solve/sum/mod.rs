@@ -557,7 +557,8 @@ impl Solver {
     }
 
     /// A part drawn, if its game draws ([`Picture::draw`](crate::Picture::draw)),
-    /// labelled with its text; `history` holds the part before, oldest first (parts
+    /// labelled with its text, or its game's name and the picture's words where the
+    /// picture has them (a board's notation is no name for a person); `history` holds the part before, oldest first (parts
     /// of another game are left out).
     pub fn drawing(&mut self, part: Part, history: &[Part]) -> Option<Result<Drawing<Part>>> {
         let game = part.game;
@@ -568,9 +569,13 @@ impl Solver {
             .collect();
         let drawn = self.games[game as usize].drawing(part.pos, &history)?;
         let label = self.format_part(part);
+        let name = self.game_name(game).to_string();
         Some(drawn.map(|d| {
             let mut d = d.map(|pos| Part { game, pos });
-            d.label = label;
+            d.label = match d.label.is_empty() {
+                true => label,
+                false => format!("{name} ({})", d.label),
+            };
             d
         }))
     }
