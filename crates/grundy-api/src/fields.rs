@@ -11,6 +11,9 @@ use crate::{Failure, INLINE_GRAPH};
 /// The most positions a request's `history` holds.
 pub const MOST_HISTORY: usize = 1000;
 
+/// The most shapes a request's `marks` names.
+pub const MOST_MARKS: usize = 100;
+
 /// The fields of a request, from the query string or a JSON body.
 #[derive(Deserialize, Default, Debug, Clone)]
 #[serde(deny_unknown_fields)]
@@ -32,6 +35,10 @@ pub struct Fields {
     time: Option<f64>,
     /// The positions of the game before this one, oldest first, one a line.
     history: Option<String>,
+    /// Which part of a position's picture is marked, from 0.
+    part: Option<usize>,
+    /// The names of the shapes marked on a picture, separated by spaces.
+    marks: Option<String>,
 }
 
 /// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, and an
@@ -74,9 +81,28 @@ impl Fields {
     pub fn from_json(body: &[u8]) -> Result<Fields, Failure> {
         serde_json::from_slice(body).map_err(|e| {
             Failure::bad(format!(
-                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats, histogram, turn, time and history: {e}"
+                "the body is not a JSON object of the fields spec, misere, game, to, rows, move, graph, stats, histogram, turn, time, history, part and marks: {e}"
             ))
         })
+    }
+
+    /// The part marked (`part`, from 0) and the names of its shapes marked (`marks`,
+    /// separated by spaces), at most [`MOST_MARKS`].
+    pub(crate) fn marked(&self) -> Result<(usize, Vec<String>), Failure> {
+        let marks: Vec<String> = self
+            .marks
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        if marks.len() > MOST_MARKS {
+            return Err(Failure::bad(format!(
+                "the field 'marks' names {} shapes: at most {MOST_MARKS}",
+                marks.len()
+            )));
+        }
+        Ok((self.part.unwrap_or(0), marks))
     }
 
     /// The positions of the game before this one, oldest first (`history`, one a
@@ -162,6 +188,12 @@ impl Fields {
         Ok(game.to_string())
     }
 
+    /// Whether the field `move` is given.
+    pub(crate) fn has_move(&self) -> bool {
+        present(self.chosen.as_deref()).is_some()
+    }
+
+    /// The move chosen (`move`): the position it leaves, or its words.
     pub(crate) fn chosen(&self) -> Result<String, Failure> {
         let chosen = present(self.chosen.as_deref()).ok_or_else(|| {
             Failure::bad("the field 'move' is missing: give the position the move leaves")

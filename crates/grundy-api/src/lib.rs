@@ -16,6 +16,8 @@
 //! | `table` | `game`, `to`, `rows`, `misere`, `stats` | `grundy table --json` (or `--stats`) |
 //! | `period` | `game`, `to` | `grundy period --json` |
 //! | `drawing` | `spec`, `history` | the position read, its parts, and each part's picture with the moves its clicks make |
+//! | `marking` | `spec`, `part`, `marks` | the moves that shapes marked on a part's picture make, for a picture too large to list its moves |
+//! | `marking` | `spec`, `move` | the part and the marks of the move to the position `move` (a hint shown on the picture) |
 //! | `draw` | `spec` | `grundy draw` (SVG) |
 //! | `draw` | `game`, `to`, `misere`, `histogram` | `grundy draw GAME --to N` (SVG) |
 //! | `families` | | every family, its rules and a starting position |
@@ -29,6 +31,7 @@ mod fields;
 use std::time::Duration;
 
 use grundy::analysis::ComputerTurn;
+use grundy::drawing::Marking;
 use grundy::games::{graph, Graph};
 use grundy::plot::{self, Chart};
 use grundy::report::{
@@ -96,6 +99,9 @@ pub enum Query {
     /// The pictures of a position's parts with their moves, after the positions
     /// of the game before it.
     Drawing(Question, Vec<String>),
+    /// What shapes marked on a part's picture make: the part, the shapes; or the
+    /// marks of the move to a position.
+    Marking(Question, Marks),
     /// The picture of a position.
     Draw(String),
     /// The picture of a heap game's sequence.
@@ -107,6 +113,23 @@ pub enum Query {
     },
     /// Every family.
     Families,
+}
+
+/// What a `marking` request asks.
+#[derive(Debug, Clone)]
+pub enum Marks {
+    /// The moves that the shapes marked on a part make: the part, the shapes.
+    Shapes(usize, Vec<String>),
+    /// The marks of the move to this position.
+    Leading(String),
+}
+
+/// The answer to a `marking` request: the part, and what its marks make.
+#[derive(Serialize)]
+struct MarkingReport {
+    part: usize,
+    #[serde(flatten)]
+    marking: Marking<Position>,
 }
 
 /// Refuses a picture of `bytes` bytes past [`MAX_PICTURE_BYTES`], saying why.
@@ -334,6 +357,16 @@ impl Query {
             "position" => Query::Position(Question::of(fields)?, fields.turn()),
             "parts" => Query::Parts(Question::of(fields)?),
             "drawing" => Query::Drawing(Question::of(fields)?, fields.history()?),
+            "marking" => {
+                let marks = match fields.has_move() {
+                    true => Marks::Leading(fields.chosen()?),
+                    false => {
+                        let (part, marks) = fields.marked()?;
+                        Marks::Shapes(part, marks)
+                    }
+                };
+                Query::Marking(Question::of(fields)?, marks)
+            }
             "check" => {
                 let question = Question::of(fields)?;
                 Query::Check(question, fields.chosen()?)
@@ -504,6 +537,34 @@ impl Query {
                     .collect();
                 let components = analyst.components(&position)?;
                 Answer::json(&DrawingReport::new(position, components, parts))
+            }
+            Query::Marking(q, marks) => {
+                let (mut analyst, position) = q.read(budget)?;
+                let (part, marking) = match marks {
+                    Marks::Shapes(part, marks) => {
+                        (*part, analyst.marking(&position, *part, marks)?)
+                    }
+                    Marks::Leading(to) => {
+                        let to = analyst.parse(to)?;
+                        match analyst.leading(&position, &to)? {
+                            Some((part, led)) => (
+                                part,
+                                Marking {
+                                    exact: vec![led],
+                                    more: Vec::new(),
+                                },
+                            ),
+                            None => (
+                                0,
+                                Marking {
+                                    exact: Vec::new(),
+                                    more: Vec::new(),
+                                },
+                            ),
+                        }
+                    }
+                };
+                Answer::json(&MarkingReport { part, marking })
             }
             Query::Draw(spec) => {
                 let svg = grundy::draw(spec)?;

@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Serialize;
 
+use crate::drawing::{Marked, Marking};
 use crate::explain::{self, Explanation};
 use crate::solve::{GameBox, Part, Solver, Sum, Valuation, Value};
 use crate::{spec, Budget, Drawing, Effort, Error, Gamma, Nimber, Outcome, Play, Result};
@@ -454,6 +455,94 @@ impl Analyst {
             }));
         }
         Ok(drawings)
+    }
+
+    /// What `marks` make on the picture of part `index` of `position` (a picture
+    /// whose moves are asked for by their marks): its moves leading to whole
+    /// positions, in words that name the part where there are several.
+    pub fn marking(
+        &mut self,
+        position: &Position,
+        index: usize,
+        marks: &[String],
+    ) -> Result<Marking<Position>> {
+        let sum = self.own(position)?.clone();
+        let Some(&part) = sum.0.get(index) else {
+            return Err(Error::Invalid(format!(
+                "'{position}' has {} parts: there is no part {}",
+                sum.0.len(),
+                index + 1
+            )));
+        };
+        let marked = match self.solver.marking(part, marks) {
+            Some(marked) => marked?,
+            None => {
+                return Err(Error::Invalid(format!(
+                    "'{}' has no picture",
+                    self.solver.format_part(part)
+                )))
+            }
+        };
+        let mut marked = marked.map(|to| {
+            let mut after = sum.clone();
+            after.0[index] = to;
+            after
+        });
+        if sum.0.len() > 1 {
+            for m in &mut marked.exact {
+                m.words = self.solver.describe_move(&sum, &m.to)?;
+            }
+        }
+        Ok(marked.map(|after| self.position(after)))
+    }
+
+    /// The move from `position` to `to` as marked on the picture of the part it
+    /// changes (to show a hint on it): the part and the move, or None where no
+    /// picture's click makes it.
+    pub fn leading(
+        &mut self,
+        position: &Position,
+        to: &Position,
+    ) -> Result<Option<(usize, Marked<Position>)>> {
+        let (sum, after) = (self.own(position)?.clone(), self.own(to)?.clone());
+        if sum.0.len() != after.0.len() {
+            return Ok(None);
+        }
+        // The part that changed, and what it became: the others are the same parts,
+        // in whatever order.
+        let without = |parts: &[Part], k: usize| {
+            let mut rest: Vec<Part> = parts.to_vec();
+            rest.remove(k);
+            rest.sort_unstable();
+            rest
+        };
+        let changed = (0..sum.0.len()).find_map(|i| {
+            (0..after.0.len())
+                .find(|&j| {
+                    after.0[j].game == sum.0[i].game
+                        && after.0[j] != sum.0[i]
+                        && without(&sum.0, i) == without(&after.0, j)
+                })
+                .map(|j| (i, after.0[j]))
+        });
+        let Some((index, part_after)) = changed else {
+            return Ok(None);
+        };
+        let led = match self.solver.leading(sum.0[index], part_after) {
+            Some(led) => led?,
+            None => None,
+        };
+        Ok(led.map(|m| {
+            (
+                index,
+                Marked {
+                    to: to.clone(),
+                    marks: m.marks,
+                    lit: m.lit,
+                    words: m.words,
+                },
+            )
+        }))
     }
 
     /// Refuses a position another analyst made: its parts mean nothing here.

@@ -8,6 +8,12 @@
 //! no other move has more, it is made at once (a click on a chip of Nim); where
 //! another move has more (a run of chips in Kayles), the page offers to make it.
 //! Each move also names the shapes it lights, as a preview (the chips it takes).
+//!
+//! A picture of a large position (Chomp on a 200×200 board) lists no moves: too
+//! many to send. Its moves are asked for by their marks ([`Marking`], the
+//! `Picture::marking` of its game), and a row of many cells may be one shape, a
+//! *strip* ([`Shape::strip`]): its cell `i` is marked as `ID:i`, and cells `i` to
+//! `j` are lit as `ID:i-j`.
 
 use std::fmt::Write as _;
 
@@ -30,8 +36,42 @@ pub struct Drawing<P> {
     /// The shapes, drawn in order.
     #[serde(skip)]
     pub shapes: Vec<Shape>,
-    /// Every move the picture can make.
+    /// Every move the picture can make; none where they are asked for by their
+    /// marks (`on_request`).
     pub moves: Vec<Marked<P>>,
+    /// Whether its moves are too many to list, and are asked for by their marks
+    /// ([`Marking`]).
+    #[serde(rename = "moves_on_request")]
+    pub on_request: bool,
+}
+
+/// What a picture's marks make: the moves whose marks are exactly them, and the
+/// shapes that would add to them toward a move that marks more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Marking<P> {
+    /// The moves whose marks are exactly the marks.
+    pub exact: Vec<Marked<P>>,
+    /// The names of the shapes (or strip cells) that some move marks beside them.
+    pub more: Vec<String>,
+}
+
+impl<P> Marking<P> {
+    /// The same moves, leading to `f` of their positions.
+    pub fn map<Q>(self, mut f: impl FnMut(P) -> Q) -> Marking<Q> {
+        Marking {
+            exact: self
+                .exact
+                .into_iter()
+                .map(|m| Marked {
+                    to: f(m.to),
+                    marks: m.marks,
+                    lit: m.lit,
+                    words: m.words,
+                })
+                .collect(),
+            more: self.more,
+        }
+    }
 }
 
 /// A move of a [`Drawing`]: the shapes marked to make it.
@@ -371,7 +411,31 @@ impl<P> Drawing<P> {
             how: how.into(),
             shapes: Vec::new(),
             moves: Vec::new(),
+            on_request: false,
         }
+    }
+
+    /// What `marks` make of the moves this picture lists.
+    pub fn marking(&self, marks: &[String]) -> Marking<P>
+    where
+        P: Clone,
+    {
+        let holds = |m: &Marked<P>| marks.iter().all(|id| m.marks.contains(id));
+        let exact = self
+            .moves
+            .iter()
+            .filter(|m| m.marks.len() == marks.len() && holds(m))
+            .cloned()
+            .collect();
+        let mut more: Vec<String> = self
+            .moves
+            .iter()
+            .filter(|m| m.marks.len() > marks.len() && holds(m))
+            .flat_map(|m| m.marks.iter().filter(|id| !marks.contains(id)).cloned())
+            .collect();
+        more.sort_unstable();
+        more.dedup();
+        Marking { exact, more }
     }
 
     /// Adds `shape`, drawn over those before it.
@@ -434,6 +498,7 @@ impl<P> Drawing<P> {
             label: self.label,
             how: self.how,
             shapes: self.shapes,
+            on_request: self.on_request,
             moves: self
                 .moves
                 .into_iter()

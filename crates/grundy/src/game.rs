@@ -50,6 +50,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use crate::drawing::{Marked, Marking};
 use crate::{Budget, Drawing, Nimber, Outcome, Play, Result};
 
 /// An impartial game: the same moves for both players.
@@ -240,6 +241,25 @@ pub trait Picture<P> {
     /// (empty where there is none): a picture may show from them what the moves
     /// did (the pieces placed on a board, the last one marked).
     fn draw(&self, p: &P, history: &[P]) -> Result<Drawing<P>>;
+
+    /// What `marks` (names of shapes of `p`'s picture, or strip cells) make: by
+    /// default, of the moves its drawing lists. A picture whose moves are asked for
+    /// by their marks (`Drawing::on_request`) answers here without listing them.
+    fn marking(&self, p: &P, marks: &[String]) -> Result<Marking<P>>
+    where
+        P: Clone,
+    {
+        Ok(self.draw(p, &[])?.marking(marks))
+    }
+
+    /// The marks of the move from `p` to `to` on `p`'s picture (to show a hint on
+    /// it), if a click makes it: by default, from the moves its drawing lists.
+    fn leading(&self, p: &P, to: &P) -> Result<Option<Marked<P>>>
+    where
+        P: Clone + PartialEq,
+    {
+        Ok(self.draw(p, &[])?.moves.into_iter().find(|m| m.to == *to))
+    }
 }
 
 /// A nimber search of the game's own, for games where asking "is the nimber k?"

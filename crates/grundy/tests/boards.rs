@@ -7,7 +7,7 @@ use grundy::games::chomp::{self, Rectangle};
 use grundy::games::{Chomp, Hackenbush, Placement};
 use grundy::solve::memo::{Memo, SpragueGrundy};
 use grundy::solve::Solver;
-use grundy::Budget;
+use grundy::{Analyst, Budget};
 use grundy::{Game, Nimber, Outcome, OwnSearch, Play, Result, Theory};
 use proptest::prelude::*;
 
@@ -590,4 +590,34 @@ fn bad_boards_and_pieces_are_refused() {
     let value = solver.value(&sum, Play::Normal).unwrap();
     assert_eq!((value.outcome, value.nimber), (Outcome::N, None));
     assert!(start.elapsed().as_secs_f64() < 1.0);
+}
+
+/// A Chomp diagram too large for a shape a square is drawn a row a strip, its moves
+/// asked for by their marks: a square's chomp, lit row by row as runs of the strips
+/// it takes, and the hint's move found by where it leads.
+#[test]
+fn a_large_chomp_diagram_is_drawn_in_strips_its_moves_asked_for() {
+    let mut analyst = Analyst::new(Budget::default());
+    let board = analyst.parse("chomp 200x200").unwrap();
+    let drawn = analyst.drawings(&board, &[]).unwrap().remove(0).unwrap();
+    assert!(drawn.on_request && drawn.moves.is_empty());
+    let svg = drawn.svg();
+    assert_eq!(svg.matches(r#"data-cells="200""#).count(), 200);
+    assert!(svg.len() < 100_000, "{} bytes", svg.len());
+    // Row 198 from the top is the second from the bottom: its second square is (2,2).
+    let marked = analyst.marking(&board, 0, &["r198:1".to_string()]).unwrap();
+    let [square] = &marked.exact[..] else {
+        panic!("{marked:?}")
+    };
+    assert_eq!(square.words, "chomp (2,2), taking 39,601 squares");
+    assert_eq!(square.lit.len(), 199);
+    assert_eq!(square.lit[0], "r0:1-199");
+    let l = square.to.clone();
+    let (part, led) = analyst.leading(&board, &l).unwrap().unwrap();
+    assert_eq!((part, led.marks), (0, vec!["r198:1".to_string()]));
+    // The poisoned square, and a square off the diagram, make no move.
+    for id in ["r199:0", "r0:200", "nonsense"] {
+        let none = analyst.marking(&board, 0, &[id.to_string()]).unwrap();
+        assert!(none.exact.is_empty(), "{id}");
+    }
 }

@@ -15,6 +15,7 @@ use smallvec::SmallVec;
 use super::grid::{self, Cell, Numbering};
 use super::heaps::parse_number;
 use super::Family;
+use crate::drawing::{self, colours, Marked, Marking, Paint};
 use crate::solve::GameBox;
 use crate::table::{Save, Table, TableRequest};
 use crate::{
@@ -129,7 +130,10 @@ impl Game for Chomp {
     fn describe_move(&self, from: &Rows, to: &Rows) -> Result<String> {
         Ok(match chomp_between(from, to) {
             Some((x, y, 1)) => format!("chomp ({x},{y}), taking 1 square"),
-            Some((x, y, n)) => format!("chomp ({x},{y}), taking {n} squares"),
+            Some((x, y, n)) => format!(
+                "chomp ({x},{y}), taking {} squares",
+                crate::notation::count(n.into())
+            ),
             None => format!("move to {}", self.format_position(to)),
         })
     }
@@ -372,10 +376,15 @@ impl Theory<Rows> for Chomp {
     }
 }
 
-/// The most rows of a Chomp diagram drawn, and the most squares: each square carries
-/// the diagram its chomp leaves, so a picture grows with squares × rows.
-const DRAWN_ROWS: usize = 100;
-const DRAWN_SQUARES: usize = 10_000;
+/// The most squares of a Chomp diagram drawn a square a shape, with every move
+/// listed (each square carries the diagram its chomp leaves, so a picture grows
+/// with squares × rows); larger diagrams are drawn a row a strip, their moves asked
+/// for by their marks, up to [`STRIPS`] rows and columns.
+const DRAWN_SQUARES: usize = 1_024;
+/// See [`DRAWN_SQUARES`].
+const STRIPS: usize = 1_000;
+/// How a Chomp diagram is played by clicking.
+const HOW: &str = "click a square to chomp it, with every square above it and right of it";
 
 impl Picture<Rows> for Chomp {
     /// The diagram as squares, the bottom row lowest, the poisoned square red, the
@@ -384,25 +393,32 @@ impl Picture<Rows> for Chomp {
     /// its chomp leaves, `data-move`).
     fn draw(&self, p: &Rows, _history: &[Rows]) -> Result<Drawing<Rows>> {
         let (rows, cols) = (p.len(), p[0] as usize);
-        if rows > DRAWN_ROWS || rows.saturating_mul(cols) > DRAWN_SQUARES {
+        if rows > STRIPS || cols > STRIPS {
             return Err(too_large!(
-                "a Chomp diagram of {rows} rows and {cols} columns is too large to draw: at most {DRAWN_ROWS} rows and {DRAWN_SQUARES} squares"
+                "a Chomp diagram of {rows} rows and {cols} columns is too large to draw: at most {STRIPS} rows and {STRIPS} columns"
             ));
         }
+        if rows * cols > DRAWN_SQUARES {
+            // A row a strip, the poisoned square over the first cell of the bottom one.
+            let mut d = grid::strips(rows, cols, Numbering::BottomLeft, HOW, |r| {
+                p[rows - 1 - r] as usize
+            });
+            d.add(
+                grid_square(rows - 1, 0, colours::POISON, "poisoned")
+                    .titled("the poisoned square (1,1): whoever must take it loses"),
+            );
+            return Ok(d);
+        }
         let inside = |r: usize, c: usize| c < p[rows - 1 - r] as usize;
-        let mut d = grid::board(
-            rows,
-            cols,
-            Numbering::BottomLeft,
-            "click a square to chomp it, with every square above it and right of it",
-            |r, c| match (c, rows - 1 - r) {
+        let mut d = grid::board(rows, cols, Numbering::BottomLeft, HOW, |r, c| {
+            match (c, rows - 1 - r) {
                 (0, 0) => Cell::Poisoned("the poisoned square (1,1): whoever must take it loses"),
                 (c, y) if inside(r, c) => {
                     Cell::Empty(Some(format!("chomp the square ({},{})", c + 1, y + 1)))
                 }
                 _ => Cell::Absent,
-            },
-        );
+            }
+        });
         let mut offers = Vec::new();
         for shape in &mut d.shapes {
             let Some((r, c)) = shape.id.as_deref().and_then(grid::cell_of) else {
@@ -425,6 +441,55 @@ impl Picture<Rows> for Chomp {
         }
         Ok(d)
     }
+
+    /// A click on a square of a diagram drawn in strips chomps it: the cells it
+    /// takes are lit row by row, as runs of their strips.
+    fn marking(&self, p: &Rows, marks: &[String]) -> Result<Marking<Rows>> {
+        let rows = p.len();
+        if rows * p[0] as usize <= DRAWN_SQUARES {
+            return Ok(self.draw(p, &[])?.marking(marks));
+        }
+        let mut exact = Vec::new();
+        if let [id] = marks {
+            if let Some((r, c)) = grid::strip_cell(id).filter(|&(r, c)| {
+                r < rows && c < p[rows - 1 - r] as usize && (r, c) != (rows - 1, 0)
+            }) {
+                let after = chomped(p, c as u32, rows - 1 - r);
+                let lit = (0..=r)
+                    .filter(|&r2| p[rows - 1 - r2] as usize > c)
+                    .map(|r2| format!("r{r2}:{c}-{}", p[rows - 1 - r2] - 1))
+                    .collect();
+                let words = self.describe_move(p, &after)?;
+                exact.push(Marked {
+                    marks: vec![id.clone()],
+                    lit,
+                    to: after,
+                    words,
+                });
+            }
+        }
+        Ok(Marking {
+            exact,
+            more: Vec::new(),
+        })
+    }
+
+    fn leading(&self, p: &Rows, to: &Rows) -> Result<Option<Marked<Rows>>> {
+        let rows = p.len();
+        match chomp_between(p, to) {
+            Some((x, y, _)) if rows * p[0] as usize > DRAWN_SQUARES => {
+                let id = format!("r{}:{}", rows - y, x - 1);
+                Ok(self.marking(p, &[id])?.exact.pop())
+            }
+            _ => Ok(self.draw(p, &[])?.moves.into_iter().find(|m| m.to == *to)),
+        }
+    }
+}
+
+/// The square of row `r` (from the top) and column `c` of a board drawn in strips.
+fn grid_square(r: usize, c: usize, paint: Paint, class: &str) -> drawing::Shape {
+    let (x, y) = grid::corner(r, c, Numbering::BottomLeft);
+    drawing::Shape::rect(x, y, grid::SIZE, grid::SIZE, paint, class)
 }
 
 /// The diagrams inside a rectangle of `height` rows and `width` columns (the empty one

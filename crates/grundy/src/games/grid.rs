@@ -2,6 +2,8 @@
 //! placement): one square a cell, named where a move marks it, and the rows and
 //! columns numbered as the games' moves write them.
 
+use std::fmt::Write as _;
+
 use crate::drawing::{colours, Anchor, Paint, Shape};
 use crate::Drawing;
 
@@ -129,6 +131,117 @@ pub fn board<P>(
         );
     }
     d
+}
+
+/// A board too large for a shape a cell: each row one strip of cells from the left
+/// edge, `length(r)` cells long (row 0 at the top), named [`row`] (its cell `c` is
+/// marked as `r{r}:{c}`); the lines between cells drawn once over the whole board,
+/// and every tenth row and column numbered. Its moves are asked for by their marks.
+pub fn strips<P>(
+    rows: usize,
+    cols: usize,
+    numbering: Numbering,
+    how: &str,
+    length: impl Fn(usize) -> usize,
+) -> Drawing<P> {
+    let below = numbering == Numbering::BottomLeft;
+    let top = if below { 1.0 } else { AXIS + 1.0 };
+    let mut d = Drawing::new(
+        cols as f64 * SIZE + 2.0 + AXIS,
+        rows as f64 * SIZE + 2.0 + AXIS,
+        "",
+        how,
+    );
+    d.on_request = true;
+    let x = |c: usize| AXIS + 1.0 + c as f64 * SIZE;
+    let y = |r: usize| top + r as f64 * SIZE;
+    for r in 0..rows {
+        let cells = length(r);
+        if cells == 0 {
+            continue;
+        }
+        d.add(
+            Shape::rect(
+                x(0),
+                y(r),
+                cells as f64 * SIZE,
+                SIZE,
+                colours::CELL,
+                "strip cell",
+            )
+            .named(row(r), format!("a row of {cells} cells"))
+            .with("cells", cells)
+            .with("row", r),
+        );
+    }
+    let mut lines = String::new();
+    for c in 0..=cols {
+        let _ = write!(lines, "M{} {}V{}", x(c), y(0), y(rows));
+    }
+    for r in 0..=rows {
+        let _ = write!(lines, "M{} {}H{}", x(0), y(r), x(cols));
+    }
+    d.add(Shape::path(
+        lines,
+        Paint::line("#33333366", 1.0),
+        "grid-lines",
+    ));
+    // Numbered at 1, at every tenth and at the last, as the moves count them.
+    let numbered = |name: usize, last: usize| name == 1 || name == last || name % 10 == 0;
+    for r in 0..rows {
+        let name = match numbering {
+            Numbering::TopLeft => r + 1,
+            Numbering::BottomLeft => rows - r,
+        };
+        if numbered(name, rows) {
+            d.add(
+                Shape::text(
+                    AXIS - 4.0,
+                    y(r) + SIZE / 2.0 + 4.0,
+                    name.to_string(),
+                    Anchor::End,
+                    10.0,
+                )
+                .also("axis-label"),
+            );
+        }
+    }
+    let numbers_at = if below { y(rows) + 13.0 } else { AXIS - 5.0 };
+    for c in (0..cols).filter(|&c| numbered(c + 1, cols)) {
+        d.add(
+            Shape::text(
+                x(c) + SIZE / 2.0,
+                numbers_at,
+                (c + 1).to_string(),
+                Anchor::Middle,
+                10.0,
+            )
+            .also("axis-label"),
+        );
+    }
+    d
+}
+
+/// The top left corner of the cell in row `r` and column `c` (from 0 at the top
+/// left) of a board numbered as `numbering` says.
+pub fn corner(r: usize, c: usize, numbering: Numbering) -> (f64, f64) {
+    let top = if numbering == Numbering::BottomLeft {
+        1.0
+    } else {
+        AXIS + 1.0
+    };
+    (AXIS + 1.0 + c as f64 * SIZE, top + r as f64 * SIZE)
+}
+
+/// The name of row `r`'s strip ([`strips`]).
+pub fn row(r: usize) -> String {
+    format!("r{r}")
+}
+
+/// The row and the cell of a strip's cell `r{r}:{c}` ([`strips`]).
+pub fn strip_cell(id: &str) -> Option<(usize, usize)> {
+    let (r, c) = id.strip_prefix('r')?.split_once(':')?;
+    Some((r.parse().ok()?, c.parse().ok()?))
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub use misere::misere_nim_outcome;
 use view::AnyGame;
 pub use view::GameBox;
 
+use crate::drawing::{Marked, Marking};
 use crate::{Budget, Drawing, Nimber, Outcome, Play, Result};
 
 /// A position of one game, interned by the game's view in a [`Solver`].
@@ -577,6 +578,29 @@ impl Solver {
                 false => format!("{name} ({})", d.label),
             };
             d
+        }))
+    }
+
+    /// What `marks` make on a part's picture ([`Picture::marking`](crate::Picture::marking)),
+    /// if its game draws.
+    pub fn marking(&mut self, part: Part, marks: &[String]) -> Option<Result<Marking<Part>>> {
+        let game = part.game;
+        let marked = self.games[game as usize].marking(part.pos, marks)?;
+        Some(marked.map(|m| m.map(|pos| Part { game, pos })))
+    }
+
+    /// The marks of the move from `part` to `to` (a part of the same game) on the
+    /// part's picture, if its game draws and a click makes it.
+    pub fn leading(&mut self, part: Part, to: Part) -> Option<Result<Option<Marked<Part>>>> {
+        let game = part.game;
+        let led = self.games[game as usize].leading(part.pos, to.pos)?;
+        Some(led.map(|m| {
+            m.map(|m| Marked {
+                to,
+                marks: m.marks,
+                lit: m.lit,
+                words: m.words,
+            })
         }))
     }
 

@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 use super::super::loopy::{self, Builder};
 use super::super::memo::{Height, Memo, SpragueGrundy};
 use super::PosId;
+use crate::drawing::{Marked, Marking};
 use crate::stop::Every;
 use crate::{Budget, Drawing, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
 
@@ -40,6 +41,8 @@ pub(super) trait AnyGame: Send {
     fn explain(&self, id: PosId, play: Play) -> Vec<String>;
     fn explain_nimber(&self, id: PosId) -> Option<Vec<String>>;
     fn drawing(&mut self, id: PosId, history: &[PosId]) -> Option<Result<Drawing<PosId>>>;
+    fn marking(&mut self, id: PosId, marks: &[String]) -> Option<Result<Marking<PosId>>>;
+    fn leading(&mut self, id: PosId, to: PosId) -> Option<Result<Option<Marked<PosId>>>>;
     fn keep_search(&self, budget: &Budget) -> Result<()>;
     fn kind(&self) -> Kind;
     fn is_drawn_end(&self, id: PosId) -> bool;
@@ -323,6 +326,31 @@ impl<G: Game> AnyGame for View<G> {
             .picture?
             .draw(self.position(id), &history);
         Some(drawn.map(|d| d.map(|p| self.intern(p))))
+    }
+
+    fn marking(&mut self, id: PosId, marks: &[String]) -> Option<Result<Marking<PosId>>> {
+        let marked = self
+            .game
+            .capabilities()
+            .picture?
+            .marking(self.position(id), marks);
+        Some(marked.map(|m| m.map(|p| self.intern(p))))
+    }
+
+    fn leading(&mut self, id: PosId, to: PosId) -> Option<Result<Option<Marked<PosId>>>> {
+        let led = self
+            .game
+            .capabilities()
+            .picture?
+            .leading(self.position(id), self.position(to));
+        Some(led.map(|m| {
+            m.map(|m| Marked {
+                to,
+                marks: m.marks,
+                lit: m.lit,
+                words: m.words,
+            })
+        }))
     }
 
     fn keep_search(&self, budget: &Budget) -> Result<()> {
