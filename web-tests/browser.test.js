@@ -303,10 +303,10 @@ test('one request answers a position: its picture first, then its analysis', asy
   const calls = await recordCalls(page);
   await page.click('circle.chip[data-heap="0"][data-chip="2"]');
   await settled(page);
-  // The move checked; then each position drawn by the library in one request, the
-  // computer's answer asked for beside the picture after the player's move, and
-  // after the computer's the position analysed in one request.
-  assert.deepEqual(await calls(), ['check', 'computer', 'drawing', 'drawing', 'position']);
+  // The move checked; then each position drawn by the library in one request: after
+  // the player's move the computer's answer asked for at once, and after the
+  // computer's the position analysed in one request.
+  assert.deepEqual(await calls(), ['check', 'drawing', 'computer', 'drawing', 'position']);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -332,9 +332,9 @@ test('a board past the analysis budget: its picture at once, its theorem\'s verd
   assert.ok(await page.locator('.board svg rect[data-cell]').count() > 0, 'the board is drawn after the moves');
   await screenshot(page, 'out-of-reach');
   // A board too large to draw says so in a sentence, instead of megabytes of picture.
-  await page.goto(site.url(gamePath('chomp 60x60')));
+  await page.goto(site.url(gamePath('chomp 1200x1200')));
   await page.waitForSelector('.no-picture');
-  assert.match(await page.textContent('.no-picture'), /^This board is too large to draw here \(its picture would take \d+ KB, and the playground draws up to 256 KB\)/);
+  assert.match(await page.textContent('.no-picture'), /^A Chomp diagram of 1200 rows and 1200 columns is too large to draw: at most 1000 rows and 1000 columns/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -935,4 +935,55 @@ test('a board position is named in words, in "Position:" and the moves so far, i
     assert.ok(await overflow(page) <= 0);
     await screenshot(page, `cram-in-words-${width}`);
   });
+});
+
+/** Asks for the hint, zooms in until its square is at least 24 px, and clicks the middle of it. */
+async function followHint(page) {
+  await page.click('#hint');
+  const hinted = page.locator('.board .hinted').first();
+  await hinted.waitFor();
+  for (let i = 0; i < 6 && (await hinted.boundingBox()).height < 24 && await page.locator('.zoom-in').count(); i++) {
+    await page.click('.zoom-in');
+    await hinted.waitFor();
+  }
+  await hinted.scrollIntoViewIfNeeded();
+  const box = await hinted.boundingBox();
+  assert.ok(box.height >= 24, `the hinted square is ${box.height}px`);
+  // The first square of a hinted run of a strip: the hint marks one square.
+  await page.mouse.click(box.x + Math.min(box.width, box.height) / 2, box.y + box.height / 2);
+}
+
+test('Chomp 200x200 is drawn whole, zoomed and played by clicking, following Hint, on a phone too', async () => {
+  await atBothWidths(gamePath('chomp 200x200'), async (page, { width }) => {
+    await settled(page);
+    const json = await page.evaluate(async () => (await api('drawing', { spec: 'chomp 200x200' })).parts[0]);
+    assert.equal(json.moves_on_request, true);
+    assert.ok(json.svg.length < 100_000, `the picture is ${json.svg.length} bytes`);
+    assert.ok(await overflow(page) <= 0);
+    // The hint's (2,2) leaves the L of two arms of 199; then the hint mirrors the
+    // computer's moves, arm for arm, until the computer is left the poisoned square.
+    for (let round = 0; !/Game over/.test(await page.textContent('.status')); round++) {
+      assert.ok(round < 200, 'the game ends');
+      await followHint(page);
+      await settled(page);
+      assert.match(await page.textContent('.played'), new RegExp(`(You: chomp[^]*){${round + 1}}`));
+      assert.ok(await overflow(page) <= 0, `${width}px after ${round + 1} moves`);
+      if (round === 0) await screenshot(page, `chomp-200-${width}`);
+    }
+    assert.match(await page.textContent('.status'), /Game over\. .*you win/i);
+  });
+});
+
+test('a whole game of a large Chomp board won by clicking, following Hint, on a phone', async () => {
+  const page = await open(gamePath('chomp 33x33'), WIDTHS[1]);
+  await settled(page);
+  for (let moves = 0; !/Game over/.test(await page.textContent('.status')); moves++) {
+    assert.ok(moves < 40, 'the game ends');
+    await followHint(page);
+    await settled(page);
+  }
+  assert.match(await page.textContent('.status'), /Game over\. The computer has no move left: you win/);
+  await screenshot(page, 'chomp-33-won-390');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });

@@ -598,6 +598,14 @@ async function game(params) {
     }
   }
 
+  /**
+   * The scale a part's picture starts at: as board.js fits it, or for a picture
+   * too large to list its moves, the width of the board (its zoom goes further).
+   */
+  const startingScale = (part) => (part.moves_on_request
+    ? Math.min(1, (board.clientWidth - 16) / part.width)
+    : fittingScale(part));
+
   /** Each part's picture, as the library drew it with its moves (/api/drawing). */
   function drawBoard() {
     const drawn = state.drawn;
@@ -609,10 +617,24 @@ async function game(params) {
         play: (to, words) => propose(to, words),
         say: (t) => fail(t),
         hinted: state.hint?.at === state.spec ? state.hint.to : null,
-        scale: part?.svg ? (state.scales[index] ??= fittingScale(part)) : null,
+        scale: part?.svg ? (state.scales[index] ??= startingScale(part)) : null,
+        marking: (marks) => api('marking', { ...fields(), part: index, marks: marks.join(' ') }),
+        leading: (to) => api('marking', { ...fields(), move: to }).then((r) => (r.part === index ? r.exact[0] ?? null : null)),
       };
       const none = sentence(part?.refused ?? 'No picture for this position');
-      return h('figure', { class: 'part' }, [
+      // A picture too large for the screen is shown whole, with zoom.
+      const zoom = (by) => {
+        state.scales[index] = Math.min(2, Math.max(Math.min(startingScale(part), state.scales[index]), state.scales[index] * by));
+        drawBoard();
+      };
+      // Zoom where the picture is too large to list its moves, or kept at another
+      // scale than its own (the scale of a larger picture earlier in the game).
+      const zoomable = part?.svg && (part.moves_on_request || ctx.scale !== fittingScale(part));
+      return h('figure', { class: `part${zoomable ? ' zoomable' : ''}` }, [
+        zoomable ? h('div', { class: 'zoom' }, [
+          h('button', { class: 'zoom-in', 'aria-label': 'Zoom in', onclick: () => zoom(2), text: '+' }),
+          h('button', { class: 'zoom-out', 'aria-label': 'Zoom out', onclick: () => zoom(0.5), text: '−' }),
+        ]) : null,
         part?.svg ? drawnPart(part, ctx) : h('p', { class: 'no-picture', text: `${none.replace(/\.$/, '')}: choose from the list of moves, or type your move.` }),
         h('figcaption', { text: part?.label ?? `${component.game} ${component.position}` }),
       ]);
@@ -692,10 +714,6 @@ async function game(params) {
     const before = note ? `${note} ` : '';
     document.getElementById('position').textContent = state.spec;
     showPlayed();
-    // The computer's move is asked for at once, beside the picture.
-    const computerAsked = !people() && state.toMove === 'computer'
-      ? api('computer', fields({ turn: 'computer' })).then((answer) => ({ answer }), (error) => ({ error }))
-      : null;
     let parts;
     try {
       const history = state.history.map((m) => m.from).join('\n');
@@ -739,7 +757,9 @@ async function game(params) {
       // The computer moves at once, from the cheapest proof (a theorem, a table, a
       // search within its time), or the best move a short look finds, said to be
       // unproved; the analysis waits for the person's turn.
-      const { answer: t, error } = await computerAsked;
+      // Asked once the picture is drawn, so that a long search of the computer's
+      // never holds the picture back.
+      const { answer: t, error } = await api('computer', fields({ turn: 'computer' })).then((answer) => ({ answer }), (e) => ({ error: e }));
       if (stale()) return;
       if (error) {
         showOutOfReach(error.message);

@@ -30,25 +30,22 @@ const titleOf = (e) => e.querySelector(':scope > title')?.textContent ?? '';
 const sameSet = (a, b) => a.size === b.length && b.every((x) => a.has(x));
 
 /**
- * Makes `e` a button for mouse, touch and keyboard: `act` on click or Enter/Space.
+ * Makes `e` a button for mouse, touch and keyboard (drawnPart wires what it does).
  */
-function clickable(e, act) {
+function clickable(e) {
   e.setAttribute('tabindex', '0');
   e.setAttribute('role', 'button');
   e.setAttribute('aria-label', titleOf(e));
   e.classList.add('hit');
-  let touched = false;
-  e.addEventListener('pointerdown', (ev) => { touched = ev.pointerType === 'touch'; });
-  e.addEventListener('click', (ev) => { ev.preventDefault(); act(touched); touched = false; });
-  e.addEventListener('keydown', (ev) => {
-    if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); act(); }
-  });
+  e.addEventListener('click', (ev) => ev.preventDefault());
+  e.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') ev.preventDefault(); });
   return e;
 }
 
 /**
  * The picture of one part, playable: `part` is the library's drawing (svg, label,
- * how, moves); `ctx` has
+ * how, and its moves, or moves_on_request where they are too many to list);
+ * `ctx` has
  *   select   the board's Selection (the marks, shared by the parts: a click on
  *            another part clears them)
  *   index    this part's place in the position
@@ -56,6 +53,13 @@ function clickable(e, act) {
  *   say(text)        tell the player something
  *   hinted   the position the hint leaves, or null
  *   scale    the scale to show it at (fittingScale of the game's first picture)
+ *   marking(marks)   the library's answer for a picture whose moves are asked
+ *            for: { exact, more } (the moves whose marks are exactly `marks`, and
+ *            the shapes that add to them toward a move)
+ *   leading(to)      the library's move to `to` on this picture, or null
+ *
+ * A strip (data-cells) is a row of cells in one shape: its cell i is marked as
+ * `ID:i`, and cells i to j lit as `ID:i-j`; those marks are drawn over it.
  */
 function drawnPart(part, ctx) {
   const svg = svgElement(part.svg);
@@ -69,76 +73,126 @@ function drawnPart(part, ctx) {
   const sel = ctx.select;
   if (sel.part !== ctx.index) sel.clear();
   const marked = () => (sel.part === ctx.index ? sel : new Set());
-  const each = (ids, act) => ids.forEach((id) => { const e = shapes.get(id); if (e) act(e); });
 
-  /** Shows the marks, and the shapes that would add to them. */
-  function show() {
-    const marks = marked();
-    const growing = part.moves.filter((m) => m.marks.length > marks.size && [...marks].every((id) => m.marks.includes(id)));
-    for (const [id, e] of shapes) {
-      e.classList.toggle('marked', marks.has(id));
-      e.classList.toggle('addable', marks.size > 0 && growing.some((m) => m.marks.includes(id) && !marks.has(id)));
+  /** Draws `cls` on the shapes (or strip cells) `ids`, and off every other. */
+  function paint(cls, ids) {
+    for (const e of shapes.values()) e.classList.remove(cls);
+    for (const e of svg.querySelectorAll(`rect.over.${cls}`)) e.remove();
+    for (const id of ids) {
+      const e = shapes.get(id);
+      if (e) { e.classList.add(cls); continue; }
+      const [name, range] = id.split(':');
+      const strip = shapes.get(name);
+      if (!strip || range === undefined) continue;
+      const [from, to = from] = range.split('-').map(Number);
+      const cells = Number(strip.dataset.cells);
+      const x = Number(strip.getAttribute('x'));
+      const width = Number(strip.getAttribute('width')) / cells;
+      const over = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      for (const [k, v] of Object.entries({ x: x + from * width, y: strip.getAttribute('y'), width: (to - from + 1) * width, height: strip.getAttribute('height'), class: `over ${cls}` })) over.setAttribute(k, v);
+      svg.append(over);
     }
   }
 
-  /** What a click on `id` would make: the move whose marks are the marks with it. */
-  const preview = (id) => {
+  /** What the marks make: of the moves listed, or asked of the library. */
+  async function marking(marks) {
+    if (part.moves_on_request) return ctx.marking([...marks]);
+    const holds = (m) => [...marks].every((id) => m.marks.includes(id));
+    return {
+      exact: part.moves.filter((m) => sameSet(marks, m.marks)),
+      more: [...new Set(part.moves.filter((m) => m.marks.length > marks.size && holds(m)).flatMap((m) => m.marks))].filter((id) => !marks.has(id)),
+    };
+  }
+
+  /** Shows the marks, and the shapes that would add to them. */
+  async function show() {
+    const marks = new Set(marked());
+    paint('marked', [...marks]);
+    paint('addable', marks.size ? (await marking(marks)).more : []);
+  }
+
+  /** Lights what a click on `id` would do (its move's `lit`), or nothing (null). */
+  let lighting = 0;
+  async function light(id) {
+    const mine = ++lighting;
+    if (id === null) { paint('lit', []); return; }
     const marks = new Set(marked());
     marks.add(id);
-    return part.moves.find((m) => sameSet(marks, m.marks));
-  };
-  const light = (id, on) => each(on ? (preview(id)?.lit ?? [id]) : [...shapes.keys()], (e) => e.classList.toggle('lit', on));
+    const move = (await marking(marks)).exact[0];
+    if (mine === lighting) paint('lit', move?.lit ?? [id]);
+  }
 
-  /** The moves whose marks are exactly the marks, and those that mark more. */
-  const making = () => [
-    part.moves.filter((m) => sameSet(sel, m.marks)),
-    part.moves.filter((m) => m.marks.length > sel.size && [...sel].every((x) => m.marks.includes(x))),
-  ];
+  /** The shape or strip cell an event points at, by name. */
+  const pointed = (e, ev) => {
+    if (!e.dataset.cells) return e.dataset.id;
+    const box = e.getBoundingClientRect();
+    const cells = Number(e.dataset.cells);
+    const i = Math.min(cells - 1, Math.max(0, Math.floor(((ev.clientX - box.left) / box.width) * cells)));
+    return `${e.dataset.id}:${i}`;
+  };
 
   /** The shape a first tap previewed (a touch screen has no hover): a second tap on it plays. */
   let armed = null;
 
-  function click(id, touched = false) {
+  async function click(id, touched = false) {
     if (armed?.id === id) { ctx.play(armed.move.to, armed.move.words); return; }
     armed = null;
     if (sel.part !== ctx.index) { sel.clear(); sel.part = ctx.index; }
     if (sel.has(id)) sel.delete(id); else sel.add(id);
-    let [exact, larger] = making();
-    if (sel.size > 1 && !exact.length && !larger.length) {
+    let { exact, more } = await marking(sel);
+    if (sel.size > 1 && !exact.length && !more.length) {
       // No move marks these together: the marks start again from this one.
-      ctx.say(sentence(`${titleOf(shapes.get(id))}: no move is made of it with the shapes marked before, so the marks start again from it`));
+      ctx.say(sentence(`${titleOf(shapes.get(id.split(':')[0]))}: no move is made of it with the shapes marked before, so the marks start again from it`));
       sel.clear();
       sel.add(id);
-      [exact, larger] = making();
+      ({ exact, more } = await marking(sel));
     }
-    show();
+    await show();
     if (!sel.size) {
       sel.offer(null);
-    } else if (exact.length === 1 && !larger.length && touched) {
+    } else if (exact.length === 1 && !more.length && touched) {
       // A tap shows what it would do, and offers it; the same tap again makes it.
       armed = { id, move: exact[0] };
-      light(id, true);
+      paint('lit', exact[0].lit);
       sel.offer(exact[0].words, () => ctx.play(exact[0].to, exact[0].words));
-    } else if (exact.length === 1 && !larger.length) {
+    } else if (exact.length === 1 && !more.length) {
       ctx.play(exact[0].to, exact[0].words);
     } else if (exact.length) {
       sel.offer(exact[0].words, () => ctx.play(exact[0].to, exact[0].words));
     } else {
       sel.offer(null);
+      if (part.moves_on_request && sel.size === 1 && !more.length) {
+        sel.clear();
+        paint('marked', []);
+        ctx.say(sentence(`${id.includes(':') ? 'that cell' : titleOf(shapes.get(id))} makes no move`));
+      }
     }
   }
 
-  const playable = new Set(part.moves.flatMap((m) => m.marks));
+  const playable = part.moves_on_request ? [...shapes.keys()] : [...new Set(part.moves.flatMap((m) => m.marks))];
   for (const id of playable) {
     const e = shapes.get(id);
     if (!e) continue;
-    clickable(e, (touched) => click(id, touched));
-    e.addEventListener('mouseenter', () => light(id, true));
-    e.addEventListener('mouseleave', () => light(id, false));
-    e.addEventListener('focus', () => light(id, true));
-    e.addEventListener('blur', () => light(id, false));
+    let touched = false;
+    clickable(e);
+    e.addEventListener('pointerdown', (ev) => { touched = ev.pointerType === 'touch'; });
+    e.addEventListener('click', (ev) => { click(pointed(e, ev), touched); touched = false; });
+    e.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') click(e.dataset.cells ? `${id}:0` : id); });
+    e.addEventListener('mousemove', (ev) => { if (e.dataset.cells) light(pointed(e, ev)); });
+    e.addEventListener('mouseenter', (ev) => light(pointed(e, ev)));
+    e.addEventListener('mouseleave', () => light(null));
+    e.addEventListener('focus', () => light(e.dataset.cells ? `${id}:0` : id));
+    e.addEventListener('blur', () => light(null));
   }
-  for (const m of part.moves.filter((move) => move.to === ctx.hinted)) each(m.marks, (e) => e.classList.add('hinted'));
+  // The hint's move, marked on the picture.
+  if (ctx.hinted) {
+    const listed = part.moves.filter((m) => m.to === ctx.hinted);
+    (listed.length ? Promise.resolve(listed) : part.moves_on_request ? ctx.leading(ctx.hinted).then((m) => (m ? [m] : [])) : Promise.resolve([]))
+      .then((moves) => {
+        paint('hinted', moves.flatMap((m) => m.marks));
+        svg.querySelector('.hinted')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      });
+  }
   show();
   return svg;
 }
