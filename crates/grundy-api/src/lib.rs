@@ -35,8 +35,8 @@ use grundy::drawing::Marking;
 use grundy::games::{graph, Graph};
 use grundy::plot::{self, Chart};
 use grundy::report::{
-    CheckReport, ComputerReport, DrawingReport, ExplainReport, Mover, MovesReport, PartsReport,
-    PeriodReport, PositionReport, StatisticsReport, TableReport, ValueReport,
+    CheckReport, ComputerReport, DrawingReport, ExplainReport, MarkingReport, Mover, MovesReport,
+    PartsReport, PeriodReport, PositionReport, StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::solve::GameBox;
@@ -122,14 +122,6 @@ pub enum Marks {
     Shapes(usize, Vec<String>),
     /// The marks of the move to this position.
     Leading(String),
-}
-
-/// The answer to a `marking` request: the part, and what its marks make.
-#[derive(Serialize)]
-struct MarkingReport {
-    part: usize,
-    #[serde(flatten)]
-    marking: Marking<Position>,
 }
 
 /// Refuses a picture of `bytes` bytes past [`MAX_PICTURE_BYTES`], saying why.
@@ -564,7 +556,7 @@ impl Query {
                         }
                     }
                 };
-                Answer::json(&MarkingReport { part, marking })
+                Answer::json(&MarkingReport::new(part, marking))
             }
             Query::Draw(spec) => {
                 let svg = grundy::draw(spec)?;

@@ -8,8 +8,9 @@ use std::path::Path;
 
 use grundy::games::graph;
 use grundy::report::{
-    CheckReport, ComputerReport, DrawingReport, ExplainReport, Mover, MovesReport, PartsReport,
-    PeriodReport, PositionReport, QuotientReport, StatisticsReport, TableReport, ValueReport,
+    CheckReport, ComputerReport, DrawingReport, ExplainReport, MarkingReport, Mover, MovesReport,
+    PartsReport, PeriodReport, PositionReport, QuotientReport, StatisticsReport, TableReport,
+    ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::table::{Save, Table, TableRequest};
@@ -187,6 +188,16 @@ fn every_report_has_the_fields_the_guide_lists() {
         .unwrap()
         .contains("too large to draw"));
     add("drawing", fields(&report));
+    // What marks make on a picture whose moves are asked for.
+    let board = analyst.parse("chomp 40x40").unwrap();
+    let marking = analyst.marking(&board, 0, &["r38:1".to_string()]).unwrap();
+    let report = MarkingReport::new(0, marking);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(
+        json["exact"][0]["words"],
+        "chomp (2,2), taking 1,521 squares"
+    );
+    add("marking", fields(&report));
     let mut analyst = Analyst::new(Budget::default());
     let from = analyst.parse("nim 3,5").unwrap();
     let to = analyst.legal_move(&from, "3,3").unwrap();

@@ -12,6 +12,7 @@ use super::explain;
 use super::play::{GameOver, Mover, Victor, Voice};
 use super::{play_words, who_wins};
 use crate::analysis::{Analysis, Component, Move, Position, Winner};
+use crate::drawing::Marking;
 use crate::explain::Step;
 use crate::notation::LABEL;
 use crate::Drawing;
@@ -569,6 +570,23 @@ impl DrawingReport {
             components,
             parts,
         }
+    }
+}
+
+/// What shapes marked on a part's picture make (a picture whose moves are asked
+/// for by their marks): the part, the moves whose marks they are, and the shapes
+/// that add to them.
+#[derive(Serialize)]
+pub struct MarkingReport {
+    part: usize,
+    #[serde(flatten)]
+    marking: Marking<Position>,
+}
+
+impl MarkingReport {
+    /// What the marks on part `part` make.
+    pub fn new(part: usize, marking: Marking<Position>) -> Self {
+        MarkingReport { part, marking }
     }
 }
 

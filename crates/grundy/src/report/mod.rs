@@ -16,8 +16,8 @@ mod quotient;
 mod table;
 
 pub use analysis::{
-    CheckReport, ComputerReport, DrawingReport, ExplainReport, Heading, MovesReport, PartsReport,
-    PositionReport, ValueReport,
+    CheckReport, ComputerReport, DrawingReport, ExplainReport, Heading, MarkingReport, MovesReport,
+    PartsReport, PositionReport, ValueReport,
 };
 pub use play::{GameOver, Mover, NumberedMoves, Played, Victor, Voice};
 pub use quotient::QuotientReport;
