@@ -952,13 +952,15 @@ mod tests {
     }
 
     #[test]
-    fn a_picture_grows_with_squares_times_rows_and_is_bounded() {
-        assert!(Chomp.draw(&Rows::from_slice(&[100; 100]), &[]).is_ok());
-        assert!(Chomp.draw(&Rows::from_slice(&[10_000]), &[]).is_ok());
-        for rows in [Rows::from_slice(&[1; 101]), Rows::from_slice(&[10_001])] {
+    fn a_picture_lists_its_moves_up_to_1024_squares_then_is_drawn_in_strips_and_is_bounded() {
+        let small = Chomp.draw(&Rows::from_slice(&[32; 32]), &[]).unwrap();
+        assert!(!small.on_request && small.moves.len() == 1023);
+        let strips = Chomp.draw(&Rows::from_slice(&[1000; 1000]), &[]).unwrap();
+        assert!(strips.on_request && strips.moves.is_empty());
+        for rows in [Rows::from_slice(&[1; 1001]), Rows::from_slice(&[1001])] {
             let e = Chomp.draw(&rows, &[]).unwrap_err().to_string();
             assert!(
-                e.contains("too large to draw: at most 100 rows and 10000 squares"),
+                e.contains("too large to draw: at most 1000 rows and 1000 columns"),
                 "{e}"
             );
         }
