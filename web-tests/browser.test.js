@@ -987,3 +987,15 @@ test('a whole game of a large Chomp board won by clicking, following Hint, on a 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the computer\'s last move is drawn on the board, whatever the game', async () => {
+  for (const spec of ['chomp 4x3', 'wythoff 5,8', 'staircase 1,3,2,4', 'nimble 1,3,4', 'divisors 12', 'nim 3,4,5']) {
+    await atBothWidths(gamePath(spec, { first: 'computer' }), async (page, { width }) => {
+      await settled(page);
+      assert.match(await page.textContent('.played'), /The computer: /, spec);
+      const shown = await page.locator('.board .was, .board .last-move, .board .taken').count();
+      assert.ok(shown > 0, `${spec} at ${width}px: the last move is not drawn`);
+      if (width < 500) await screenshot(page, `last-move-${spec.split(' ')[0]}`);
+    });
+  }
+});

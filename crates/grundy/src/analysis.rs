@@ -437,6 +437,17 @@ impl Analyst {
                     self.solver.format_part(part)
                 ))),
             };
+            // What the last move did, from the picture before it.
+            let drawn = match (drawn, before.last()) {
+                (Ok(mut d), Some(&last)) if last != part => {
+                    let earlier = before.len() - 1;
+                    if let Some(Ok(then)) = self.solver.drawing(last, &before[..earlier]) {
+                        d.mark_changes(&then);
+                    }
+                    Ok(d)
+                }
+                (drawn, _) => drawn,
+            };
             let drawn = drawn.map(|d| {
                 d.map(|to| {
                     let mut after = sum.clone();

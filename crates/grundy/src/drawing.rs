@@ -453,6 +453,64 @@ impl<P> Drawing<P> {
         });
     }
 
+    /// Shows what the last move did, from the picture of the position before it (of
+    /// the same size, drawn the same way): the shapes it took away drawn where they
+    /// were, faded and dashed (class `was`, not to be clicked), and the shapes it
+    /// made or changed outlined (class `last-move`). A picture that shows the
+    /// history itself (a board's pieces, a heap's chips taken) is left as it is, as
+    /// is one whose size changed.
+    pub fn mark_changes<Q>(&mut self, before: &Drawing<Q>) {
+        let shown = |s: &Shape| s.class.contains("last-move") || s.class.contains("taken");
+        if self.shapes.iter().any(shown)
+            || (self.width, self.height) != (before.width, before.height)
+        {
+            return;
+        }
+        let drawn = |s: &&Shape| !matches!(s.kind, Kind::Text { .. });
+        // A shape is the same where it is drawn alike: its place and its colours (a
+        // class may change with the moves a position offers).
+        let key = |s: &Shape| format!("{:?} {:?}", s.kind, s.paint);
+        let now: std::collections::HashSet<String> =
+            self.shapes.iter().filter(drawn).map(key).collect();
+        let then: std::collections::HashSet<String> =
+            before.shapes.iter().filter(drawn).map(key).collect();
+        let gone: Vec<Shape> = before
+            .shapes
+            .iter()
+            .filter(drawn)
+            .filter(|s| !now.contains(&key(s)))
+            .map(|s| Shape {
+                kind: s.kind.clone(),
+                paint: colours::TAKEN,
+                class: format!("{} was", s.class),
+                id: None,
+                title: Some("before the last move".into()),
+                data: Vec::new(),
+            })
+            .collect();
+        // A piece drawn as a letter (Wythoff's queen) is marked where it went too.
+        let text_key = |s: &Shape| format!("{:?} {}", s.kind, s.class);
+        let was_text: std::collections::HashSet<String> = before
+            .shapes
+            .iter()
+            .filter(|s| matches!(s.kind, Kind::Text { .. }))
+            .map(text_key)
+            .collect();
+        for shape in &mut self.shapes {
+            let piece = matches!(shape.kind, Kind::Text { .. }) && !shape.class.contains("label");
+            if piece && !was_text.contains(&text_key(shape)) {
+                shape.class = format!("{} last-move", shape.class);
+            }
+        }
+        for shape in self.shapes.iter_mut().filter(|s| drawn(&&**s)) {
+            if !then.contains(&key(shape)) {
+                shape.class = format!("{} last-move", shape.class);
+            }
+        }
+        // Under the others: what was there is seen where nothing covers it.
+        self.shapes.splice(0..0, gone);
+    }
+
     /// Adds `class` to every shape a move marks (a board's squares that a move
     /// reaches, shown as targets).
     pub fn class_marked(&mut self, class: &str) {
@@ -686,5 +744,29 @@ mod tests {
         assert!(svg.contains(r##"<text x="2" y="28" font-size="12" text-anchor="end" fill="#5b5b5b" class="label">1</text>"##), "{svg}");
         let whole = d.map(|n| format!("nim {n}"));
         assert_eq!(whole.moves[0].to, "nim 0");
+    }
+
+    #[test]
+    fn the_last_move_is_drawn_from_the_picture_before_it() {
+        let chip = |x: f64| Shape::circle(x, 10.0, 5.0, colours::CHIP, "chip");
+        let mut before: Drawing<u8> = Drawing::new(40.0, 20.0, "", "");
+        for x in [10.0, 20.0, 30.0] {
+            before.add(chip(x));
+        }
+        let mut after: Drawing<u8> = Drawing::new(40.0, 20.0, "", "");
+        after.add(chip(10.0));
+        after.add(Shape::circle(20.0, 10.0, 5.0, colours::TAILS, "chip"));
+        after.mark_changes(&before);
+        let classes: Vec<&str> = after.shapes.iter().map(|s| s.class.as_str()).collect();
+        // What was there drawn first, under (the chip taken away, and the chip
+        // before it was turned); the chip turned outlined.
+        assert_eq!(classes, ["chip was", "chip was", "chip", "chip last-move"]);
+        assert!(after.shapes[0].kind == Shape::circle(20.0, 10.0, 5.0, colours::CHIP, "").kind);
+        assert_eq!(after.shapes[0].id, None);
+        // A picture of another size is left as it is.
+        let mut smaller: Drawing<u8> = Drawing::new(30.0, 20.0, "", "");
+        smaller.add(chip(10.0));
+        smaller.mark_changes(&before);
+        assert_eq!(smaller.shapes.len(), 1);
     }
 }

@@ -391,7 +391,14 @@ impl Picture<Heaps> for Moore {
     /// Heaps as rows of chips, clicks marking what to take from each heap (a chip
     /// and every chip right of it), up to k heaps; or, on squares, the coins on a
     /// numbered strip, a click choosing a coin and the next a square left of it.
-    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        // The size of the game's start, kept as heaps shrink and coins move left.
+        let widest = history
+            .iter()
+            .chain([p])
+            .flat_map(|q| q.iter().copied())
+            .max()
+            .unwrap_or(0);
         let mut moves = Vec::new();
         self.moves(p, &mut moves)?;
         let changed = |to: &Heaps| (0..p.len()).filter(|&i| p[i] != to[i]).collect::<Vec<_>>();
@@ -402,16 +409,18 @@ impl Picture<Heaps> for Moore {
         let mut d = match self.board {
             Board::Heaps if many => heaps::rows_of_chips(
                 p,
-                0,
+                widest.min(heaps::DRAWN_CHIPS),
                 "click a chip to take it and every chip right of it from one heap; type a move from several heaps",
             )?,
             Board::Heaps => heaps::rows_of_chips(
                 p,
-                0,
+                widest.min(heaps::DRAWN_CHIPS),
                 &format!("click chips to mark what to take from each heap, up to {} heaps, then take them", self.k),
             )?,
-            Board::Squares => strip(p)?,
+            Board::Squares => strip(p, widest)?,
         };
+        // The room of chips taken stays empty: no move adds chips.
+        d.shapes.retain(|shape| !shape.class.contains("ghost"));
         for to in moves {
             let words = self.describe_move(p, &to)?;
             let (mut marks, mut lit) = (Vec::new(), Vec::new());
@@ -434,8 +443,9 @@ impl Picture<Heaps> for Moore {
 }
 
 /// Coins on a strip of numbered squares, each coin named `c{i}` and square `q{n}`.
-fn strip(p: &Heaps) -> Result<Drawing<Heaps>> {
-    let last = p.iter().copied().max().unwrap_or(0).max(1);
+/// The strip is `last` squares long at least.
+fn strip(p: &Heaps, last: u64) -> Result<Drawing<Heaps>> {
+    let last = p.iter().copied().max().unwrap_or(0).max(last).max(1);
     if last > 40 {
         return Err(crate::too_large!(
             "a coin on square {last} is too far out to draw: at most square 40"

@@ -265,9 +265,16 @@ pub const FAMILY: Family = Family::game(
 impl Picture<Heaps> for Wythoff {
     /// A queen on a board, at column a and row b from the bottom left; a click on a
     /// square left of her, below her or diagonally below-left moves her there.
-    fn draw(&self, p: &Heaps, _history: &[Heaps]) -> Result<Drawing<Heaps>> {
+    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
         let (a, b) = (p[0], p[1]);
-        let n = a.max(b) + 1;
+        // The board of the game's start, so that it keeps its size as the queen moves.
+        let n = history
+            .iter()
+            .chain([p])
+            .flat_map(|q| q.iter().copied())
+            .max()
+            .unwrap_or(0)
+            + 1;
         if n > 30 {
             return Err(crate::too_large!(
                 "a queen at ({a}, {b}) is too far out to draw: at most 29 squares from the corner"
