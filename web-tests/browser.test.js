@@ -142,15 +142,16 @@ test('Cram 3x3: a domino is placed by clicking two cells', async () => {
   await page.click('rect[data-cell="1,1"]');
   await page.click('rect[data-cell="1,2"]');
   await settled(page);
-  assert.match(await page.textContent('.played'), /You: place a domino on \(2,2\) \(2,3\)/);
+  assert.match(await page.textContent('.played'), /You: place a domino on \(2,2\) \(3,2\)/);
   assert.match(await position(page), /#/);
   // Each domino placed is outlined in its own shade, the computer's (the last move) marked.
   assert.deepEqual(await page.$$eval('rect[data-cell="1,1"], rect[data-cell="1,2"]', (rs) => rs.map((r) => r.getAttribute('class'))),
     ['piece piece-0', 'piece piece-0']);
   assert.equal(await page.locator('rect.piece-1.last-move').count(), 2);
   const computer = (await page.textContent('.played')).match(/The computer: place a domino on \((\d),(\d)\) \((\d),(\d)\)/).slice(1).map(Number);
-  for (const [r, c] of [computer.slice(0, 2), computer.slice(2)]) {
-    assert.match(await page.getAttribute(`rect[data-cell="${r - 1},${c - 1}"]`, 'class'), /last-move/);
+  // Cells are written (column, row), the rows counted from 1 at the bottom.
+  for (const [c, r] of [computer.slice(0, 2), computer.slice(2)]) {
+    assert.match(await page.getAttribute(`rect[data-cell="${3 - r},${c - 1}"]`, 'class'), /last-move/);
   }
   await screenshot(page, 'cram');
   // A small board is drawn at a size a finger can play.
@@ -166,7 +167,7 @@ test('placement: a piece is placed by marking its cells, or by confirming where 
   await settled(page);
   for (const cell of ['0,0', '0,1', '1,0']) await page.click(`rect[data-cell="${cell}"]`);
   await settled(page);
-  assert.match(await page.textContent('.played'), /You: place a piece on \(1,1\) \(1,2\) \(2,1\)/);
+  assert.match(await page.textContent('.played'), /You: place a piece on \(1,2\) \(1,3\) \(2,3\)/);
   await screenshot(page, 'placement');
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -176,7 +177,7 @@ test('placement: a piece is placed by marking its cells, or by confirming where 
   await page.click('rect[data-cell="1,2"]');
   await page.click('.confirm button.primary');
   await settled(page);
-  assert.match(await page.textContent('.played'), /You: place a piece on \(2,3\)/);
+  assert.match(await page.textContent('.played'), /You: place a piece on \(3,1\)/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -351,7 +352,7 @@ test('error sentences name cells and fields in words, never in engine notation',
   await page.click('rect[data-cell="2,2"]');
   await page.waitForSelector('.error:not([hidden])');
   sentences.push(await page.textContent('.error'));
-  assert.match(sentences[0], /^Mark the cell in row 3, column 3: no move is made of it with the shapes marked before/);
+  assert.match(sentences[0], /^Mark the cell \(3,1\): column 3, row 1: no move is made of it with the shapes marked before/);
   assert.deepEqual(await page.$$eval('rect.marked', (rs) => rs.map((r) => r.dataset.cell)), ['2,2']);
   // A word typed as a move: the game's own complaint.
   await page.goto(site.url(gamePath('nim 3,4')));
@@ -559,13 +560,14 @@ test('the home page: the seeds first, a picture of each start, and a sum builder
   await page.close();
 });
 
-test('Chomp and Cram number their rows and columns as their moves are written', async () => {
+test('Chomp and Cram number their rows and columns alike, as their moves are written', async () => {
   const page = await open(gamePath('chomp 4x3 + cram 2x3'));
   await settled(page);
   const labels = (figure, axis) => page.$$eval(`figure.part:nth-child(${figure}) .axis-label[data-${axis}]`, (ts) => ts.map((t) => t.textContent));
   assert.deepEqual(await labels(1, 'row'), ['3', '2', '1']);
   assert.deepEqual(await labels(1, 'col'), ['1', '2', '3', '4']);
-  assert.deepEqual(await labels(2, 'row'), ['1', '2']);
+  // Cram numbers its rows from the bottom too: every board writes a cell (column, row).
+  assert.deepEqual(await labels(2, 'row'), ['2', '1']);
   assert.deepEqual(await labels(2, 'col'), ['1', '2', '3']);
   // The square Chomp calls (4,3) lies in the column numbered 4 and the row numbered 3.
   const lined = await page.evaluate(() => {
@@ -930,7 +932,7 @@ test('a board position is named in words, in "Position:" and the moves so far, i
     assert.match(words, /Position: cram \(a 3×4 board, 8 of its 12 cells empty\)/);
     assert.doesNotMatch(words, /#/);
     assert.doesNotMatch(await page.innerText('ol.played'), /#/);
-    assert.match(await page.innerText('ol.played'), /You: place a domino on \(1,1\) \(1,2\) → cram \(a 3×4 board, 10 of its 12 cells empty\)/);
+    assert.match(await page.innerText('ol.played'), /You: place a domino on \(1,3\) \(2,3\) → cram \(a 3×4 board, 10 of its 12 cells empty\)/);
     assert.match(await position(page), /^cram [#.\/]+$/);
     assert.ok(await overflow(page) <= 0);
     await screenshot(page, `cram-in-words-${width}`);

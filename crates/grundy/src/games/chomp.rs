@@ -12,7 +12,7 @@
 
 use smallvec::SmallVec;
 
-use super::grid::{self, Cell, Numbering};
+use super::grid::{self, Cell};
 use super::heaps::parse_number;
 use super::Family;
 use crate::drawing::{self, colours, Marked, Marking, Paint};
@@ -400,9 +400,7 @@ impl Picture<Rows> for Chomp {
         }
         if rows * cols > DRAWN_SQUARES {
             // A row a strip, the poisoned square over the first cell of the bottom one.
-            let mut d = grid::strips(rows, cols, Numbering::BottomLeft, HOW, |r| {
-                p[rows - 1 - r] as usize
-            });
+            let mut d = grid::strips(rows, cols, HOW, |r| p[rows - 1 - r] as usize);
             d.add(
                 grid_square(rows - 1, 0, colours::POISON, "poisoned")
                     .titled("the poisoned square (1,1): whoever must take it loses"),
@@ -410,14 +408,12 @@ impl Picture<Rows> for Chomp {
             return Ok(d);
         }
         let inside = |r: usize, c: usize| c < p[rows - 1 - r] as usize;
-        let mut d = grid::board(rows, cols, Numbering::BottomLeft, HOW, |r, c| {
-            match (c, rows - 1 - r) {
-                (0, 0) => Cell::Poisoned("the poisoned square (1,1): whoever must take it loses"),
-                (c, y) if inside(r, c) => {
-                    Cell::Empty(Some(format!("chomp the square ({},{})", c + 1, y + 1)))
-                }
-                _ => Cell::Absent,
+        let mut d = grid::board(rows, cols, HOW, |r, c| match (c, rows - 1 - r) {
+            (0, 0) => Cell::Poisoned("the poisoned square (1,1): whoever must take it loses"),
+            (c, y) if inside(r, c) => {
+                Cell::Empty(Some(format!("chomp the square ({},{})", c + 1, y + 1)))
             }
+            _ => Cell::Absent,
         });
         let mut offers = Vec::new();
         for shape in &mut d.shapes {
@@ -488,7 +484,7 @@ impl Picture<Rows> for Chomp {
 
 /// The square of row `r` (from the top) and column `c` of a board drawn in strips.
 fn grid_square(r: usize, c: usize, paint: Paint, class: &str) -> drawing::Shape {
-    let (x, y) = grid::corner(r, c, Numbering::BottomLeft);
+    let (x, y) = grid::corner(r, c);
     drawing::Shape::rect(x, y, grid::SIZE, grid::SIZE, paint, class)
 }
 

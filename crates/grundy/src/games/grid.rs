@@ -1,6 +1,7 @@
 //! Pictures of boards of square cells, shared by the board games (Chomp, Cram and
 //! placement): one square a cell, named where a move marks it, and the rows and
-//! columns numbered as the games' moves write them.
+//! columns numbered as every board game's moves write a cell: (column, row), the
+//! rows counted from 1 at the bottom, the columns from 1 at the left.
 
 use std::fmt::Write as _;
 
@@ -20,16 +21,6 @@ pub enum Cell {
     Piece(usize, bool),
     /// A cell that loses, such as Chomp's poisoned square, with what it is.
     Poisoned(&'static str),
-}
-
-/// How the rows and columns are numbered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Numbering {
-    /// (row, column) from 1 at the top left, the columns numbered along the top
-    /// (Cram and placement).
-    TopLeft,
-    /// Rows from 1 at the bottom, the columns numbered along the bottom (Chomp).
-    BottomLeft,
 }
 
 /// The side of a cell, in pixels.
@@ -57,18 +48,16 @@ const PIECES: [Paint; 4] = [
     Paint::new("#6a4a63", "#2b2116", 2.5),
 ];
 
-/// A board of `rows` × `cols` cells, row 0 at the top, numbered as `numbering`
-/// says, each cell drawn as `look(r, c)` says; moved by `how`. Each square carries
+/// A board of `rows` × `cols` cells, row 0 at the top, numbered from the bottom
+/// left, each cell drawn as `look(r, c)` says; moved by `how`. Each square carries
 /// its row and column (`data-cell="r,c"`, from 0 at the top left).
 pub fn board<P>(
     rows: usize,
     cols: usize,
-    numbering: Numbering,
     how: &str,
     look: impl Fn(usize, usize) -> Cell,
 ) -> Drawing<P> {
-    let below = numbering == Numbering::BottomLeft;
-    let top = if below { 1.0 } else { AXIS + 1.0 };
+    let top = 1.0;
     let (width, height) = (
         cols as f64 * SIZE + 2.0 + AXIS,
         rows as f64 * SIZE + 2.0 + AXIS,
@@ -99,10 +88,7 @@ pub fn board<P>(
             });
         }
     }
-    let row_name = |r: usize| match numbering {
-        Numbering::TopLeft => r + 1,
-        Numbering::BottomLeft => rows - r,
-    };
+    let row_name = |r: usize| rows - r;
     for r in 0..rows {
         d.add(
             Shape::text(
@@ -116,7 +102,7 @@ pub fn board<P>(
             .with("row", r),
         );
     }
-    let numbers_at = if below { y(rows) + 13.0 } else { AXIS - 5.0 };
+    let numbers_at = y(rows) + 13.0;
     for c in 0..cols {
         d.add(
             Shape::text(
@@ -140,12 +126,10 @@ pub fn board<P>(
 pub fn strips<P>(
     rows: usize,
     cols: usize,
-    numbering: Numbering,
     how: &str,
     length: impl Fn(usize) -> usize,
 ) -> Drawing<P> {
-    let below = numbering == Numbering::BottomLeft;
-    let top = if below { 1.0 } else { AXIS + 1.0 };
+    let top = 1.0;
     let mut d = Drawing::new(
         cols as f64 * SIZE + 2.0 + AXIS,
         rows as f64 * SIZE + 2.0 + AXIS,
@@ -189,10 +173,7 @@ pub fn strips<P>(
     // Numbered at 1, at every tenth and at the last, as the moves count them.
     let numbered = |name: usize, last: usize| name == 1 || name == last || name % 10 == 0;
     for r in 0..rows {
-        let name = match numbering {
-            Numbering::TopLeft => r + 1,
-            Numbering::BottomLeft => rows - r,
-        };
+        let name = rows - r;
         if numbered(name, rows) {
             d.add(
                 Shape::text(
@@ -206,7 +187,7 @@ pub fn strips<P>(
             );
         }
     }
-    let numbers_at = if below { y(rows) + 13.0 } else { AXIS - 5.0 };
+    let numbers_at = y(rows) + 13.0;
     for c in (0..cols).filter(|&c| numbered(c + 1, cols)) {
         d.add(
             Shape::text(
@@ -223,14 +204,9 @@ pub fn strips<P>(
 }
 
 /// The top left corner of the cell in row `r` and column `c` (from 0 at the top
-/// left) of a board numbered as `numbering` says.
-pub fn corner(r: usize, c: usize, numbering: Numbering) -> (f64, f64) {
-    let top = if numbering == Numbering::BottomLeft {
-        1.0
-    } else {
-        AXIS + 1.0
-    };
-    (AXIS + 1.0 + c as f64 * SIZE, top + r as f64 * SIZE)
+/// left).
+pub fn corner(r: usize, c: usize) -> (f64, f64) {
+    (AXIS + 1.0 + c as f64 * SIZE, 1.0 + r as f64 * SIZE)
 }
 
 /// The name of row `r`'s strip ([`strips`]).
@@ -250,7 +226,7 @@ mod tests {
 
     #[test]
     fn each_square_carries_its_row_and_column_and_the_board_is_numbered() {
-        let d: Drawing<u8> = board(2, 3, Numbering::BottomLeft, "click", |r, c| match (r, c) {
+        let d: Drawing<u8> = board(2, 3, "click", |r, c| match (r, c) {
             (0, 2) => Cell::Absent,
             (1, 0) => Cell::Poisoned("poison"),
             (0, 0) => Cell::Empty(Some("chomp it".into())),

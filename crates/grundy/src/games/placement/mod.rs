@@ -21,7 +21,7 @@ mod mirror;
 mod search;
 mod zeroed;
 
-use super::grid::{self, Cell, Numbering};
+use super::grid::{self, Cell};
 use super::Family;
 use crate::solve::GameBox;
 use crate::{
@@ -619,9 +619,12 @@ impl Game for Placement {
         while placed != 0 {
             let i = placed.trailing_zeros();
             placed &= placed - 1;
-            let cols = from.cols as u32;
-            cells.push(format!("({},{})", i / cols + 1, i % cols + 1));
+            // (column, row), the rows counted from the bottom, as Chomp's squares.
+            let (rows, cols) = (from.rows as u32, from.cols as u32);
+            cells.push((i % cols + 1, rows - i / cols));
         }
+        cells.sort_unstable();
+        let cells: Vec<String> = cells.iter().map(|(c, r)| format!("({c},{r})")).collect();
         let piece = if self.name == "cram" {
             "a domino"
         } else {
@@ -692,13 +695,14 @@ impl Picture<Board> for Placement {
         let mut d = grid::board(
             rows,
             cols,
-            Numbering::TopLeft,
             "click empty cells to mark a piece; it is placed once they make one",
             |r, c| match pieces.iter().position(|&placed| placed & bit(r, c) != 0) {
                 _ if p.empty & bit(r, c) != 0 => Cell::Empty(Some(format!(
-                    "mark the cell in row {}, column {}",
-                    r + 1,
-                    c + 1
+                    "mark the cell ({},{}): column {}, row {}",
+                    c + 1,
+                    rows - r,
+                    c + 1,
+                    rows - r
                 ))),
                 Some(k) => Cell::Piece(k, k + 1 == pieces.len()),
                 None => Cell::Filled,
@@ -898,7 +902,8 @@ mod tests {
             .iter()
             .find(|m| m.marks == ["r0c0", "r0c1"])
             .unwrap();
-        assert_eq!(across.words, "place a domino on (1,1) (1,2)");
+        // (column, row), the rows counted from the bottom: the top row of two is row 2.
+        assert_eq!(across.words, "place a domino on (1,2) (2,2)");
         // The pieces placed in the game so far, in turn, the last one marked.
         let first = across.to;
         let second = cram.parse_position("##./##.").unwrap();
