@@ -380,7 +380,7 @@ impl Theory<Rows> for Chomp {
 /// listed (each square carries the diagram its chomp leaves, so a picture grows
 /// with squares × rows); larger diagrams are drawn a row a strip, their moves asked
 /// for by their marks, up to [`STRIPS`] rows and columns.
-const DRAWN_SQUARES: usize = 1_024;
+const DRAWN_SQUARES: usize = 400;
 /// See [`DRAWN_SQUARES`].
 const STRIPS: usize = 1_000;
 /// How a Chomp diagram is played by clicking.
@@ -948,9 +948,11 @@ mod tests {
     }
 
     #[test]
-    fn a_picture_lists_its_moves_up_to_1024_squares_then_is_drawn_in_strips_and_is_bounded() {
-        let small = Chomp.draw(&Rows::from_slice(&[32; 32]), &[]).unwrap();
-        assert!(!small.on_request && small.moves.len() == 1023);
+    fn a_picture_lists_its_moves_up_to_400_squares_then_is_drawn_in_strips_and_is_bounded() {
+        let small = Chomp.draw(&Rows::from_slice(&[20; 20]), &[]).unwrap();
+        assert!(!small.on_request && small.moves.len() == 399);
+        let next = Chomp.draw(&Rows::from_slice(&[21; 20]), &[]).unwrap();
+        assert!(next.on_request && next.moves.is_empty());
         let strips = Chomp.draw(&Rows::from_slice(&[1000; 1000]), &[]).unwrap();
         assert!(strips.on_request && strips.moves.is_empty());
         for rows in [Rows::from_slice(&[1; 1001]), Rows::from_slice(&[1001])] {
