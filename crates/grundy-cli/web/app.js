@@ -269,8 +269,12 @@ function sumBuilder() {
 
 // ---------------------------------------------------------------- the game page
 
-/** How long the computer waits before it moves, so that a person sees the move made. */
-const COMPUTER_PAUSE_MS = 450;
+/**
+ * How long the computer waits before it moves, so that a person sees the move made;
+ * none where a program drives the browser (navigator.webdriver: the browser tests),
+ * which has no eyes to wait for.
+ */
+const COMPUTER_PAUSE_MS = navigator.webdriver ? 0 : 450;
 
 /** The URL of a game page. */
 function gameUrl({ spec, start, misere, first, graph, toMove, opponent }) {
