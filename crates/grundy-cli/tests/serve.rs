@@ -1,7 +1,8 @@
 //! The web playground's API, driven through its router without a socket: every
 //! endpoint answers what the command line prints with `--json`, bad input gets a
-//! 4xx with one sentence, and the limits hold (size, files, time, budget, panics,
-//! the bounded pool); on loopback, slow clients are cut off.
+//! 4xx with one sentence, answers and pages are compressed as the client accepts
+//! (the pages cached by ETag), and the limits hold (size, files, time, budget,
+//! panics, the bounded pool); on loopback, slow clients are cut off.
 
 mod common;
 
@@ -713,70 +714,194 @@ async fn the_pages_and_their_files_are_served_from_the_binary() {
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }
 
+/// `GET path` with these headers.
+fn asked(path: &str, headers: &[(&str, &str)]) -> Request<Body> {
+    let mut request = Request::get(path);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.body(Body::empty()).unwrap()
+}
+
+/// The response's header `name`, or "" where there is none.
+fn header_of(response: &axum::response::Response, name: &str) -> String {
+    response
+        .headers()
+        .get(name)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default()
+}
+
+/// A body sent in `encoding` (as `Content-Encoding` names it), decoded.
+fn decoded(encoding: &str, bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    match encoding {
+        "" => out.extend_from_slice(bytes),
+        "gzip" => {
+            flate2::read::GzDecoder::new(bytes)
+                .read_to_end(&mut out)
+                .unwrap();
+        }
+        "br" => {
+            brotli::Decompressor::new(bytes, 4096)
+                .read_to_end(&mut out)
+                .unwrap();
+        }
+        other => panic!("an unknown encoding: {other}"),
+    }
+    out
+}
+
+/// A response's status, content encoding, ETag, Vary and body as sent.
+async fn sent(
+    app: &Router,
+    request: Request<Body>,
+) -> (StatusCode, String, String, String, Vec<u8>) {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let heads = (
+        response.status(),
+        header_of(&response, "content-encoding"),
+        header_of(&response, "etag"),
+        header_of(&response, "vary"),
+    );
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (heads.0, heads.1, heads.2, heads.3, body.to_vec())
+}
+
 #[tokio::test]
 async fn the_pages_and_their_files_are_compressed_and_cached() {
     let app = app();
-    let asked = |path: &str, name: &str, value: &str| {
-        Request::get(path)
-            .header(name, value)
-            .body(Body::empty())
-            .unwrap()
-    };
     for path in [
         "/",
         "/static/app.js",
         "/static/board.js",
         "/static/style.css",
+        "/static/favicon.svg",
     ] {
-        let plain = app
-            .clone()
-            .oneshot(asked(path, "accept", "*/*"))
-            .await
-            .unwrap();
-        let size = plain.into_body().collect().await.unwrap().to_bytes().len();
-        for encoding in ["gzip", "br"] {
-            let response = app
-                .clone()
-                .oneshot(asked(path, "accept-encoding", encoding))
-                .await
-                .unwrap();
-            assert_eq!(response.status(), StatusCode::OK, "{path}");
-            assert_eq!(response.headers()["content-encoding"], encoding, "{path}");
-            let sent = response
-                .into_body()
-                .collect()
-                .await
-                .unwrap()
-                .to_bytes()
-                .len();
+        let (status, encoding, plain_tag, vary, plain) = sent(&app, asked(path, &[])).await;
+        assert_eq!((status, encoding.as_str()), (StatusCode::OK, ""), "{path}");
+        assert_eq!(vary, "accept-encoding", "{path}");
+        // Each encoding alone: smaller than the file, its own ETag.
+        let mut sizes = Vec::new();
+        let mut tags = vec![plain_tag.clone()];
+        for name in ["gzip", "br"] {
+            let (status, encoding, tag, vary, body) =
+                sent(&app, asked(path, &[("accept-encoding", name)])).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert_eq!(encoding, name, "{path}");
+            assert_eq!(vary, "accept-encoding", "{path} in {name}");
+            assert_eq!(decoded(name, &body), plain, "{path} in {name}");
             assert!(
-                sent * 3 < size * 2,
-                "{path} in {encoding}: {sent} bytes of {size}"
+                body.len() < plain.len() || plain.len() < 500,
+                "{path} in {name}: {} bytes of {}",
+                body.len(),
+                plain.len()
             );
+            assert!(
+                !tags.contains(&tag),
+                "{path} in {name}: the ETag {tag} again"
+            );
+            tags.push(tag);
+            sizes.push((body.len(), name));
         }
-        // The ETag of the content: asked again with it, a 304 with no body.
-        let response = app
-            .clone()
-            .oneshot(asked(path, "accept", "*/*"))
-            .await
-            .unwrap();
-        assert_eq!(response.headers()["cache-control"], "no-cache");
-        let tag = response.headers()["etag"].to_str().unwrap().to_string();
+        // Both accepted, as browsers do: the smaller is sent.
+        let smaller = sizes.iter().min().unwrap();
+        let (_, encoding, tag, _, body) = sent(
+            &app,
+            asked(path, &[("accept-encoding", "gzip, deflate, br, zstd")]),
+        )
+        .await;
+        assert_eq!(
+            (body.len(), encoding.as_str()),
+            *smaller,
+            "{path}: {sizes:?}"
+        );
+        // A quality says which is wanted most; a quality of 0 refuses.
+        let (_, encoding, ..) = sent(
+            &app,
+            asked(path, &[("accept-encoding", "gzip;q=1, br;q=0.5")]),
+        )
+        .await;
+        assert_eq!(encoding, "gzip", "{path}");
+        let (_, encoding, ..) = sent(
+            &app,
+            asked(path, &[("accept-encoding", "gzip;q=0, identity")]),
+        )
+        .await;
+        assert_eq!(encoding, "", "{path}");
+
+        // Asked again with its ETag: a 304 with no body, that still varies.
+        let accept = ("accept-encoding", "gzip, br");
+        for held in [
+            tag.as_str(),
+            "*",
+            &format!("W/{tag}"),
+            &format!("\"x\", {tag}"),
+        ] {
+            let (status, _, sent_tag, vary, body) =
+                sent(&app, asked(path, &[accept, ("if-none-match", held)])).await;
+            assert_eq!(status, StatusCode::NOT_MODIFIED, "{path} with {held}");
+            assert_eq!(sent_tag, tag, "{path} with {held}");
+            assert_eq!(vary, "accept-encoding", "{path} with {held}");
+            assert!(body.is_empty());
+        }
+        // Another content, or the same in another encoding: the whole file.
+        let other = tags.iter().find(|t| **t != tag).unwrap();
+        for held in ["\"another\"", other.as_str()] {
+            let (status, ..) = sent(&app, asked(path, &[accept, ("if-none-match", held)])).await;
+            assert_eq!(status, StatusCode::OK, "{path} with {held}");
+        }
+        let response = app.clone().oneshot(asked(path, &[accept])).await.unwrap();
+        assert_eq!(header_of(&response, "cache-control"), "no-cache");
         assert!(tag.starts_with('"') && tag.len() > 10, "{path}: {tag}");
-        let response = app
-            .clone()
-            .oneshot(asked(path, "if-none-match", &tag))
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::NOT_MODIFIED, "{path}");
-        let body = response.into_body().collect().await.unwrap().to_bytes();
-        assert!(body.is_empty());
-        let response = app
-            .clone()
-            .oneshot(asked(path, "if-none-match", "\"another\""))
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn api_answers_are_compressed_above_a_kilobyte() {
+    let app = app();
+    for path in [
+        "/api/drawing?spec=chomp%2012x12",
+        "/api/draw?game=kayles&to=1000",
+        "/api/families",
+        "/api/position?spec=nim%203,4,5",
+    ] {
+        let (status, encoding, _, vary, plain) = sent(&app, asked(path, &[])).await;
+        assert_eq!((status, encoding.as_str()), (StatusCode::OK, ""), "{path}");
+        assert_eq!(vary, "accept-encoding", "{path}");
+        assert!(plain.len() > 1024, "{path}: {} bytes", plain.len());
+        for (accept, expected) in [
+            ("gzip, deflate, br, zstd", "br"),
+            ("gzip", "gzip"),
+            ("br;q=0.5, gzip", "gzip"),
+            ("br", "br"),
+            ("identity", ""),
+            ("zstd", ""),
+        ] {
+            let (status, encoding, _, vary, body) =
+                sent(&app, asked(path, &[("accept-encoding", accept)])).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert_eq!(encoding, expected, "{path} accepting {accept}");
+            assert_eq!(vary, "accept-encoding", "{path}");
+            assert_eq!(decoded(&encoding, &body), plain, "{path} in {accept}");
+            if !expected.is_empty() {
+                assert!(
+                    body.len() * 2 < plain.len(),
+                    "{path} in {expected}: {} bytes of {}",
+                    body.len(),
+                    plain.len()
+                );
+            }
+        }
+    }
+    // Small answers and errors go as they are.
+    for path in ["/api/value?spec=nim%203", "/api/value?spec=nim%20x"] {
+        let (_, encoding, _, vary, body) =
+            sent(&app, asked(path, &[("accept-encoding", "gzip, br")])).await;
+        assert_eq!(encoding, "", "{path}");
+        assert_eq!(vary, "accept-encoding", "{path}");
+        assert!(body.len() <= 1024, "{path}");
     }
 }
 

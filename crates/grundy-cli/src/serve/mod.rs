@@ -1,11 +1,13 @@
 //! `grundy serve`: the web playground. A small axum server on tokio answers the
 //! JSON API ([`api`]) and serves the pages, scripts and styles embedded in the
-//! binary ([`assets`]); nothing is read from disk, nothing is fetched from the
-//! internet. Every search runs on a bounded pool within a position budget and a
-//! wall-clock limit ([`limits`]).
+//! binary ([`assets`]), both compressed as the client accepts ([`encoding`]);
+//! nothing is read from disk, nothing is fetched from the internet. Every search
+//! runs on a bounded pool within a position budget and a wall-clock limit
+//! ([`limits`]).
 
 pub mod api;
 pub mod assets;
+pub mod encoding;
 pub mod limits;
 
 use std::net::SocketAddr;
@@ -35,7 +37,8 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/families", get(families))
         .route("/api/limits", get(api::limits))
         .route("/api/{*endpoint}", get(api::endpoint).post(api::endpoint))
-        .with_state(pool);
+        .with_state(pool)
+        .layer(middleware::from_fn(encoding::compress));
     protect(api.merge(assets::routes()))
 }
 
