@@ -256,7 +256,7 @@ async fn the_computer_moves_and_moves_are_checked() {
     let json = get_api(&app, "computer", &[("spec", "cram 8x7")])
         .await
         .json();
-    assert_eq!(json["move"]["description"], "place a domino on (4,4) (5,4)");
+    assert_eq!(json["move"]["description"], "place a domino on (4,4) (4,5)");
 
     let answer = get_api(&app, "check", &[("spec", "nim 3,4,5"), ("move", "3,4,1")]).await;
     assert_eq!(answer.status, StatusCode::OK);
@@ -322,7 +322,9 @@ async fn parts_reads_a_position_without_searching_it() {
 #[tokio::test]
 async fn a_picture_too_large_to_send_is_a_sentence() {
     let app = app();
-    let answer = get_api(&app, "draw", &[("spec", "chomp 60x60")]).await;
+    // 24 heaps of 60 chips: 1,440 chips, 267 KB of picture.
+    let heaps = vec!["60"; 24].join(",");
+    let answer = get_api(&app, "draw", &[("spec", &format!("nim {heaps}"))]).await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         answer
