@@ -120,7 +120,10 @@ fn a_large_square_names_its_winning_move_at_once() {
     assert!(v.get("winning_moves_not_computed").is_none(), "{v}");
     let moves = v["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1);
-    assert_eq!(moves[0]["description"], "chomp (2,2), taking 39,601 squares");
+    assert_eq!(
+        moves[0]["description"],
+        "chomp (2,2), taking 39,601 squares"
+    );
     // The computer plays that move, not the losing chomp (2,1).
     let run = grundy(&["play", "chomp", "200x200", "--computer-first"], "");
     assert!(
