@@ -273,6 +273,8 @@ class Statistics:
     largest: int
     largest_first: int
     histograms: List[Histogram]
+    #: What the mask means, in a sentence for a person.
+    rare_means: str = ""
     _text: str = field(default="", repr=False, compare=False)
 
     @classmethod
@@ -292,6 +294,7 @@ class Statistics:
             "largest": self.largest,
             "largest_first": self.largest_first,
             "histograms": [{"below": h.below, "counts": list(h.counts)} for h in self.histograms],
+            "rare_means": self.rare_means,
         }
 
     def __str__(self) -> str:
