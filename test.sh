@@ -9,7 +9,7 @@
 #      `grundy serve`, once against the static site (its engine in WebAssembly, built
 #      by crates/grundy-wasm/build-site.sh) opened from files;
 #   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh);
-#   5. the fuzz targets under libFuzzer, 20 s each, where a nightly toolchain is
+#   5. the fuzz targets under libFuzzer, 10 s each, where a nightly toolchain is
 #      installed (fuzz/run.sh; on stable, their bodies ran in step 1).
 # Installs what 3 and 4 need where it is missing, and says so: Debian's chromium, wrk
 # and curl (with apt-get; as root, or through sudo), Rust's wasm32-unknown-unknown
@@ -81,4 +81,4 @@ stage "browser tools" install_browser_tools
 stage "browser, served" bash -c 'cd web-tests && npm test'
 stage "static site (WebAssembly)" static_site
 stage "load test" bash -c 'cargo build --release -p grundy-cli && web-tests/load.sh'
-stage "fuzz" fuzz/run.sh 20
+stage "fuzz" fuzz/run.sh 10
