@@ -1,13 +1,16 @@
 // The static playground (crates/grundy-wasm/build-site.sh), beyond what the shared
 // browser tests check of it: a search past the page's time limit never freezes the
-// page, and the same files work from any static web host, links included.
+// page, and the same files work from any static web host, links included; there the
+// engine is fetched as static/grundy.wasm (from files, read from its base64 script),
+// and the sequence page is about as fast as grundy serve's.
 
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
-import { launchBrowser, screenshot, siteFolder, startSite } from './harness.js';
+import { grundyBinary, launchBrowser, screenshot, siteFolder, startServer, startSite } from './harness.js';
 
 let site;
 let browser;
@@ -69,9 +72,13 @@ test('the engine in the page keeps its own time, read on the page\'s clock', asy
   await page.close();
 });
 
-/** Serves `folder` over HTTP on loopback, as any static host would; its address. */
-function staticHost(folder) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+/**
+ * Serves `folder` over HTTP on loopback, as any static host would; its address.
+ * `wasmType` is the type it sends .wasm files as (some hosts know no better than
+ * application/octet-stream).
+ */
+function staticHost(folder, wasmType = 'application/wasm') {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.wasm': wasmType };
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://host').pathname));
     const file = join(folder, path.endsWith('/') ? `${path}index.html` : path);
@@ -87,6 +94,90 @@ function staticHost(folder) {
     close: () => new Promise((closed) => server.close(closed)),
   })));
 }
+
+/** The files of the static site a page asked for, by name (`static/grundy.wasm`). */
+function asked(page) {
+  const names = [];
+  page.on('request', (r) => names.push(new URL(r.url()).pathname.split('/').slice(-2).join('/')));
+  return names;
+}
+
+/** A page of the game of Nim 1,2,3 at `url`: the engine's answer, read in the page. */
+async function answers(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('.board svg');
+  const answer = await page.evaluate(() => api('value', { spec: 'nim 1,2,3' }));
+  assert.equal(answer.outcome, 'P');
+}
+
+test('over http the engine is fetched as a .wasm file and compiled as it arrives; from files it is read from its base64 script', async () => {
+  const game = `game.html?${new URLSearchParams({ spec: 'nim 1,2' })}`;
+  const host = await staticHost(siteFolder);
+  let page = await browser.newPage();
+  let names = asked(page);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Streaming compilation is what the page asks for: counted in the page.
+  await page.addInitScript(() => {
+    window.streamed = 0;
+    const compileStreaming = WebAssembly.compileStreaming;
+    WebAssembly.compileStreaming = (...args) => { window.streamed += 1; return compileStreaming(...args); };
+  });
+  await answers(page, host.url + game);
+  assert.ok(names.includes('static/grundy.wasm'), names.join(', '));
+  assert.ok(!names.includes('static/engine-inline.js'), names.join(', '));
+  assert.equal(await page.evaluate(() => window.streamed), 1);
+  await page.close();
+
+  // A host that sends the module as application/octet-stream: compiled from its bytes.
+  const plainHost = await staticHost(siteFolder, 'application/octet-stream');
+  page = await browser.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await answers(page, plainHost.url + game);
+  await page.close();
+  await plainHost.close();
+
+  // From files: the base64 script, and no fetch.
+  page = await browser.newPage();
+  names = asked(page);
+  page.on('pageerror', (e) => errors.push(e.message));
+  await answers(page, `${pathToFileURL(siteFolder).href}/${game}`);
+  assert.ok(names.includes('static/engine-inline.js'), names.join(', '));
+  assert.ok(!names.includes('static/grundy.wasm'), names.join(', '));
+  await page.close();
+  assert.deepEqual(errors, []);
+  await host.close();
+});
+
+test('the sequence page of kayles to 1000 over http, within 1.5 times grundy serve\'s time (the figures are printed)', async (t) => {
+  const host = await staticHost(siteFolder);
+  const server = await startServer();
+  try {
+    /** The time from navigation to the sequence shown. */
+    const timed = async (url) => {
+      const page = await browser.newPage();
+      await page.goto(url);
+      await page.waitForSelector('#period', { timeout: 30_000 });
+      const time = await page.evaluate(() => performance.now());
+      await page.close();
+      return time;
+    };
+    // Five loads of each, in turn, so that whatever else the machine does weighs on
+    // both alike; the medians compared.
+    const served = [];
+    const hosted = [];
+    for (let i = 0; i < 5; i++) {
+      served.push(await timed(`${server.url}/sequence?game=kayles&to=1000`));
+      hosted.push(await timed(`${host.url}sequence.html?game=kayles&to=1000`));
+    }
+    const median = (times) => Math.round(times.sort((a, b) => a - b)[2]);
+    t.diagnostic(`the sequence page of kayles to 1000: ${median(hosted)} ms static over http, ${median(served)} ms from grundy serve (${grundyBinary}); medians of five`);
+    assert.ok(median(hosted) <= 1.5 * median(served), `${median(hosted)} ms static, ${median(served)} ms served`);
+  } finally {
+    await server.stop();
+    await host.close();
+  }
+});
 
 test('the same files from a static web host: a shared position opens, plays and reloads', async () => {
   const host = await staticHost(siteFolder);
