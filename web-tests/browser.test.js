@@ -891,7 +891,9 @@ test('the first screen says what a P-position and a nimber are, beside a game to
     await screenshot(page, `first-screen-${width}`);
     await page.click('.first-screen circle.chip[data-heap="2"][data-chip="0"]');
     await settled(page);
-    assert.match(await page.textContent('.played'), /You: take 3 from the heap of 3/);
+    // The game goes on on its page: the move made, the computer's answer.
+    assert.match(await page.textContent('#position'), /^nim /);
+    assert.match(await page.textContent('.played'), /The computer: /);
   });
 });
 

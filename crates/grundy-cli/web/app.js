@@ -165,8 +165,10 @@ function firstGame() {
     board.replaceChildren(drawnPart(part, {
       select, index: 0, hinted: null, say: () => {},
       play: (to) => {
-        window.history.pushState({ history: [{ from: FIRST_GAME, to, by: 'you', description: part.moves.find((m) => m.to === to)?.words ?? to }] }, '',
-          gameUrl({ spec: to, start: FIRST_GAME, toMove: 'computer' }));
+        const url = gameUrl({ spec: to, start: FIRST_GAME, toMove: 'computer' });
+        // The static site's pages are files of their own: the game page is loaded.
+        if (engine) { window.location.assign(url); return; }
+        window.history.pushState({ history: [{ from: FIRST_GAME, to, by: 'you', description: part.moves.find((m) => m.to === to)?.words ?? to }] }, '', url);
         route();
       },
     }));
