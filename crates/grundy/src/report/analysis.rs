@@ -373,11 +373,22 @@ pub struct ComputerReport<'a> {
     hint: String,
 }
 
+/// The most characters of a position a hint writes.
+const HINTED_POSITION: usize = 60;
+
 /// The advice to the player to move at the position `a` analysed (with the
 /// computer's move): the winning move and why it wins, the move that keeps a
 /// draw, that the player loses against perfect play, or that the game is over.
 fn hint(a: &Analysis) -> String {
-    let leaving = |m: &Move| format!("{}, leaving {}", m.description, m.position);
+    // A long position (a Chomp diagram of 200 rows) is cut short: the move's words
+    // say what it is, and the page draws it.
+    let leaving = |m: &Move| {
+        format!(
+            "{}, leaving {}",
+            m.description,
+            crate::notation::shorten(&m.position.to_string(), HINTED_POSITION)
+        )
+    };
     if a.terminal {
         return "the game is over: no move is left.".into();
     }
@@ -465,7 +476,8 @@ impl<'a> ComputerReport<'a> {
             game_over: None,
             hint: format!(
                 "try {}, leaving {}: not proved to win ({why}).",
-                chosen.description, chosen.position
+                chosen.description,
+                crate::notation::shorten(&chosen.position.to_string(), HINTED_POSITION)
             ),
         }
     }
