@@ -78,6 +78,8 @@ fn draw_format_tikz_prints_a_picture_for_latex() {
     for (spec, shapes) in [
         ("chomp 3,2", " rectangle "),
         ("cram 2x3", " rectangle "),
+        // A diagram drawn in strips, its grid one path of lines.
+        ("chomp 30x30", " -- "),
         ("hackenbush g-a,a-b", ".. controls"),
         ("graph:examples/dag.txt a", "circle[radius="),
     ] {

@@ -57,18 +57,12 @@ pub fn board<P>(
     how: &str,
     look: impl Fn(usize, usize) -> Cell,
 ) -> Drawing<P> {
-    let top = 1.0;
-    let (width, height) = (
-        cols as f64 * SIZE + 2.0 + AXIS,
-        rows as f64 * SIZE + 2.0 + AXIS,
-    );
-    let mut d = Drawing::new(width, height, "", how);
-    let x = |c: usize| AXIS + 1.0 + c as f64 * SIZE;
-    let y = |r: usize| top + r as f64 * SIZE;
+    let mut d = Drawing::new(width(cols), width(rows), "", how);
     for r in 0..rows {
         for c in 0..cols {
+            let (x, y) = corner(r, c);
             let square = |paint: Paint, class: &str| {
-                Shape::rect(x(c), y(r), SIZE, SIZE, paint, class).with("cell", format!("{r},{c}"))
+                Shape::rect(x, y, SIZE, SIZE, paint, class).with("cell", format!("{r},{c}"))
             };
             d.add(match look(r, c) {
                 Cell::Absent => continue,
@@ -88,13 +82,26 @@ pub fn board<P>(
             });
         }
     }
-    let row_name = |r: usize| rows - r;
-    for r in 0..rows {
+    number(&mut d, rows, cols, |_, _| true);
+    d
+}
+
+/// The side of a board of `cells` cells, in pixels, its numbers beside it.
+fn width(cells: usize) -> f64 {
+    cells as f64 * SIZE + 2.0 + AXIS
+}
+
+/// Numbers the rows of a board of `rows` × `cols` cells from 1 at the bottom and
+/// its columns from 1 at the left, those whose number and last number `shown`
+/// keeps (each label with its `data-row` or `data-col`, from 0 at the top left).
+fn number<P>(d: &mut Drawing<P>, rows: usize, cols: usize, shown: impl Fn(usize, usize) -> bool) {
+    for r in (0..rows).filter(|&r| shown(rows - r, rows)) {
+        let (_, y) = corner(r, 0);
         d.add(
             Shape::text(
                 AXIS - 4.0,
-                y(r) + SIZE / 2.0 + 4.0,
-                row_name(r).to_string(),
+                y + SIZE / 2.0 + 4.0,
+                (rows - r).to_string(),
                 Anchor::End,
                 10.0,
             )
@@ -102,12 +109,13 @@ pub fn board<P>(
             .with("row", r),
         );
     }
-    let numbers_at = y(rows) + 13.0;
-    for c in 0..cols {
+    let (_, below) = corner(rows, 0);
+    for c in (0..cols).filter(|&c| shown(c + 1, cols)) {
+        let (x, _) = corner(0, c);
         d.add(
             Shape::text(
-                x(c) + SIZE / 2.0,
-                numbers_at,
+                x + SIZE / 2.0,
+                below + 13.0,
                 (c + 1).to_string(),
                 Anchor::Middle,
                 10.0,
@@ -116,7 +124,6 @@ pub fn board<P>(
             .with("col", c),
         );
     }
-    d
 }
 
 /// A board too large for a shape a cell: each row one strip of cells from the left
@@ -129,77 +136,41 @@ pub fn strips<P>(
     how: &str,
     length: impl Fn(usize) -> usize,
 ) -> Drawing<P> {
-    let top = 1.0;
-    let mut d = Drawing::new(
-        cols as f64 * SIZE + 2.0 + AXIS,
-        rows as f64 * SIZE + 2.0 + AXIS,
-        "",
-        how,
-    );
+    let mut d = Drawing::new(width(cols), width(rows), "", how);
     d.on_request = true;
-    let x = |c: usize| AXIS + 1.0 + c as f64 * SIZE;
-    let y = |r: usize| top + r as f64 * SIZE;
     for r in 0..rows {
         let cells = length(r);
         if cells == 0 {
             continue;
         }
+        let (x, y) = corner(r, 0);
         d.add(
-            Shape::rect(
-                x(0),
-                y(r),
-                cells as f64 * SIZE,
-                SIZE,
-                colours::CELL,
-                "strip cell",
-            )
-            .named(row(r), format!("a row of {cells} cells"))
-            .with("cells", cells)
-            .with("row", r),
+            Shape::rect(x, y, cells as f64 * SIZE, SIZE, colours::CELL, "strip cell")
+                .named(row(r), format!("a row of {cells} cells"))
+                .with("cells", cells)
+                .with("row", r),
         );
     }
+    let (left, top) = corner(0, 0);
+    let (right, bottom) = corner(rows, cols);
     let mut lines = String::new();
     for c in 0..=cols {
-        let _ = write!(lines, "M{} {}V{}", x(c), y(0), y(rows));
+        let x = corner(0, c).0;
+        let _ = write!(lines, "M{x} {top} L{x} {bottom} ");
     }
     for r in 0..=rows {
-        let _ = write!(lines, "M{} {}H{}", x(0), y(r), x(cols));
+        let y = corner(r, 0).1;
+        let _ = write!(lines, "M{left} {y} L{right} {y} ");
     }
     d.add(Shape::path(
         lines,
-        Paint::line("#33333366", 1.0),
+        Paint::line("#999999", 1.0),
         "grid-lines",
     ));
     // Numbered at 1, at every tenth and at the last, as the moves count them.
-    let numbered = |name: usize, last: usize| name == 1 || name == last || name % 10 == 0;
-    for r in 0..rows {
-        let name = rows - r;
-        if numbered(name, rows) {
-            d.add(
-                Shape::text(
-                    AXIS - 4.0,
-                    y(r) + SIZE / 2.0 + 4.0,
-                    name.to_string(),
-                    Anchor::End,
-                    10.0,
-                )
-                .also("axis-label"),
-            );
-        }
-    }
-    let numbers_at = y(rows) + 13.0;
-    for c in (0..cols).filter(|&c| numbered(c + 1, cols)) {
-        d.add(
-            Shape::text(
-                x(c) + SIZE / 2.0,
-                numbers_at,
-                (c + 1).to_string(),
-                Anchor::Middle,
-                10.0,
-            )
-            .also("axis-label"),
-        );
-    }
+    number(&mut d, rows, cols, |name, last| {
+        name == 1 || name == last || name % 10 == 0
+    });
     d
 }
 
