@@ -543,17 +543,7 @@ impl Analyst {
             Some(led) => led?,
             None => None,
         };
-        Ok(led.map(|m| {
-            (
-                index,
-                Marked {
-                    to: to.clone(),
-                    marks: m.marks,
-                    lit: m.lit,
-                    words: m.words,
-                },
-            )
-        }))
+        Ok(led.map(|m| (index, m.map(|_| to.clone()))))
     }
 
     /// Refuses a position another analyst made: its parts mean nothing here.

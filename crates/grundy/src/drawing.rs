@@ -55,20 +55,23 @@ pub struct Marking<P> {
     pub more: Vec<String>,
 }
 
+impl<P> Marked<P> {
+    /// The same move, leading to `f` of its position.
+    pub fn map<Q>(self, f: impl FnOnce(P) -> Q) -> Marked<Q> {
+        Marked {
+            to: f(self.to),
+            marks: self.marks,
+            lit: self.lit,
+            words: self.words,
+        }
+    }
+}
+
 impl<P> Marking<P> {
     /// The same moves, leading to `f` of their positions.
     pub fn map<Q>(self, mut f: impl FnMut(P) -> Q) -> Marking<Q> {
         Marking {
-            exact: self
-                .exact
-                .into_iter()
-                .map(|m| Marked {
-                    to: f(m.to),
-                    marks: m.marks,
-                    lit: m.lit,
-                    words: m.words,
-                })
-                .collect(),
+            exact: self.exact.into_iter().map(|m| m.map(&mut f)).collect(),
             more: self.more,
         }
     }
@@ -557,16 +560,7 @@ impl<P> Drawing<P> {
             how: self.how,
             shapes: self.shapes,
             on_request: self.on_request,
-            moves: self
-                .moves
-                .into_iter()
-                .map(|m| Marked {
-                    to: f(m.to),
-                    marks: m.marks,
-                    lit: m.lit,
-                    words: m.words,
-                })
-                .collect(),
+            moves: self.moves.into_iter().map(|m| m.map(&mut f)).collect(),
         }
     }
 

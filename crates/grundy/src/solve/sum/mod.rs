@@ -594,14 +594,7 @@ impl Solver {
     pub fn leading(&mut self, part: Part, to: Part) -> Option<Result<Option<Marked<Part>>>> {
         let game = part.game;
         let led = self.games[game as usize].leading(part.pos, to.pos)?;
-        Some(led.map(|m| {
-            m.map(|m| Marked {
-                to,
-                marks: m.marks,
-                lit: m.lit,
-                words: m.words,
-            })
-        }))
+        Some(led.map(|m| m.map(|m| m.map(|_| to))))
     }
 
     /// How many sums the searches of this solver have memoised.

@@ -343,14 +343,7 @@ impl<G: Game> AnyGame for View<G> {
             .capabilities()
             .picture?
             .leading(self.position(id), self.position(to));
-        Some(led.map(|m| {
-            m.map(|m| Marked {
-                to,
-                marks: m.marks,
-                lit: m.lit,
-                words: m.words,
-            })
-        }))
+        Some(led.map(|m| m.map(|m| m.map(|_| to))))
     }
 
     fn keep_search(&self, budget: &Budget) -> Result<()> {
