@@ -437,9 +437,10 @@ impl Analyst {
                     self.solver.format_part(part)
                 ))),
             };
-            // What the last move did, from the picture before it.
+            // What the last move did, from the picture before it (drawn only where
+            // the picture does not show it already).
             let drawn = match (drawn, before.last()) {
-                (Ok(mut d), Some(&last)) if last != part => {
+                (Ok(mut d), Some(&last)) if last != part && !d.shows_last_move() => {
                     let earlier = before.len() - 1;
                     if let Some(Ok(then)) = self.solver.drawing(last, &before[..earlier]) {
                         d.mark_changes(&then);

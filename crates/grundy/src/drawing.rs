@@ -456,6 +456,13 @@ impl<P> Drawing<P> {
         });
     }
 
+    /// Whether the picture shows the last move itself, from the game's history (a
+    /// board's last piece, a heap's chips taken).
+    pub fn shows_last_move(&self) -> bool {
+        let shown = |s: &Shape| s.class.contains("last-move") || s.class.contains("taken");
+        self.shapes.iter().any(shown)
+    }
+
     /// Shows what the last move did, from the picture of the position before it (of
     /// the same size, drawn the same way): the shapes it took away drawn where they
     /// were, faded and dashed (class `was`, not to be clicked), and the shapes it
@@ -463,10 +470,7 @@ impl<P> Drawing<P> {
     /// history itself (a board's pieces, a heap's chips taken) is left as it is, as
     /// is one whose size changed.
     pub fn mark_changes<Q>(&mut self, before: &Drawing<Q>) {
-        let shown = |s: &Shape| s.class.contains("last-move") || s.class.contains("taken");
-        if self.shapes.iter().any(shown)
-            || (self.width, self.height) != (before.width, before.height)
-        {
+        if self.shows_last_move() || (self.width, self.height) != (before.width, before.height) {
             return;
         }
         let drawn = |s: &&Shape| !matches!(s.kind, Kind::Text { .. });
