@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Every test of the project, on a fresh machine too:
-#   1. the Rust tests (debug), and the few searches too slow for a debug build, and the
-#      adversarial inputs searched to the budget (release);
+#   1. the Rust tests, in one test build whose engine is optimised (Cargo.toml's
+#      profile.dev.package.grundy), overflow checks and assertions on;
 #   2. the Python module, built as an abi3 wheel and installed into a fresh virtual
 #      environment with no Rust on PATH, against its pytest suite (crates/grundy-py/test.sh);
 #   3. the web playground in a real browser: Debian's headless Chromium driven by
 #      playwright-core (web-tests/), screenshots in web-tests/artifacts/: once against
 #      `grundy serve`, once against the static site (its engine in WebAssembly, built
 #      by crates/grundy-wasm/build-site.sh) opened from files;
-#   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh).
-# The fuzz targets' bodies run in step 1 on mutated seeds (tests/fuzz.rs, release);
+#   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh), on
+#      the test build (a release build of the server alone would take CI 2 minutes).
+# The fuzz targets' bodies run in step 1 on mutated seeds (tests/fuzz.rs);
 # libFuzzer runs them apart, with a nightly toolchain: fuzz/run.sh SECONDS (its
 # build alone took 100 s of CI's 20 minutes).
 # Installs what 3 and 4 need where it is missing, and says so: Debian's chromium, wrk
@@ -75,10 +76,9 @@ install_browser_tools() {
   (cd web-tests && npm ci --no-audit --no-fund)
 }
 
-stage "Rust, debug" cargo test --workspace
-stage "Rust, release" cargo test --release -p grundy --test exercises --test consistency --test fuzz --test threads -p grundy-cli --test adversarial --test readme
+stage "Rust" cargo test --workspace
 stage "Python (wheel, pytest)" crates/grundy-py/test.sh
 stage "browser tools" install_browser_tools
 stage "browser, served" bash -c 'cd web-tests && npm test'
 stage "static site (WebAssembly)" static_site
-stage "load test" bash -c 'cargo build --release -p grundy-cli && web-tests/load.sh'
+stage "load test" env GRUNDY="${CARGO_TARGET_DIR:-target}/debug/grundy" LIGHT_SECONDS=15 web-tests/load.sh

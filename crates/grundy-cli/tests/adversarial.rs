@@ -1,8 +1,6 @@
 //! Inputs that once brought grundy down (a panic, an allocation past memory, a
 //! stack overflow, a hang): each now ends with the right answer, or with exit code
-//! 2 and one sentence, under a 4 GB address-space cap and a time limit. The
-//! searches that run to the budget are timed for a release build and run there
-//! (`cargo test --release -p grundy-cli --test adversarial`).
+//! 2 and one sentence, under a 4 GB address-space cap and a time limit.
 
 mod common;
 
@@ -170,10 +168,6 @@ fn numbers_past_what_a_family_holds() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn trivial_positions_are_answered_at_once() {
     // A heap of 0 has no move: under misère play the player to move has won.
     for code in ["0.f", "0.9", "8.0", "c.7", "0.123456789abcdef"] {
@@ -263,10 +257,6 @@ fn trivial_positions_are_answered_at_once() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn searches_end_at_the_budget() {
     // Found by fuzzing: the moves a search lists again and again count too, so the
     // search for this nimber stops early (the outcome comes from Moore's theorem).
@@ -317,10 +307,6 @@ fn searches_end_at_the_budget() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn sums_of_many_parts_hold_no_copies() {
     // 100,000 parts: the nimbers XOR at once; the winning moves, each a copy of the
     // whole sum, would hold more parts than the budget, so they are not listed.
@@ -346,10 +332,6 @@ fn sums_of_many_parts_hold_no_copies() {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn searches_show_progress_on_a_terminal() {
     // `script` gives the search a terminal: a line counts the positions it keeps
     // until the budget stops it (Cram's own search of 7x7 needs more than 4·10^6

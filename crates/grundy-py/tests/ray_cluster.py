@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable, Dict, List
+from typing import Callable, Dict, List, Tuple
 
 
 def free_port() -> int:
@@ -173,16 +173,42 @@ def start(workers: int) -> Cluster:
     return cluster
 
 
-def driver(args: List[str], cluster: Cluster, **popen: object) -> "subprocess.Popen[str]":
-    """``python -m grundy.census ARGS``, started as a driver of the cluster."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "grundy.census", *args, "--address", cluster.address],
-        env=cluster.env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        **popen,  # type: ignore[arg-type]
-    )
+class Driver:
+    """``python -m grundy.census ARGS``, started as a driver of the cluster. Its
+    output goes to files, not pipes: a driver that nobody reads while a test waits
+    for something else must not block on a full pipe (Ray's warnings fill one)."""
+
+    def __init__(self, args: List[str], cluster: Cluster, **popen: object) -> None:
+        self.stdout, self.stderr = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "grundy.census", *args, "--address", cluster.address],
+            env=cluster.env,
+            stdout=self.stdout,
+            stderr=self.stderr,
+            text=True,
+            **popen,  # type: ignore[arg-type]
+        )
+
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def output(self) -> Tuple[str, str]:
+        """What the driver has printed so far: its standard output and error."""
+        printed = []
+        for file in (self.stdout, self.stderr):
+            file.seek(0)
+            printed.append(file.read())
+        return printed[0], printed[1]
+
+    def finish(self, timeout: float) -> Tuple[int, str, str]:
+        """Waits for the driver to end: its exit status, standard output and error."""
+        code = self.process.wait(timeout)
+        return (code, *self.output())
+
+    def kill(self) -> None:
+        if self.running():
+            self.process.kill()
+            self.process.wait()
 
 
 def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:

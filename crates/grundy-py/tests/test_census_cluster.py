@@ -78,9 +78,8 @@ def test_the_cluster_has_three_nodes_of_one_cpu_with_a_token(cluster):
 
 def test_a_census_through_the_address_option(cluster, tmp_path):
     out = str(tmp_path / "census.csv")
-    driver = ray_cluster.driver(["0.d3", "0.07", "0.77", "--to", "3000", "--out", out], cluster)
-    stdout, stderr = driver.communicate(timeout=300)
-    assert driver.returncode == 0, stderr
+    code, stdout, stderr = ray_cluster.Driver(["0.d3", "0.07", "0.77", "--to", "3000", "--out", out], cluster).finish(timeout=300)
+    assert code == 0, stderr
     codes = c.codes("0.d3") + ["0.07", "0.77"]
     expected = [c.classify(code, 3000) for code in codes]
     assert without_seconds(c.read(out)) == without_seconds(expected)
@@ -105,10 +104,11 @@ def test_a_census_through_the_address_keyword(cluster, tmp_path):
 def test_a_killed_driver_run_again_computes_only_what_is_missing(cluster, undisturbed, tmp_path):
     out = str(tmp_path / "census.csv")
     args = [*OPEN, "--to", str(N), "--chunk", str(CHUNK), "--out", out]
-    first = ray_cluster.driver(args, cluster, start_new_session=True)
+    first = ray_cluster.Driver(args, cluster, start_new_session=True)
     checkpoints = out + ".checkpoints"
 
     def some_done_some_not() -> bool:
+        assert first.running(), first.output()
         done = {r["code"] for r in c.read(out)} if os.path.exists(out) else set()
         kept = {f[: -len(".values")] for f in os.listdir(checkpoints) if f.endswith(".values")} if os.path.isdir(checkpoints) else set()
         return bool(done) and bool(kept - done)
@@ -116,15 +116,14 @@ def test_a_killed_driver_run_again_computes_only_what_is_missing(cluster, undist
     try:
         ray_cluster.wait_until(some_done_some_not, 120, "a code finished and another checkpointed")
     finally:
-        os.killpg(first.pid, signal.SIGKILL)
-        first.communicate()
+        os.killpg(first.process.pid, signal.SIGKILL)
+        first.process.wait()
     # the file is whole (read checks its checksum); what it and the checkpoints hold
     done = {r["code"] for r in c.read(out)}
     kept = {code: len(c._load_checkpoint(out, code)[0]) for code in OPEN if code not in done and os.path.exists(c._checkpoint(out, code))}
     assert done and kept and set(OPEN) - done
-    again = ray_cluster.driver(args, cluster)
-    _, stderr = again.communicate(timeout=300)
-    assert again.returncode == 0, stderr
+    code, _, stderr = ray_cluster.Driver(args, cluster).finish(timeout=300)
+    assert code == 0, stderr
     computed, finished = steps(stderr)
     # only the codes missing were computed, each from its checkpoint to heap N
     assert set(finished) == set(OPEN) - done
@@ -167,14 +166,21 @@ def test_a_split_board_search_answers_as_one_machine(cluster, board, depth, task
 def test_a_killed_worker_node_loses_no_row(cluster, undisturbed, tmp_path):
     # Last of the module: the cluster has a node fewer afterwards.
     out = str(tmp_path / "census.csv")
-    driver = ray_cluster.driver([*OPEN, "--to", str(N), "--chunk", str(CHUNK), "--out", out], cluster)
-    victim = cluster.nodes[-1]
+    driver = ray_cluster.Driver([*OPEN, "--to", str(N), "--chunk", str(CHUNK), "--out", out], cluster)
+    busy: List[ray_cluster.Node] = []
+
+    def a_worker_node_runs_a_step() -> bool:
+        assert driver.running(), driver.output()
+        busy[:] = [node for node in cluster.nodes[1:] if node.running("ray::_step")]
+        return bool(busy)
+
     try:
-        ray_cluster.wait_until(lambda: victim.running("ray::_step"), 120, "a step running on the last worker node")
-        victim.kill()
-        stdout, stderr = driver.communicate(timeout=300)
+        # whichever worker node the scheduler gave a step to
+        ray_cluster.wait_until(a_worker_node_runs_a_step, 120, "a step running on a worker node")
+        busy[0].kill()
+        code, stdout, stderr = driver.finish(timeout=300)
     finally:
         driver.kill()
-    assert driver.returncode == 0, stderr
+    assert code == 0, stderr
     assert without_seconds(c.read(out)) == without_seconds([undisturbed[code] for code in OPEN])
     assert f"{len(OPEN)} codes to heap {N}: 0 proved, {len(OPEN)} open" in stdout

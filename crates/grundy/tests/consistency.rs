@@ -232,10 +232,6 @@ fn consistent(spec: &str, play: Play) -> Result<(), TestCaseError> {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn every_family_agrees_with_itself() {
     for family in FAMILIES {
         let mut runner = TestRunner::new(Config {

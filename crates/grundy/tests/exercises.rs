@@ -621,9 +621,8 @@ fn sos_outcomes_by_the_solver_agree_with_plain_search_up_to_nine_squares() {
 /// (d) n = 14: a draw. The second player's winning strategy for 2000 squares (an S,
 /// then a second S three squares away, so that S--S is a trap) needs more room than
 /// 14 squares give. (A separate plain search, written to check this, agrees.) About
-/// 10 s in release mode, too slow for the debug test suite.
+/// 10 s.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "run with cargo test --release")]
 fn sos_with_fourteen_squares_is_a_draw() {
     assert_eq!(outcome("sos 14", Play::Normal), Outcome::D);
     assert_eq!(outcome("sos 13", Play::Normal), Outcome::N);

@@ -167,37 +167,21 @@ fn fuzz(target: &str, body: fn(&[u8])) {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn spec() {
     fuzz("spec", targets::spec);
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn family() {
     fuzz("family", targets::family);
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn graph_file() {
     fuzz("graph_file", targets::graph_file);
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn resume_file() {
     fuzz("resume_file", targets::resume_file);
 }

@@ -20,10 +20,6 @@ fn timed(game: &str, len: usize, threads: Threads) -> (Duration, Vec<u16>) {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "release only (the README's test command runs it)"
-)]
 fn the_default_threads_on_a_busy_machine_are_never_ten_times_slower_than_one() {
     let most = std::thread::available_parallelism()
         .map_or(2, usize::from)
