@@ -91,6 +91,28 @@ fn moore_nim_by_moore_s_theorem() {
     assert!(moore::is_p_position(&after, 3), "{after:?}");
 }
 
+/// A position of several heaps is valued heap by heap: its winning moves come from
+/// the heaps' table at once, though the position as a whole reaches 1.5·10^9
+/// positions, past the budget (Kayles: g(1) = 1 and g(98) = 2, so each winning move
+/// leaves heaps of nimber 1 in place of the 98). They are as many as those of the
+/// same heaps written as a sum, whose parts are valued one by one.
+#[test]
+fn the_winning_moves_of_several_heaps_come_from_each_heap() {
+    let together = analysis("kayles 1,98");
+    let apart = analysis("kayles 1 + kayles 98");
+    assert_eq!((together.outcome, together.nimber), (Outcome::N, Some(3)));
+    assert_eq!(together.winning_moves.len(), apart.winning_moves.len());
+    assert_eq!(together.winning_moves.len(), 5);
+    for m in &together.winning_moves {
+        assert_eq!(
+            analysis(&m.position.to_string()).outcome,
+            Outcome::P,
+            "{}",
+            m.position
+        );
+    }
+}
+
 #[test]
 fn powers_of_two_by_residues_mod_3() {
     let a = analysis("sub-pow2 1000000000002");

@@ -256,10 +256,21 @@ impl<G: Game> AnyGame for View<G> {
         }
         // The memoised searches of the options keep what `id` reaches, but `id`:
         // refused at once past the budget (a game's own search prunes, and is left
-        // to run to the budget).
+        // to run to the budget). Each option is valued by its components, so what
+        // they reach is the bound, less the components a theory values (Kayles
+        // 1,98 reaches 1.5·10^9 positions, its heaps none but the table's).
         let capabilities = self.game.capabilities();
         if let (Some(size), None) = (capabilities.size, capabilities.search) {
-            if let Some(reachable) = size.count_positions(self.position(id)) {
+            let mut parts = Vec::new();
+            self.game.components(self.position(id), &mut parts)?;
+            let theory = self.theory();
+            let searched = parts
+                .iter()
+                .filter(|part| theory.and_then(|t| t.nimber(part)).is_none())
+                .try_fold(0u64, |total, part| {
+                    Some(total.saturating_add(size.count_positions(part)?))
+                });
+            if let Some(reachable) = searched {
                 budget.fits(reachable.saturating_sub(1))?;
             }
         }
