@@ -944,17 +944,36 @@ test('a board position is named in words, in "Position:" and the moves so far, i
 /** Asks for the hint, zooms in until its square is at least 24 px, and clicks the middle of it. */
 async function followHint(page) {
   await page.click('#hint');
-  const hinted = page.locator('.board .hinted').first();
-  await hinted.waitFor();
-  for (let i = 0; i < 6 && (await hinted.boundingBox()).height < 24 && await page.locator('.zoom-in').count(); i++) {
-    await page.click('.zoom-in');
-    await hinted.waitFor();
+  const hinted = page.locator('.board .hinted');
+  await hinted.first().waitFor();
+  const hint = (await page.textContent('.status')).match(/Hint: (.*?)(,| and | leaving)/)[1].toLowerCase();
+  // Each of the hint's marks (a run of Kayles has two), then its button where the
+  // marks make more than one move or begin a longer one.
+  const marks = await hinted.count();
+  const mine = () => page.evaluate(() => (document.querySelector('.played')?.textContent.match(/You: /g) ?? []).length);
+  const before = await mine();
+  for (let k = 0; k < marks && await mine() === before; k++) {
+    const mark = hinted.nth(k);
+    for (let i = 0; i < 6 && (await mark.boundingBox()).height < 24 && await page.locator('.zoom-in').count(); i++) {
+      await page.click('.zoom-in');
+      await mark.waitFor();
+    }
+    await mark.scrollIntoViewIfNeeded();
+    const box = await mark.boundingBox();
+    assert.ok(box.height >= 24, `the hinted square is ${box.height}px`);
+    // The first square of a hinted run of a strip: the hint marks one square.
+    await page.mouse.click(box.x + Math.min(box.width, box.height) / 2, box.y + box.height / 2);
+    // A mark before the last is drawn before the next is clicked.
+    if (k < marks - 1) await page.waitForFunction((n) => document.querySelectorAll('.board .marked').length >= n, k + 1);
   }
-  await hinted.scrollIntoViewIfNeeded();
-  const box = await hinted.boundingBox();
-  assert.ok(box.height >= 24, `the hinted square is ${box.height}px`);
-  // The first square of a hinted run of a strip: the hint marks one square.
-  await page.mouse.click(box.x + Math.min(box.width, box.height) / 2, box.y + box.height / 2);
+  // Played, or offered by the button (whose move's words begin as the hint's do).
+  await page.waitForFunction(([before, hint]) => {
+    const button = document.querySelector('.confirm button.primary');
+    const played = (document.querySelector('.played')?.textContent.match(/You: /g) ?? []).length;
+    const offered = button?.getClientRects().length && document.querySelector('.confirm').textContent.toLowerCase().includes(hint);
+    return played > before || offered;
+  }, [before, hint]);
+  if (await mine() === before) await page.click('.confirm button.primary');
 }
 
 test('Chomp 200x200 is drawn whole, zoomed and played by clicking, following Hint, on a phone too', async () => {
@@ -975,6 +994,48 @@ test('Chomp 200x200 is drawn whole, zoomed and played by clicking, following Hin
       if (round === 0) await screenshot(page, `chomp-200-${width}`);
     }
     assert.match(await page.textContent('.status'), /Game over\. .*you win/i);
+  });
+});
+
+test('heaps of hundreds of chips are drawn in strips and played by clicking, following Hint, on a phone too', async () => {
+  // Kayles 101 (nimber 2): the hint takes one chip, leaving a P-position.
+  await atBothWidths(gamePath('kayles 101'), async (page, { width }) => {
+    await settled(page);
+    const json = await page.evaluate(async () => (await api('drawing', { spec: 'kayles 101' })).parts[0]);
+    assert.equal(json.moves_on_request, true);
+    assert.ok(await overflow(page) <= 0);
+    await followHint(page);
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: take [12] from the heap of 101 and split the rest into/);
+    // The computer's last move is drawn: what it took, or the heaps it made.
+    assert.ok(await page.locator('.board .taken, .board .last-move').count() > 0);
+    assert.ok(await overflow(page) <= 0, `${width}px`);
+    await screenshot(page, `kayles-101-${width}`);
+  });
+  // A run of two chips of a strip, marked one after the other, is taken at once.
+  await atBothWidths(gamePath('kayles 150'), async (page) => {
+    await settled(page);
+    const strip = page.locator('.board rect[data-id="h0s1"]');
+    await strip.scrollIntoViewIfNeeded();
+    const box = await strip.boundingBox();
+    const cell = (c) => page.mouse.click(box.x + box.width * ((c + 0.5) / 50), box.y + box.height / 2);
+    await cell(10);
+    await page.waitForSelector('.board rect.over.marked');
+    await page.waitForSelector('.board rect.over.addable');
+    await cell(11);
+    await page.waitForFunction(() => /You: /.test(document.querySelector('.played')?.textContent ?? ''));
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: take 2 from the heap of 150 and split the rest into (38 and 110|110 and 38)/);
+  });
+  // A heap of 300 in Nim: its strip's cell 51 of the third row takes 50.
+  await atBothWidths(gamePath('nim 300,250'), async (page) => {
+    await settled(page);
+    const strip = page.locator('.board rect[data-id="h0s2"]');
+    await strip.scrollIntoViewIfNeeded();
+    const box = await strip.boundingBox();
+    await page.mouse.click(box.x + box.width * (50.5 / 100), box.y + box.height / 2);
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: take 50 from the heap of 300/);
   });
 });
 

@@ -420,3 +420,47 @@ fn every_family_is_drawn_with_every_move_its_picture_can_make() {
         }
     }
 }
+
+/// Heaps too large to draw as chips are drawn in strips, their moves asked for by
+/// a strip's cells: every move of these positions is led to by marks on strips of
+/// the picture, and those marks make that move, in its own words.
+#[test]
+fn heaps_drawn_in_strips_are_played_by_their_cells() {
+    for spec in [
+        "kayles 70",
+        "nim 70,65",
+        "octal:0.07 130",
+        "sub:1,2,5 64",
+        "kayles 3 + nim 61",
+    ] {
+        let mut analyst = Analyst::new(Budget::default());
+        let position = analyst.parse(spec).unwrap();
+        let drawn = analyst.drawings(&position, &[]).unwrap();
+        let svgs: Vec<String> = drawn.iter().map(|d| d.as_ref().unwrap().svg()).collect();
+        assert!(
+            drawn.iter().any(|d| d.as_ref().unwrap().on_request),
+            "{spec}"
+        );
+        for to in analyst.moves(&position).unwrap() {
+            let (index, led) = analyst
+                .leading(&position, &to)
+                .unwrap()
+                .unwrap_or_else(|| panic!("{spec}: no click makes {to}"));
+            for id in &led.marks {
+                let strip = id.split(':').next().unwrap();
+                assert!(
+                    svgs[index].contains(&format!(r#"data-id="{strip}""#)),
+                    "{spec}: no shape {id}"
+                );
+            }
+            let marking = analyst.marking(&position, index, &led.marks).unwrap();
+            let made = marking.exact.iter().find(|m| m.to == to);
+            let made = made.unwrap_or_else(|| panic!("{spec}: {:?} does not make {to}", led.marks));
+            assert_eq!(
+                made.words,
+                analyst.describe_move(&position, &to).unwrap(),
+                "{spec}"
+            );
+        }
+    }
+}

@@ -10,10 +10,10 @@
 //! the P-positions of one heap are the odd heaps: an odd heap has only odd divisors
 //! and leaves an even heap, and from an even heap taking 1 leaves an odd one.
 
-use super::heaps::{self, Click};
+use super::heaps::{self, ChipPicture, Click};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{Capabilities, Drawing, HeapGame, Heaps, Nimber, Picture, Play, Result, Size, Theory};
+use crate::{Capabilities, HeapGame, Heaps, Nimber, Play, Size, Theory};
 
 /// The Aliquot game; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,9 +71,10 @@ impl HeapGame for Aliquot {
     }
 }
 
-impl Picture<Heaps> for Aliquot {
-    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(self, p, history, Click::TakeTail)
+impl ChipPicture for Aliquot {
+    /// A click takes a chip and every chip right of it.
+    fn click(&self) -> Click {
+        Click::TakeTail
     }
 }
 

@@ -16,7 +16,7 @@
 //! valued bottom-up: linear time.
 
 use super::Family;
-use crate::drawing::{Anchor, Paint, Shape};
+use crate::drawing::{Anchor, Marked, Marking, Paint, Shape};
 use crate::solve::GameBox;
 use crate::{
     files, invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, ReadingNotes,
@@ -836,11 +836,58 @@ impl Picture<Drawing> for Hackenbush {
     fn draw(&self, p: &Drawing, _history: &[Drawing]) -> Result<Picturing> {
         if p.edges.len() > DRAWN_EDGES {
             return Err(too_large!(
-                "a drawing of {} edges is too large to draw: at most {DRAWN_EDGES} edges",
-                p.edges.len()
+                "a drawing of {} edges is too large to draw: at most {} edges",
+                crate::notation::count(p.edges.len() as u64),
+                crate::notation::count(DRAWN_EDGES as u64)
             ));
         }
-        Ok(draw(p))
+        Ok(draw(p, p.edges.len() <= LISTED_EDGES))
+    }
+
+    /// A click on an edge (`cut{i}`) cuts it.
+    fn marking(&self, p: &Drawing, marks: &[String]) -> Result<Marking<Drawing>> {
+        if p.edges.len() <= LISTED_EDGES {
+            return Ok(self.draw(p, &[])?.marking(marks));
+        }
+        let cut = match marks {
+            [id] => id.strip_prefix("cut").and_then(|i| i.parse::<usize>().ok()),
+            _ => None,
+        };
+        let exact = match cut.filter(|&i| i < p.edges.len()) {
+            Some(i) => vec![cutting(p, i)],
+            None => Vec::new(),
+        };
+        Ok(Marking {
+            exact,
+            more: Vec::new(),
+        })
+    }
+
+    /// The edge whose cut leaves `to`: one of the edges `to` lacks.
+    fn leading(&self, p: &Drawing, to: &Drawing) -> Result<Option<Marked<Drawing>>> {
+        if p.edges.len() <= LISTED_EDGES {
+            return Ok(self.draw(p, &[])?.moves.into_iter().find(|m| m.to == *to));
+        }
+        let kept: std::collections::HashSet<String> =
+            to.edges.iter().map(|&e| to.edge_name(e)).collect();
+        Ok((0..p.edges.len())
+            .filter(|&i| !kept.contains(&p.edge_name(p.edges[i])))
+            .find(|&i| p.without(i) == *to)
+            .map(|i| cutting(p, i)))
+    }
+}
+
+/// The move that cuts edge `i` of `p`, as a click on its picture makes it.
+fn cutting(p: &Drawing, i: usize) -> Marked<Drawing> {
+    let after = p.without(i);
+    let words = Hackenbush
+        .describe_move(p, &after)
+        .unwrap_or_else(|_| format!("cut the edge {}", p.edge_name(p.edges[i])));
+    Marked {
+        marks: vec![format!("cut{i}")],
+        lit: vec![format!("edge{i}")],
+        to: after,
+        words,
     }
 }
 
@@ -899,9 +946,12 @@ fn explain_reduction(p: &Drawing) -> Vec<String> {
     out
 }
 
-/// The most edges a picture shows: each edge carries the drawing its cut leaves,
-/// so a picture grows with the square of its edges.
-const DRAWN_EDGES: usize = 500;
+/// The most edges a picture lists the moves of: each edge carries the drawing its
+/// cut leaves, so such a picture grows with the square of its edges. Past them its
+/// moves are asked for by their marks, up to [`DRAWN_EDGES`].
+const LISTED_EDGES: usize = 500;
+/// See [`LISTED_EDGES`].
+const DRAWN_EDGES: usize = 5_000;
 
 /// An SVG picture: the ground a brown line, vertices in rows by their distance from
 /// the ground, edges green (loops as small circles, parallel edges curved). Each edge
@@ -909,8 +959,10 @@ const DRAWN_EDGES: usize = 500;
 /// clicking the picture.
 /// The drawing of `p`: the ground at the bottom, each vertex above it by its
 /// distance from the ground, each edge a line (a curve where edges are parallel, a
-/// circle for a loop); a click on an edge cuts it.
-fn draw(p: &Drawing) -> Picturing {
+/// circle for a loop); a click on an edge cuts it. Where `listed`, each edge
+/// carries the drawing its cut leaves and the moves are listed; otherwise they are
+/// asked for by their marks.
+fn draw(p: &Drawing, listed: bool) -> Picturing {
     const STEP: f64 = 60.0;
     let n = p.names.len();
     let adjacency = Adjacency::of(n, &p.edges);
@@ -959,9 +1011,9 @@ fn draw(p: &Drawing) -> Picturing {
     ));
     let mut seen: Vec<(u32, u32)> = Vec::new();
     let mut offers = Vec::new();
+    d.on_request = !listed;
     for (i, &(u, v)) in p.edges.iter().enumerate() {
         let name = p.edge_name((u, v));
-        let after = p.without(i);
         let copies = seen.iter().filter(|&&e| e == (u, v)).count() as f64;
         seen.push((u, v));
         // The ground meets an edge straight below the vertex.
@@ -992,28 +1044,27 @@ fn draw(p: &Drawing) -> Picturing {
             )
         };
         let (seen_id, hit_id) = (format!("edge{i}"), format!("cut{i}"));
-        let moved = Hackenbush.format_position(&after);
-        let words = Hackenbush
-            .describe_move(p, &after)
-            .unwrap_or_else(|_| format!("cut the edge {name}"));
         // A wide band along each edge is easier to hit with a finger.
         // (A loop is hit anywhere inside it too.)
         let band = match u == v {
             true => Paint::new("transparent", "transparent", 16.0),
             false => Paint::line("transparent", 16.0),
         };
-        let hit = edge.clone().styled(band, "edge-hit");
-        d.add(
-            edge.with("edge", &name)
-                .with("move", &moved)
-                .identified(&seen_id),
-        );
-        d.add(
-            hit.named(&hit_id, format!("cut the edge {name}"))
-                .with("edge", &name)
-                .with("move", &moved),
-        );
-        offers.push((vec![hit_id], vec![seen_id], after, words));
+        let mut hit = edge
+            .clone()
+            .styled(band, "edge-hit")
+            .named(&hit_id, format!("cut the edge {name}"))
+            .with("edge", &name);
+        let mut edge = edge.with("edge", &name).identified(&seen_id);
+        if listed {
+            let cut = cutting(p, i);
+            let moved = Hackenbush.format_position(&cut.to);
+            edge = edge.with("move", &moved);
+            hit = hit.with("move", &moved);
+            offers.push(cut);
+        }
+        d.add(edge);
+        d.add(hit);
     }
     for &v in &order[1..] {
         let (x, y) = at[v];
@@ -1026,7 +1077,13 @@ fn draw(p: &Drawing) -> Picturing {
             12.0,
         ));
     }
-    for (marks, lit, to, words) in offers {
+    for Marked {
+        marks,
+        lit,
+        to,
+        words,
+    } in offers
+    {
         d.offer(marks, lit, to, words);
     }
     d
@@ -1075,9 +1132,38 @@ mod tests {
         assert_eq!(d.without(0), parse_position("g").unwrap());
     }
 
+    /// Past 500 edges a picture lists no moves (each would carry a drawing of
+    /// hundreds of edges): a click on an edge asks for its cut, up to 5,000 edges.
+    #[test]
+    fn a_drawing_of_thousands_of_edges_is_cut_by_asking_for_each_edge() {
+        let broom = |leaves: usize| {
+            let edges: Vec<String> = (0..leaves).map(|i| format!("a-b{i}")).collect();
+            parse_position(&format!("g-a,{}", edges.join(","))).unwrap()
+        };
+        let p = broom(2_000);
+        let d = Hackenbush.draw(&p, &[]).unwrap();
+        assert!(d.on_request && d.moves.is_empty() && !d.svg().contains("data-move"));
+        let m = Hackenbush.marking(&p, &["cut5".into()]).unwrap();
+        assert_eq!(m.exact.len(), 1);
+        assert_eq!(m.exact[0].to, p.without(5));
+        assert_eq!(m.exact[0].lit, ["edge5"]);
+        assert_eq!(
+            m.exact[0].words,
+            Hackenbush.describe_move(&p, &p.without(5)).unwrap()
+        );
+        let led = Hackenbush.leading(&p, &p.without(0)).unwrap().unwrap();
+        assert_eq!(led.marks, ["cut0"]);
+        assert!(Hackenbush
+            .marking(&p, &["cut2001".into()])
+            .unwrap()
+            .exact
+            .is_empty());
+        assert!(Hackenbush.draw(&broom(5_000), &[]).is_err());
+    }
+
     #[test]
     fn each_edge_of_the_picture_carries_the_drawing_left_by_cutting_it() {
-        let d = draw(&parse_position("g-a,a-b,a-a").unwrap());
+        let d = draw(&parse_position("g-a,a-b,a-a").unwrap(), true);
         let svg = d.svg();
         assert!(svg.contains(r#"data-edge="g-a" data-move="g""#), "{svg}");
         assert!(

@@ -4,7 +4,8 @@
 //! own (CGSuite's heap rulesets): such a game says what a move does to one heap, and
 //! the rest of a [`Game`] follows.
 
-use crate::{invalid, Capabilities, Drawing, Game, Heaps, Result};
+use crate::drawing::{Marked, Marking};
+use crate::{invalid, Capabilities, Drawing, Game, Heaps, Picture, Result};
 
 /// A game played on heaps, each heap on its own: Nim, the take-and-break games, the
 /// Aliquot game, games that add chips. It says what one move does to one heap; the
@@ -301,10 +302,15 @@ pub enum Click {
     Runs,
 }
 
-/// The most chips a heap is drawn with, and the most heaps drawn.
+/// The most chips a heap is drawn with as chips, and the most heaps: past either,
+/// the heaps are drawn in strips ([`STRIP_CHIPS`]).
 pub const DRAWN_CHIPS: u64 = 60;
 /// See [`DRAWN_CHIPS`].
 pub const DRAWN_HEAPS: usize = 24;
+/// The chips of one strip, in heaps drawn in strips: a heap of 250 is three strips.
+pub const STRIP_CHIPS: u64 = 100;
+/// The most strips a picture of heaps is drawn with (heaps of 50,000 chips in all).
+pub const STRIPS: u64 = 500;
 
 /// The name of chip `j` of heap `i` in a picture of heaps.
 pub fn chip(i: usize, j: u64) -> String {
@@ -314,6 +320,45 @@ pub fn chip(i: usize, j: u64) -> String {
 /// The chips `from..to` of heap `i`, by name.
 pub fn chips(i: usize, from: u64, to: u64) -> Vec<String> {
     (from..to).map(|j| chip(i, j)).collect()
+}
+
+/// The name of the `k`-th strip of heap `i` (its chips from `k` × [`STRIP_CHIPS`]).
+fn strip(i: usize, k: u64) -> String {
+    format!("h{i}s{k}")
+}
+
+/// Chip `j` of heap `i` in a picture drawn in strips: a cell of its strip.
+fn strip_chip(i: usize, j: u64) -> String {
+    format!("{}:{}", strip(i, j / STRIP_CHIPS), j % STRIP_CHIPS)
+}
+
+/// The heap and the chip of a strip's cell ([`strip_chip`]).
+fn strip_chip_of(id: &str) -> Option<(usize, u64)> {
+    let (i, rest) = id.strip_prefix('h')?.split_once('s')?;
+    let (k, c) = rest.split_once(':')?;
+    let (k, c): (u64, u64) = (k.parse().ok()?, c.parse().ok()?);
+    (c < STRIP_CHIPS).then_some((i.parse().ok()?, k * STRIP_CHIPS + c))
+}
+
+/// The chips `from..to` of heap `i` drawn in strips, as runs of its strips' cells.
+fn strip_runs(i: usize, from: u64, to: u64) -> Vec<String> {
+    let mut runs = Vec::new();
+    let mut first = from;
+    while first < to {
+        let last = to.min((first / STRIP_CHIPS + 1) * STRIP_CHIPS) - 1;
+        runs.push(match first == last {
+            true => strip_chip(i, first),
+            false => format!("{}-{}", strip_chip(i, first), last % STRIP_CHIPS),
+        });
+        first = last + 1;
+    }
+    runs
+}
+
+/// Whether the heaps `p` are drawn in strips rather than as chips: a heap of more
+/// than [`DRAWN_CHIPS`], or more than [`DRAWN_HEAPS`] heaps.
+pub fn drawn_in_strips(p: &[u64]) -> bool {
+    p.iter().any(|&h| h > DRAWN_CHIPS) || p.len() > DRAWN_HEAPS
 }
 
 /// Heaps drawn as rows of chips, each heap under its label and wrapped into rows of
@@ -350,13 +395,16 @@ pub fn rows_of_chips<P>(p: &[u64], room: u64, how: &str) -> Result<Drawing<P>> {
     );
     for (i, &h) in p.iter().enumerate() {
         let top = block * i as f64;
-        d.add(Shape::text(
-            EDGE,
-            top + 13.0,
-            format!("heap {}: {h}", i + 1),
-            Anchor::Start,
-            12.0,
-        ));
+        d.add(
+            Shape::text(
+                EDGE,
+                top + 13.0,
+                format!("heap {}: {h}", i + 1),
+                Anchor::Start,
+                12.0,
+            )
+            .with("heap", i),
+        );
         for j in 0..room {
             let (paint, class, title) = match j < h {
                 true => (
@@ -386,70 +434,332 @@ pub fn rows_of_chips<P>(p: &[u64], room: u64, how: &str) -> Result<Drawing<P>> {
 /// The most chips in one row of a heap's picture: longer heaps wrap.
 pub const CHIPS_A_ROW: u64 = 10;
 
-/// `p` drawn as rows of chips ([`rows_of_chips`]), each move of `game` made by
-/// clicking chips as `click` says; the chips the last move took (from the last
-/// position of `history`, of as many heaps) are drawn faded where they were.
-pub fn picture<G: HeapGame>(
-    game: &G,
-    p: &Heaps,
-    history: &[Heaps],
-    click: Click,
-) -> Result<Drawing<Heaps>> {
-    let mut options: Vec<Vec<Heaps>> = Vec::new();
-    for &h in p {
-        let mut out = Vec::new();
-        game.heap_options(h, &mut out);
-        options.push(out);
+/// Heaps drawn in strips of [`STRIP_CHIPS`] chips, each heap under its label and
+/// each strip numbered by its first chip, a line after every tenth chip; heap `i`
+/// drawn to `reach[i]` chips (past the heap, where a move adds chips, faded), and
+/// the chips the last move took from it up to `taken[i]` drawn as taken. Its moves
+/// are asked for by their marks (a strip's cell `h{i}s{k}:{c}`, [`marking`]).
+/// Refused past [`STRIPS`] strips.
+fn strips_of_chips<P>(p: &[u64], reach: &[u64], taken: &[u64], how: &str) -> Result<Drawing<P>> {
+    use crate::drawing::{colours, Anchor, Paint, Shape};
+    use std::fmt::Write as _;
+    const CELL: f64 = 12.0;
+    const HIGH: f64 = 22.0;
+    const GAP: f64 = 4.0;
+    const LABEL: f64 = 18.0;
+    const LEFT: f64 = 44.0;
+    let rows = |i: usize| reach[i].max(taken[i]).div_ceil(STRIP_CHIPS);
+    let strips: u64 = (0..p.len()).map(rows).sum();
+    if strips > STRIPS {
+        let chips: u64 = p.iter().sum();
+        return Err(crate::too_large!(
+            "heaps of {} chips in all are too large to draw: at most {} chips in strips of {STRIP_CHIPS}",
+            crate::notation::count(chips),
+            crate::notation::count(STRIPS * STRIP_CHIPS)
+        ));
     }
-    // Room for the chips a move adds.
-    let room = options
-        .iter()
-        .flatten()
-        .filter_map(|left| match left[..] {
-            [n] if click == Click::TakeTail => Some(n.min(DRAWN_CHIPS)),
-            _ => None,
-        })
-        .max()
-        .unwrap_or(0);
-    let before = history.last().filter(|b| b.len() == p.len());
-    let room =
-        room.max(before.map_or(0, |b| b.iter().copied().max().unwrap_or(0).min(DRAWN_CHIPS)));
-    let how = match click {
-        Click::TakeTail => "click a chip to take it and every chip right of it",
-        Click::Runs => "click a chip, and another in the same heap to mark a run, then take it",
-    };
-    let mut d = rows_of_chips(p, room, how)?;
-    d.shapes
-        .retain_mut(|shape| match shape.id.as_deref().and_then(chip_of) {
-            // A place past a heap stays where a move adds chips up to it, and where
-            // the last move took a chip.
-            Some((i, j)) if j >= p[i] => {
-                let adds = options[i]
-                    .iter()
-                    .any(|left| matches!(left[..], [n] if n > j));
-                let taken = before.is_some_and(|b| j < b[i]);
-                if taken && !adds {
-                    shape.paint = crate::drawing::colours::TAKEN;
-                    shape.class = "chip taken".into();
-                    shape.id = None;
-                    shape.title = Some("taken by the last move".into());
-                }
-                adds || taken
-            }
-            _ => true,
-        });
+    let height: f64 = (0..p.len())
+        .map(|i| LABEL + (HIGH + GAP) * rows(i) as f64 + 6.0)
+        .sum();
+    let mut d = Drawing::new(
+        LEFT + CELL * STRIP_CHIPS as f64 + 4.0,
+        height.max(LABEL),
+        "",
+        how,
+    );
+    d.on_request = true;
+    let mut tens = String::new();
+    let mut top = 0.0;
     for (i, &h) in p.iter().enumerate() {
-        for left in &options[i] {
-            let mut to = Heaps::from_slice(&p[..i]);
-            to.extend_from_slice(left);
-            to.extend_from_slice(&p[i + 1..]);
-            let words = game.describe_heap_move(h, left);
-            for (marks, lit) in clicks(i, h, left, click) {
-                d.offer(marks, lit, to.clone(), words.clone());
+        d.add(
+            Shape::text(
+                4.0,
+                top + 13.0,
+                format!("heap {}: {}", i + 1, crate::notation::count(h)),
+                Anchor::Start,
+                12.0,
+            )
+            .with("heap", i),
+        );
+        top += LABEL;
+        for k in 0..rows(i) {
+            let first = k * STRIP_CHIPS;
+            let y = top + (HIGH + GAP) * k as f64;
+            let x = |j: u64| LEFT + CELL * (j - first) as f64;
+            d.add(Shape::text(
+                LEFT - 4.0,
+                y + 15.0,
+                crate::notation::count(first + 1),
+                Anchor::End,
+                10.0,
+            ));
+            let cells = reach[i].saturating_sub(first).min(STRIP_CHIPS);
+            if cells > 0 {
+                let title = format!(
+                    "chips {} to {} of heap {}",
+                    crate::notation::count(first + 1),
+                    crate::notation::count(first + cells),
+                    i + 1
+                );
+                d.add(
+                    Shape::rect(
+                        x(first),
+                        y,
+                        CELL * cells as f64,
+                        HIGH,
+                        colours::CHIP,
+                        "strip chip",
+                    )
+                    .named(strip(i, k), title)
+                    .with("cells", cells)
+                    .with("heap", i),
+                );
+            }
+            // Faded: past the heap where a move adds chips, and what the last move took.
+            let past = (h.max(first), reach[i].min(first + STRIP_CHIPS));
+            if past.0 < past.1 {
+                d.add(
+                    Shape::rect(
+                        x(past.0),
+                        y,
+                        CELL * (past.1 - past.0) as f64,
+                        HIGH,
+                        colours::GHOST,
+                        "over ghost",
+                    )
+                    .titled("a move adds chips here"),
+                );
+            }
+            let took = (h.max(first), taken[i].min(first + STRIP_CHIPS));
+            if took.0 < took.1 {
+                d.add(
+                    Shape::rect(
+                        x(took.0),
+                        y,
+                        CELL * (took.1 - took.0) as f64,
+                        HIGH,
+                        colours::TAKEN,
+                        "over chip taken",
+                    )
+                    .titled("taken by the last move"),
+                );
+            }
+            for j in (first + 10..first + cells).step_by(10) {
+                let _ = write!(tens, "M{} {y} L{} {} ", x(j), x(j), y + HIGH);
             }
         }
+        top += (HIGH + GAP) * rows(i) as f64 + 6.0;
+    }
+    if !tens.is_empty() {
+        d.add(Shape::path(tens, Paint::line("#a77f0e", 1.0), "tens"));
     }
     Ok(d)
+}
+
+/// How a picture of heaps is played by clicking, in the words under it.
+fn how(click: Click) -> &'static str {
+    match click {
+        Click::TakeTail => "click a chip to take it and every chip right of it",
+        Click::Runs => "click a chip, and another in the same heap to mark a run, then take it",
+    }
+}
+
+/// A game of heaps drawn as chips: each move made by clicking chips as
+/// [`ChipPicture::click`] says. Its [`Picture`] follows: heaps of up to
+/// [`DRAWN_CHIPS`] as chips with every move listed, larger ones in strips whose
+/// moves are asked for by their marks; the chips the last move took (from the last
+/// position of the history, of as many heaps) drawn faded where they were.
+pub trait ChipPicture: HeapGame {
+    /// What a click on a chip does.
+    fn click(&self) -> Click;
+}
+
+impl<G: ChipPicture> Picture<Heaps> for G {
+    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        let click = self.click();
+        let options: Vec<Vec<Heaps>> = p
+            .iter()
+            .map(|&h| {
+                let mut out = Vec::new();
+                self.heap_options(h, &mut out);
+                out
+            })
+            .collect();
+        // How far each heap grows by a move that adds chips.
+        let adds: Vec<u64> = options
+            .iter()
+            .zip(p)
+            .map(|(options, &h)| {
+                let most = options.iter().filter_map(|left| match left[..] {
+                    [n] if click == Click::TakeTail => Some(n),
+                    _ => None,
+                });
+                most.max().unwrap_or(0).max(h)
+            })
+            .collect();
+        // The chips the last move took, drawn faded past the heap it left (after
+        // the first of the heaps a split left), and the heaps a split made.
+        let last = history.last().and_then(|before| replaced(before, p));
+        let mut taken = p.to_vec();
+        let mut split = 0..0;
+        if let Some((i, h, left)) = last {
+            taken[i] = p[i].max(h.saturating_sub(left[1..].iter().sum()));
+            if left.len() > 1 {
+                split = i..i + left.len();
+            }
+        }
+        let mut d = match drawn_in_strips(p) {
+            true => {
+                let reach: Vec<u64> = adds
+                    .iter()
+                    .zip(p)
+                    .map(|(&a, &h)| a.min(h + STRIP_CHIPS))
+                    .collect();
+                strips_of_chips(p, &reach, &taken, how(click))?
+            }
+            false => {
+                let room = adds
+                    .iter()
+                    .chain(&taken)
+                    .copied()
+                    .max()
+                    .unwrap_or(0)
+                    .min(DRAWN_CHIPS);
+                rows_of_chips(p, room, how(click))?
+            }
+        };
+        d.shapes.retain_mut(|shape| {
+            let heap = shape.data.iter().find(|(name, _)| *name == "heap");
+            let made = heap.is_some_and(|(_, i)| i.parse().is_ok_and(|i| split.contains(&i)));
+            if shape.class == "label" && made {
+                shape.class.push_str(" last-move");
+            }
+            match shape.id.as_deref().and_then(chip_of) {
+                // A place past a heap stays where a move adds chips up to it, and where
+                // the last move took a chip.
+                Some((i, j)) if j >= p[i] => {
+                    let adds = adds[i] > j;
+                    let taken = j < taken[i];
+                    if taken && !adds {
+                        shape.paint = crate::drawing::colours::TAKEN;
+                        shape.class = "chip taken".into();
+                        shape.id = None;
+                        shape.title = Some("taken by the last move".into());
+                    }
+                    adds || taken
+                }
+                _ => true,
+            }
+        });
+        if d.on_request {
+            return Ok(d);
+        }
+        for (i, &h) in p.iter().enumerate() {
+            for left in &options[i] {
+                let words = self.describe_heap_move(h, left);
+                for (marks, lit) in clicks(h, left, click) {
+                    if lit.end > DRAWN_CHIPS {
+                        continue; // adds chips past the picture: typed only
+                    }
+                    let marks = marks.iter().map(|&j| chip(i, j)).collect();
+                    d.offer(
+                        marks,
+                        chips(i, lit.start, lit.end),
+                        with_heaps(p, i, left),
+                        words.clone(),
+                    );
+                }
+            }
+        }
+        Ok(d)
+    }
+
+    /// The moves of a heap drawn in strips whose clicks are `marks` (cells of one
+    /// heap's strips), and the cells that mark more of a move.
+    fn marking(&self, p: &Heaps, marks: &[String]) -> Result<Marking<Heaps>> {
+        if !drawn_in_strips(p) {
+            return Ok(self.draw(p, &[])?.marking(marks));
+        }
+        let mut found = Marking {
+            exact: Vec::new(),
+            more: Vec::new(),
+        };
+        let Some(marked) = marks
+            .iter()
+            .map(|id| strip_chip_of(id))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return Ok(found);
+        };
+        let Some(&(i, _)) = marked.first().filter(|(i, _)| *i < p.len()) else {
+            return Ok(found);
+        };
+        if marked.iter().any(|&(other, _)| other != i) {
+            return Ok(found);
+        }
+        let chips: Vec<u64> = marked.iter().map(|&(_, j)| j).collect();
+        let h = p[i];
+        let mut options = Vec::new();
+        self.heap_options(h, &mut options);
+        let mut more = std::collections::BTreeSet::new();
+        for left in &options {
+            for (clicked, lit) in clicks(h, left, self.click()) {
+                if !chips.iter().all(|j| clicked.contains(j)) {
+                    continue;
+                }
+                if clicked.len() == chips.len() {
+                    found.exact.push(Marked {
+                        marks: clicked.iter().map(|&j| strip_chip(i, j)).collect(),
+                        lit: strip_runs(i, lit.start, lit.end),
+                        to: with_heaps(p, i, left),
+                        words: self.describe_heap_move(h, left),
+                    });
+                } else if clicked.len() > chips.len() {
+                    more.extend(clicked.into_iter().filter(|j| !chips.contains(j)));
+                }
+            }
+        }
+        // Runs of consecutive chips, a strip at a time.
+        let mut more = more.into_iter().peekable();
+        while let Some(first) = more.next() {
+            let mut last = first;
+            while let Some(&next) = more
+                .peek()
+                .filter(|&&n| n == last + 1 && n % STRIP_CHIPS != 0)
+            {
+                last = next;
+                more.next();
+            }
+            found.more.extend(strip_runs(i, first, last + 1));
+        }
+        Ok(found)
+    }
+
+    fn leading(&self, p: &Heaps, to: &Heaps) -> Result<Option<Marked<Heaps>>> {
+        if !drawn_in_strips(p) {
+            return Ok(self.draw(p, &[])?.moves.into_iter().find(|m| m.to == *to));
+        }
+        let Some((i, h, left)) = replaced(p, to) else {
+            return Ok(None);
+        };
+        Ok(clicks(h, left, self.click())
+            .into_iter()
+            .next()
+            .map(|(marks, lit)| Marked {
+                marks: marks.iter().map(|&j| strip_chip(i, j)).collect(),
+                lit: strip_runs(i, lit.start, lit.end),
+                to: to.clone(),
+                words: self.describe_heap_move(h, left),
+            }))
+    }
+}
+
+/// `p` with heap `i` replaced by the heaps `left`.
+fn with_heaps(p: &[u64], i: usize, left: &[u64]) -> Heaps {
+    let mut to = Heaps::from_slice(&p[..i]);
+    to.extend_from_slice(left);
+    to.extend_from_slice(&p[i + 1..]);
+    to
 }
 
 /// The heap and the chip of a chip's name ([`chip`]).
@@ -458,21 +768,19 @@ fn chip_of(id: &str) -> Option<(usize, u64)> {
     Some((i.parse().ok()?, j.parse().ok()?))
 }
 
-/// The marks and the lit chips of each way to click the move that leaves `left`
-/// in place of heap `i` of `h` chips.
-fn clicks(i: usize, h: u64, left: &[u64], click: Click) -> Vec<(Vec<String>, Vec<String>)> {
+/// Each way to click the move that leaves `left` in place of a heap of `h` chips:
+/// the chips clicked, and the chips lit (from the first).
+fn clicks(h: u64, left: &[u64], click: Click) -> Vec<(Vec<u64>, std::ops::Range<u64>)> {
     let run = |first: u64, last: u64| {
         let marks = match first == last {
-            true => vec![chip(i, first)],
-            false => vec![chip(i, first), chip(i, last)],
+            true => vec![first],
+            false => vec![first, last],
         };
-        (marks, chips(i, first, last + 1))
+        (marks, first..last + 1)
     };
     match (click, left) {
-        (Click::TakeTail, &[n]) if n < h => vec![(vec![chip(i, n)], chips(i, n, h))],
-        (Click::TakeTail, &[n]) if n > h && n <= DRAWN_CHIPS => {
-            vec![(vec![chip(i, n - 1)], chips(i, h, n))]
-        }
+        (Click::TakeTail, &[n]) if n < h => vec![(vec![n], n..h)],
+        (Click::TakeTail, &[n]) if n > h => vec![(vec![n - 1], h..n)],
         (Click::TakeTail, _) => Vec::new(),
         // The whole heap, or a run at one end or the other.
         (Click::Runs, &[0]) if h > 0 => vec![run(0, h - 1)],
@@ -485,9 +793,9 @@ fn clicks(i: usize, h: u64, left: &[u64], click: Click) -> Vec<(Vec<String>, Vec
         }
         // A split that takes nothing, at the chip the right part starts from.
         (Click::Runs, &[a, b]) if a + b == h && a > 0 && b > 0 => {
-            let mut ways = vec![(vec![chip(i, a)], chips(i, a, h))];
+            let mut ways = vec![(vec![a], a..h)];
             if a != b {
-                ways.push((vec![chip(i, b)], chips(i, b, h)));
+                ways.push((vec![b], b..h));
             }
             ways
         }
@@ -553,7 +861,7 @@ mod tests {
     fn a_picture_shows_what_the_last_move_took() {
         let nim = crate::games::nim::Nim;
         let (before, now) = (Heaps::from_slice(&[3, 4]), Heaps::from_slice(&[3, 1]));
-        let d = picture(&nim, &now, &[before], Click::TakeTail).unwrap();
+        let d = nim.draw(&now, &[before]).unwrap();
         let taken: Vec<_> = d
             .shapes
             .iter()
@@ -563,14 +871,85 @@ mod tests {
         assert!(taken.iter().all(|s| s.id.is_none()));
         assert_eq!(d.moves.len(), 4);
         // A position of another number of heaps says nothing of the last move.
-        let d = picture(
-            &nim,
-            &now,
-            &[Heaps::from_slice(&[3, 4, 5])],
-            Click::TakeTail,
-        )
-        .unwrap();
+        let d = nim.draw(&now, &[Heaps::from_slice(&[3, 4, 5])]).unwrap();
         assert!(d.shapes.iter().all(|s| s.class != "chip taken"));
+    }
+
+    fn kayles() -> crate::games::take_break::TakeBreak {
+        let rules = crate::spec::heap_rules("kayles").unwrap();
+        crate::games::take_break::TakeBreak::new(rules, crate::Budget::default())
+    }
+
+    /// After a split, the chips taken are drawn past the first heap left, and the
+    /// labels of the heaps it made are marked.
+    #[test]
+    fn a_picture_shows_the_split_the_last_move_made() {
+        let kayles = kayles();
+        let (before, now) = (Heaps::from_slice(&[2, 9]), Heaps::from_slice(&[2, 4, 3]));
+        let d = kayles.draw(&now, &[before]).unwrap();
+        let taken = d.shapes.iter().filter(|s| s.class == "chip taken").count();
+        assert_eq!(taken, 2);
+        let marked: Vec<_> = d
+            .shapes
+            .iter()
+            .filter(|s| s.class == "label last-move")
+            .collect();
+        assert_eq!(marked.len(), 2);
+        assert!(d.shows_last_move());
+    }
+
+    /// Past 60 chips a heap is drawn in strips of 100, its moves asked for by a
+    /// strip's cell: chip 251 of a heap of 300 is cell 50 of its third strip.
+    #[test]
+    fn large_heaps_are_drawn_in_strips_and_played_by_their_cells() {
+        let nim = crate::games::nim::Nim;
+        let p = Heaps::from_slice(&[300, 61]);
+        let d = nim.draw(&p, &[]).unwrap();
+        assert!(d.on_request && d.moves.is_empty());
+        let strips = d.shapes.iter().filter(|s| s.class == "strip chip").count();
+        assert_eq!(strips, 3 + 1);
+        let m = nim.marking(&p, &["h0s2:50".into()]).unwrap();
+        assert_eq!(m.exact.len(), 1);
+        assert_eq!(m.exact[0].to.as_slice(), [250, 61]);
+        assert_eq!(m.exact[0].lit, ["h0s2:50-99"]);
+        assert_eq!(m.exact[0].words, "take 50 from the heap of 300");
+        let led = nim
+            .leading(&p, &Heaps::from_slice(&[300, 0]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (led.marks, led.lit),
+            (vec!["h1s0:0".to_string()], vec!["h1s0:0-60".to_string()])
+        );
+        // Past the heap, or in another heap than the first mark: no move.
+        assert!(nim
+            .marking(&p, &["h1s0:99".into()])
+            .unwrap()
+            .exact
+            .is_empty());
+        let two = nim
+            .marking(&p, &["h0s0:1".into(), "h1s0:1".into()])
+            .unwrap();
+        assert!(two.exact.is_empty() && two.more.is_empty());
+        // Kayles: chip 101 alone is a move, and the start of a run with either neighbour.
+        let kayles = kayles();
+        let m = kayles
+            .marking(&Heaps::from_slice(&[150]), &["h0s1:0".into()])
+            .unwrap();
+        let words = |m: &Marked<Heaps>| m.words.replace("49 and 100", "100 and 49");
+        assert!(!m.exact.is_empty());
+        assert!(m
+            .exact
+            .iter()
+            .all(|m| words(m) == "take 1 from the heap of 150 and split the rest into 100 and 49"));
+        assert_eq!(m.more, ["h0s0:99", "h0s1:1"]);
+        // Bounded: 500 strips of 100 chips.
+        assert!(nim.draw(&Heaps::from_slice(&[50_000]), &[]).is_ok());
+        let refused = nim.draw(&Heaps::from_slice(&[50_001]), &[]).unwrap_err();
+        assert!(
+            refused.to_string().contains("at most 50,000 chips"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -1,13 +1,10 @@
 //! Nim: take any number of chips from one heap. Bouton's theorem gives a heap of n
 //! chips the nimber n, and a position the nim-sum of its heaps.
 
-use super::heaps::{self, Click};
+use super::heaps::{self, ChipPicture, Click};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{
-    Capabilities, Drawing, HeapGame, Heaps, Nimber, Picture, Play, Result, Size, Theory,
-    THEORY_LISTS,
-};
+use crate::{Capabilities, HeapGame, Heaps, Nimber, Play, Size, Theory, THEORY_LISTS};
 
 /// The game of Nim; a position is a list of heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -78,10 +75,10 @@ impl Size<Heaps> for Nim {
     }
 }
 
-impl Picture<Heaps> for Nim {
-    /// Each heap a row of chips; a click takes a chip and every chip right of it.
-    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(self, p, history, Click::TakeTail)
+impl ChipPicture for Nim {
+    /// A click takes a chip and every chip right of it.
+    fn click(&self) -> Click {
+        Click::TakeTail
     }
 }
 
@@ -96,6 +93,7 @@ pub const FAMILY: Family =
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Picture;
 
     #[test]
     fn a_picture_shows_each_heap_as_a_row_of_chips_and_a_click_takes_a_tail() {
@@ -112,10 +110,10 @@ mod tests {
         assert_eq!(take.marks, ["h2c2"]);
         assert_eq!(take.lit, ["h2c2", "h2c3", "h2c4"]);
         assert_eq!(take.words, "take 3 from the heap of 5");
-        let e = Nim.draw(&Heaps::from_slice(&[61]), &[]).unwrap_err();
+        let e = Nim.draw(&Heaps::from_slice(&[50_001]), &[]).unwrap_err();
         assert!(
             e.to_string()
-                .contains("a heap of 61 chips is too large to draw"),
+                .contains("heaps of 50,001 chips in all are too large to draw"),
             "{e}"
         );
     }

@@ -9,10 +9,10 @@
 //! that a heap of it joins sums with any other game; a position of several heaps is
 //! a sum of single heaps.
 
-use super::heaps::{self, Click};
+use super::heaps::{ChipPicture, Click};
 use super::Family;
 use crate::solve::GameBox;
-use crate::{Capabilities, Drawing, HeapGame, Heaps, Picture, Result, Size};
+use crate::{Capabilities, HeapGame, Heaps, Result, Size};
 
 /// Square-But-One on one or more heaps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -57,9 +57,10 @@ impl HeapGame for SquareButOne {
     }
 }
 
-impl Picture<Heaps> for SquareButOne {
-    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(self, p, history, Click::TakeTail)
+impl ChipPicture for SquareButOne {
+    /// A click takes a chip and every chip right of it.
+    fn click(&self) -> Click {
+        Click::TakeTail
     }
 }
 

@@ -10,10 +10,10 @@
 //! applies. With A empty it is the subtraction game `sub:S`; a heap above the cap
 //! is refused.
 
-use super::heaps::Click;
+use super::heaps::{ChipPicture, Click};
 use super::{heaps, Family};
 use crate::solve::GameBox;
-use crate::{invalid, Capabilities, Drawing, HeapGame, Heaps, Picture, Result, Size};
+use crate::{invalid, Capabilities, HeapGame, Heaps, Result, Size};
 
 /// The most chips a heap may hold (the largest cap).
 pub const MAX_CAP: u64 = 1 << 32;
@@ -128,9 +128,10 @@ impl HeapGame for TakeAdd {
     }
 }
 
-impl Picture<Heaps> for TakeAdd {
-    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(self, p, history, Click::TakeTail)
+impl ChipPicture for TakeAdd {
+    /// A click takes a chip and every chip right of it.
+    fn click(&self) -> Click {
+        Click::TakeTail
     }
 }
 

@@ -8,14 +8,11 @@ use std::cell::{Cell, OnceCell, RefCell};
 
 use smallvec::smallvec;
 
-use super::heaps::{self, Click};
+use super::heaps::{self, ChipPicture, Click};
 use crate::solve::quotient::{self, Quotient};
 use crate::solve::sequence::period::{self, Period};
 use crate::solve::sequence::{leaves, Algorithm, Beyond, Counted, Rules, Sequence};
-use crate::{
-    Budget, Capabilities, Drawing, HeapGame, Heaps, Nimber, Outcome, Picture, Play, Result, Size,
-    Theory,
-};
+use crate::{Budget, Capabilities, HeapGame, Heaps, Nimber, Outcome, Play, Size, Theory};
 
 /// How far the sequence is computed, at least, before a period is looked for.
 const PERIOD_SEARCH: usize = 1 << 14;
@@ -305,17 +302,13 @@ impl HeapGame for TakeBreak {
     }
 }
 
-impl Picture<Heaps> for TakeBreak {
-    fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        heaps::picture(
-            self,
-            p,
-            history,
-            match self.rules().breaks_heaps() {
-                true => Click::Runs,
-                false => Click::TakeTail,
-            },
-        )
+impl ChipPicture for TakeBreak {
+    /// A game that breaks heaps takes a run of chips; one that does not, a tail.
+    fn click(&self) -> Click {
+        match self.rules().breaks_heaps() {
+            true => Click::Runs,
+            false => Click::TakeTail,
+        }
     }
 }
 
