@@ -429,7 +429,7 @@ fn messages_are_safe_to_print() {
     // A picture's size is checked before it is drawn.
     refused(
         &["draw", "hackenbush stalks:900000"],
-        "too large to draw: at most 500 edges",
+        "too large to draw: at most 5,000 edges",
     );
 }
 

@@ -351,7 +351,7 @@ async fn draw_answers_the_svg_with_move_targets() {
     assert!(answer.body.contains(r#"data-edge="a-b" data-move="g-a""#));
     let answer = get_api(&app, "draw", &[("spec", "cram 2x2")]).await;
     assert!(answer.body.contains(r#"data-cell="1,1""#));
-    let answer = get_api(&app, "draw", &[("spec", "nim 61")]).await;
+    let answer = get_api(&app, "draw", &[("spec", "nim 50001")]).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     assert!(
         answer.error().contains("too large to draw"),

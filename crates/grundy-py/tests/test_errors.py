@@ -61,7 +61,7 @@ def test_other_errors():
     with pytest.raises(grundy.ParseError, match="parts"):
         grundy.draw("chomp 3,2 + chomp 2")
     with pytest.raises(grundy.TooLargeError, match="too large to draw"):
-        grundy.draw("nim 61")
+        grundy.draw("nim 50001")
     with pytest.raises(TypeError):
         grundy.value(42)
     with pytest.raises(TypeError):

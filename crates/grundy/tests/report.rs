@@ -162,7 +162,7 @@ fn every_report_has_the_fields_the_guide_lists() {
     add("parts", fields(&report));
     // A position drawn: each part's picture with its moves, or why it is not.
     let mut analyst = Analyst::new(Budget::default());
-    let read = analyst.parse("nim 2 + nim 61").unwrap();
+    let read = analyst.parse("nim 2 + nim 50001").unwrap();
     let components = analyst.components(&read).unwrap();
     let parts = analyst
         .drawings(&read, &[])
@@ -178,7 +178,7 @@ fn every_report_has_the_fields_the_guide_lists() {
         .collect();
     let report = DrawingReport::new(read, components, parts);
     let json = serde_json::to_value(&report).unwrap();
-    assert_eq!(json["parts"][0]["moves"][0]["to"], "nim 0 + nim 61");
+    assert_eq!(json["parts"][0]["moves"][0]["to"], "nim 0 + nim 50001");
     assert_eq!(
         json["parts"][0]["moves"][0]["marks"],
         serde_json::json!(["h0c0"])
