@@ -1034,6 +1034,7 @@ test('heaps of hundreds of chips are drawn in strips and played by clicking, fol
     await strip.scrollIntoViewIfNeeded();
     const box = await strip.boundingBox();
     await page.mouse.click(box.x + box.width * (50.5 / 100), box.y + box.height / 2);
+    await page.waitForFunction(() => /You: /.test(document.querySelector('.played')?.textContent ?? ''));
     await settled(page);
     assert.match(await page.textContent('.played'), /You: take 50 from the heap of 300/);
   });
