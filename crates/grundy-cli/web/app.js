@@ -576,17 +576,17 @@ async function game(params) {
 
   /**
    * The player proposes the position `move` leaves (a whole position, or the text
-   * typed); `words` says what a click on the picture meant, for the sentence of an
-   * illegal move.
+   * typed), checked by the library; or, `picked` from the picture's moves, the
+   * position a move of the library's own leaves in `words`, played as it is.
    */
-  async function propose(move, words = null) {
+  async function propose(move, words = null, picked = false) {
     if (state.busy) return;
     if (state.over) { fail('The game is over: start a new game, or undo.'); return; }
     if (!people() && state.toMove !== 'you') return;
     fail('');
     busy(true);
     try {
-      const checked = await api('check', { ...fields(), move });
+      const checked = picked ? { position: move, description: words } : await api('check', { ...fields(), move });
       state.history.push({ from: state.spec, to: checked.position, by: state.toMove, description: checked.description });
       state.spec = checked.position;
       state.toMove = other(state.toMove);
@@ -620,7 +620,7 @@ async function game(params) {
       const ctx = {
         select: sel,
         index,
-        play: (to, words) => propose(to, words),
+        play: (to, words) => propose(to, words, true),
         say: (t) => fail(t),
         hinted: state.hint?.at === state.spec ? state.hint.to : null,
         scale: part?.svg ? (state.scales[index] ??= startingScale(part)) : null,
@@ -720,6 +720,11 @@ async function game(params) {
     const before = note ? `${note} ` : '';
     document.getElementById('position').textContent = state.spec;
     showPlayed();
+    // The computer's move is asked for at once, beside the picture (each answer
+    // on its own; a long search of the computer's never holds the picture back).
+    const computing = !people() && state.toMove === 'computer'
+      ? api('computer', fields({ turn: 'computer' })).then((answer) => ({ answer }), (e) => ({ error: e }))
+      : null;
     let parts;
     try {
       const history = state.history.map((m) => m.from).join('\n');
@@ -759,13 +764,11 @@ async function game(params) {
     showControls();
     await drawBoard();
     if (stale()) return;
-    if (!people() && state.toMove === 'computer') {
+    if (computing) {
       // The computer moves at once, from the cheapest proof (a theorem, a table, a
       // search within its time), or the best move a short look finds, said to be
       // unproved; the analysis waits for the person's turn.
-      // Asked once the picture is drawn, so that a long search of the computer's
-      // never holds the picture back.
-      const { answer: t, error } = await api('computer', fields({ turn: 'computer' })).then((answer) => ({ answer }), (e) => ({ error: e }));
+      const { answer: t, error } = await computing;
       if (stale()) return;
       if (error) {
         showOutOfReach(error.message);
