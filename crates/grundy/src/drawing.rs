@@ -441,6 +441,14 @@ impl<P> Drawing<P> {
         Marking { exact, more }
     }
 
+    /// The listed move to `to`, if a click makes it.
+    pub fn move_to(self, to: &P) -> Option<Marked<P>>
+    where
+        P: PartialEq,
+    {
+        self.moves.into_iter().find(|m| m.to == *to)
+    }
+
     /// Adds `shape`, drawn over those before it.
     pub fn add(&mut self, shape: Shape) {
         self.shapes.push(shape);

@@ -258,7 +258,7 @@ pub trait Picture<P> {
     where
         P: Clone + PartialEq,
     {
-        Ok(self.draw(p, &[])?.moves.into_iter().find(|m| m.to == *to))
+        Ok(self.draw(p, &[])?.move_to(to))
     }
 }
 

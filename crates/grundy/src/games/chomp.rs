@@ -477,7 +477,7 @@ impl Picture<Rows> for Chomp {
                 let id = format!("r{}:{}", rows - y, x - 1);
                 Ok(self.marking(p, &[id])?.exact.pop())
             }
-            _ => Ok(self.draw(p, &[])?.moves.into_iter().find(|m| m.to == *to)),
+            _ => Ok(self.draw(p, &[])?.move_to(to)),
         }
     }
 }

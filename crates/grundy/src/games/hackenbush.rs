@@ -866,7 +866,7 @@ impl Picture<Drawing> for Hackenbush {
     /// The edge whose cut leaves `to`: one of the edges `to` lacks.
     fn leading(&self, p: &Drawing, to: &Drawing) -> Result<Option<Marked<Drawing>>> {
         if p.edges.len() <= LISTED_EDGES {
-            return Ok(self.draw(p, &[])?.moves.into_iter().find(|m| m.to == *to));
+            return Ok(self.draw(p, &[])?.move_to(to));
         }
         let kept: std::collections::HashSet<String> =
             to.edges.iter().map(|&e| to.edge_name(e)).collect();

@@ -109,12 +109,7 @@ impl<G: HeapGame> Game for G {
         for (i, &h) in p.iter().enumerate() {
             options.clear();
             self.heap_options(h, &mut options);
-            out.extend(options.iter().map(|left| {
-                let mut next = Heaps::from_slice(&p[..i]);
-                next.extend_from_slice(left);
-                next.extend_from_slice(&p[i + 1..]);
-                next
-            }));
+            out.extend(options.iter().map(|left| with_heaps(p, i, left)));
         }
         Ok(())
     }
@@ -357,7 +352,7 @@ fn strip_runs(i: usize, from: u64, to: u64) -> Vec<String> {
 
 /// Whether the heaps `p` are drawn in strips rather than as chips: a heap of more
 /// than [`DRAWN_CHIPS`], or more than [`DRAWN_HEAPS`] heaps.
-pub fn drawn_in_strips(p: &[u64]) -> bool {
+fn drawn_in_strips(p: &[u64]) -> bool {
     p.iter().any(|&h| h > DRAWN_CHIPS) || p.len() > DRAWN_HEAPS
 }
 
@@ -516,33 +511,26 @@ fn strips_of_chips<P>(p: &[u64], reach: &[u64], taken: &[u64], how: &str) -> Res
                 );
             }
             // Faded: past the heap where a move adds chips, and what the last move took.
-            let past = (h.max(first), reach[i].min(first + STRIP_CHIPS));
-            if past.0 < past.1 {
-                d.add(
-                    Shape::rect(
-                        x(past.0),
-                        y,
-                        CELL * (past.1 - past.0) as f64,
-                        HIGH,
-                        colours::GHOST,
-                        "over ghost",
-                    )
-                    .titled("a move adds chips here"),
-                );
-            }
-            let took = (h.max(first), taken[i].min(first + STRIP_CHIPS));
-            if took.0 < took.1 {
-                d.add(
-                    Shape::rect(
-                        x(took.0),
-                        y,
-                        CELL * (took.1 - took.0) as f64,
-                        HIGH,
-                        colours::TAKEN,
-                        "over chip taken",
-                    )
-                    .titled("taken by the last move"),
-                );
+            let faded = [
+                (
+                    reach[i],
+                    colours::GHOST,
+                    "over ghost",
+                    "a move adds chips here",
+                ),
+                (
+                    taken[i],
+                    colours::TAKEN,
+                    "over chip taken",
+                    "taken by the last move",
+                ),
+            ];
+            for (end, paint, class, title) in faded {
+                let (from, to) = (h.max(first), end.min(first + STRIP_CHIPS));
+                if from < to {
+                    let width = CELL * (to - from) as f64;
+                    d.add(Shape::rect(x(from), y, width, HIGH, paint, class).titled(title));
+                }
             }
             for j in (first + 10..first + cells).step_by(10) {
                 let _ = write!(tens, "M{} {y} L{} {} ", x(j), x(j), y + HIGH);
@@ -719,14 +707,11 @@ impl<G: ChipPicture> Picture<Heaps> for G {
                 }
             }
         }
-        // Runs of consecutive chips, a strip at a time.
+        // Runs of consecutive chips (cut at the strips' ends by strip_runs).
         let mut more = more.into_iter().peekable();
         while let Some(first) = more.next() {
             let mut last = first;
-            while let Some(&next) = more
-                .peek()
-                .filter(|&&n| n == last + 1 && n % STRIP_CHIPS != 0)
-            {
+            while let Some(&next) = more.peek().filter(|&&n| n == last + 1) {
                 last = next;
                 more.next();
             }
@@ -737,7 +722,7 @@ impl<G: ChipPicture> Picture<Heaps> for G {
 
     fn leading(&self, p: &Heaps, to: &Heaps) -> Result<Option<Marked<Heaps>>> {
         if !drawn_in_strips(p) {
-            return Ok(self.draw(p, &[])?.moves.into_iter().find(|m| m.to == *to));
+            return Ok(self.draw(p, &[])?.move_to(to));
         }
         let Some((i, h, left)) = replaced(p, to) else {
             return Ok(None);
