@@ -444,15 +444,7 @@ fn strips_of_chips<P>(p: &[u64], reach: &[u64], taken: &[u64], how: &str) -> Res
     const LABEL: f64 = 18.0;
     const LEFT: f64 = 44.0;
     let rows = |i: usize| reach[i].max(taken[i]).div_ceil(STRIP_CHIPS);
-    let strips: u64 = (0..p.len()).map(rows).sum();
-    if strips > STRIPS {
-        let chips: u64 = p.iter().sum();
-        return Err(crate::too_large!(
-            "heaps of {} chips in all are too large to draw: at most {} chips in strips of {STRIP_CHIPS}",
-            crate::notation::count(chips),
-            crate::notation::count(STRIPS * STRIP_CHIPS)
-        ));
-    }
+    fits_strips(p, (0..p.len()).map(rows).sum())?;
     let height: f64 = (0..p.len())
         .map(|i| LABEL + (HIGH + GAP) * rows(i) as f64 + 6.0)
         .sum();
@@ -544,6 +536,25 @@ fn strips_of_chips<P>(p: &[u64], reach: &[u64], taken: &[u64], how: &str) -> Res
     Ok(d)
 }
 
+/// Refuses heaps drawn in `strips` strips, past [`STRIPS`]; with the heaps' own
+/// strips, before any of their moves is listed (a heap of 10^12 has 10^12).
+fn fits_strips(p: &[u64], strips: u64) -> Result<()> {
+    if strips <= STRIPS {
+        return Ok(());
+    }
+    Err(crate::too_large!(
+        "heaps of {} chips in all are too large to draw: at most {} chips in strips of {STRIP_CHIPS}",
+        crate::notation::count(p.iter().fold(0, |a: u64, &h| a.saturating_add(h))),
+        crate::notation::count(STRIPS * STRIP_CHIPS)
+    ))
+}
+
+/// The strips that heaps `p` take at least.
+fn strips_of(p: &[u64]) -> u64 {
+    p.iter()
+        .fold(0, |a, &h| a.saturating_add(h.div_ceil(STRIP_CHIPS)))
+}
+
 /// How a picture of heaps is played by clicking, in the words under it.
 fn how(click: Click) -> &'static str {
     match click {
@@ -564,6 +575,7 @@ pub trait ChipPicture: HeapGame {
 
 impl<G: ChipPicture> Picture<Heaps> for G {
     fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
+        fits_strips(p, strips_of(p))?;
         let click = self.click();
         let options: Vec<Vec<Heaps>> = p
             .iter()
@@ -668,6 +680,7 @@ impl<G: ChipPicture> Picture<Heaps> for G {
         if !drawn_in_strips(p) {
             return Ok(self.draw(p, &[])?.marking(marks));
         }
+        fits_strips(p, strips_of(p))?;
         let mut found = Marking {
             exact: Vec::new(),
             more: Vec::new(),
@@ -724,6 +737,7 @@ impl<G: ChipPicture> Picture<Heaps> for G {
         if !drawn_in_strips(p) {
             return Ok(self.draw(p, &[])?.move_to(to));
         }
+        fits_strips(p, strips_of(p))?;
         let Some((i, h, left)) = replaced(p, to) else {
             return Ok(None);
         };
@@ -935,6 +949,12 @@ mod tests {
             refused.to_string().contains("at most 50,000 chips"),
             "{refused}"
         );
+        // A heap of 10^12 is refused before its moves are listed, asked for by a
+        // cell or by a move alike.
+        let huge = Heaps::from_slice(&[1_000_000_000_000]);
+        assert!(nim.draw(&huge, &[]).is_err());
+        assert!(nim.marking(&huge, &["h0s0:1".into()]).is_err());
+        assert!(nim.leading(&huge, &Heaps::from_slice(&[1])).is_err());
     }
 
     #[test]

@@ -399,6 +399,12 @@ impl Picture<Heaps> for Moore {
             .flat_map(|q| q.iter().copied())
             .max()
             .unwrap_or(0);
+        // Refused past what is drawn before any move is listed (a heap of 10^12
+        // has 10^12 moves).
+        match self.board {
+            Board::Heaps => heaps::rows_of_chips::<Heaps>(p, 0, "").map(drop)?,
+            Board::Squares => strip(p, widest).map(drop)?,
+        }
         let mut moves = Vec::new();
         self.moves(p, &mut moves)?;
         let changed = |to: &Heaps| (0..p.len()).filter(|&i| p[i] != to[i]).collect::<Vec<_>>();
@@ -498,6 +504,16 @@ fn strip(p: &Heaps, last: u64) -> Result<Drawing<Heaps>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_position_too_large_to_draw_is_refused_before_its_moves_are_listed() {
+        // 10^12 moves each, were they listed first.
+        let huge = Heaps::from_slice(&[1_000_000_000_000, 1]);
+        let e = Moore::new(2, Board::Heaps).draw(&huge, &[]).unwrap_err();
+        assert!(e.to_string().contains("too large to draw"), "{e}");
+        let e = Moore::new(1, Board::Squares).draw(&huge, &[]).unwrap_err();
+        assert!(e.to_string().contains("too far out to draw"), "{e}");
+    }
 
     #[test]
     fn a_picture_marks_what_to_take_from_each_heap_and_stays_small() {
