@@ -2,13 +2,14 @@
 // browser tests check of it: a search past the page's time limit never freezes the
 // page, and the same files work from any static web host, links included; there the
 // engine is fetched as static/grundy.wasm (from files, read from its base64 script),
-// and the sequence page is about as fast as grundy serve's.
+// at most 400 KB gzipped, and the sequence page is about as fast as grundy serve's.
 
 import assert from 'node:assert/strict';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { grundyBinary, launchBrowser, screenshot, siteFolder, startServer, startSite } from './harness.js';
 
@@ -109,6 +110,12 @@ async function answers(page, url) {
   const answer = await page.evaluate(() => api('value', { spec: 'nim 1,2,3' }));
   assert.equal(answer.outcome, 'P');
 }
+
+test('the engine is at most 400 KB gzipped (gzip -9), as downloaded from a host that compresses', () => {
+  const engine = readFileSync(join(siteFolder, 'static', 'grundy.wasm'));
+  const gzipped = gzipSync(engine, { level: 9 }).length;
+  assert.ok(gzipped <= 400_000, `the engine is ${gzipped} bytes gzipped (${engine.length} bytes)`);
+});
 
 test('over http the engine is fetched as a .wasm file and compiled as it arrives; from files it is read from its base64 script', async () => {
   const game = `game.html?${new URLSearchParams({ spec: 'nim 1,2' })}`;

@@ -1178,7 +1178,7 @@ impl Analyst {
 /// that end them, and with no space after a comma between numbers ("(2, 2)" is
 /// "(2,2)").
 fn move_words(text: &str) -> Vec<String> {
-    let lower = text.trim().to_lowercase();
+    let lower = text.trim().to_ascii_lowercase();
     let mut joined = String::with_capacity(lower.len());
     let mut chars = lower.chars().peekable();
     while let Some(c) = chars.next() {

@@ -484,7 +484,10 @@ impl<P> Drawing<P> {
         let drawn = |s: &&Shape| !matches!(s.kind, Kind::Text { .. });
         // A shape is the same where it is drawn alike: its place and its colours (a
         // class may change with the moves a position offers).
-        let key = |s: &Shape| format!("{:?} {:?}", s.kind, s.paint);
+        let key = |s: &Shape| {
+            let (tag, attributes, _) = look(s);
+            format!("{tag}{attributes}")
+        };
         let now: std::collections::HashSet<String> =
             self.shapes.iter().filter(drawn).map(key).collect();
         let then: std::collections::HashSet<String> =
@@ -504,7 +507,10 @@ impl<P> Drawing<P> {
             })
             .collect();
         // A piece drawn as a letter (Wythoff's queen) is marked where it went too.
-        let text_key = |s: &Shape| format!("{:?} {}", s.kind, s.class);
+        let text_key = |s: &Shape| {
+            let (_, attributes, text) = look(s);
+            format!("{attributes} {} {}", text.unwrap_or_default(), s.class)
+        };
         let was_text: std::collections::HashSet<String> = before
             .shapes
             .iter()
@@ -622,6 +628,39 @@ fn num(x: f64) -> String {
 }
 
 fn write_shape(svg: &mut String, shape: &Shape) {
+    let (tag, mut attributes, body) = look(shape);
+    let a = &mut attributes;
+    if !shape.class.is_empty() {
+        let _ = write!(a, r#" class="{}""#, shape.class);
+    }
+    if let Some(id) = &shape.id {
+        let _ = write!(a, r#" data-id="{}""#, escape(id));
+    }
+    for (name, value) in &shape.data {
+        let _ = write!(a, r#" data-{name}="{}""#, escape(value));
+    }
+    let title = shape
+        .title
+        .as_ref()
+        .map(|t| format!("<title>{}</title>", escape(t)));
+    match (body, title) {
+        (None, None) => {
+            let _ = writeln!(svg, "<{tag}{attributes}/>");
+        }
+        (body, title) => {
+            let _ = writeln!(
+                svg,
+                "<{tag}{attributes}>{}{}</{tag}>",
+                title.unwrap_or_default(),
+                body.unwrap_or_default()
+            );
+        }
+    }
+}
+
+/// How `shape` looks, in SVG: its tag, the attributes of its place and colours,
+/// and its text (a text's). Shapes drawn alike look the same, whatever their class.
+fn look(shape: &Shape) -> (&'static str, String, Option<String>) {
     // The tag, its numbers in order, and what follows them.
     let (tag, numbers, extra, body) = match &shape.kind {
         Kind::Rect {
@@ -702,32 +741,7 @@ fn write_shape(svg: &mut String, shape: &Shape) {
             num(paint.width)
         );
     }
-    if !shape.class.is_empty() {
-        let _ = write!(a, r#" class="{}""#, shape.class);
-    }
-    if let Some(id) = &shape.id {
-        let _ = write!(a, r#" data-id="{}""#, escape(id));
-    }
-    for (name, value) in &shape.data {
-        let _ = write!(a, r#" data-{name}="{}""#, escape(value));
-    }
-    let title = shape
-        .title
-        .as_ref()
-        .map(|t| format!("<title>{}</title>", escape(t)));
-    match (body, title) {
-        (None, None) => {
-            let _ = writeln!(svg, "<{tag}{attributes}/>");
-        }
-        (body, title) => {
-            let _ = writeln!(
-                svg,
-                "<{tag}{attributes}>{}{}</{tag}>",
-                title.unwrap_or_default(),
-                body.unwrap_or_default()
-            );
-        }
-    }
+    (tag, attributes, body)
 }
 
 #[cfg(test)]

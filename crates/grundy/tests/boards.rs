@@ -5,7 +5,7 @@
 
 use grundy::games::chomp::{self, Rectangle};
 use grundy::games::{Chomp, Hackenbush, Placement};
-use grundy::solve::memo::{Memo, SpragueGrundy};
+use grundy::solve::memo::{Measure, Memo};
 use grundy::solve::Solver;
 use grundy::{Analyst, Budget};
 use grundy::{Game, Nimber, Outcome, OwnSearch, Play, Result, Theory};
@@ -33,11 +33,11 @@ impl<G: Game> Game for Searched<G> {
 /// The nimber of `text` in `game` by the game's own fast paths, and by plain search.
 fn both_ways<G: Game + Clone>(game: &G, text: &str) -> (Nimber, Nimber) {
     let p = game.parse_position(text).unwrap();
-    let fast = Memo::<G, SpragueGrundy>::default()
+    let fast = Memo::<G>::new(Measure::Nimber)
         .value(game, &p, &Budget::default().with_positions(1 << 22))
         .unwrap();
     let searched = Searched(game.clone());
-    let slow = Memo::<Searched<G>, SpragueGrundy>::default()
+    let slow = Memo::<Searched<G>>::new(Measure::Nimber)
         .value(&searched, &p, &Budget::default().with_positions(1 << 22))
         .unwrap();
     (fast, slow)
@@ -130,7 +130,7 @@ fn theory_agrees_with_search(text: &str) -> std::result::Result<(), TestCaseErro
     let p = game.parse_position(text).unwrap();
     let theory = Theory::nimber(&game, &p).unwrap();
     let searched = Searched(Hackenbush);
-    let mut memo = Memo::<Searched<Hackenbush>, SpragueGrundy>::default();
+    let mut memo = Memo::<Searched<Hackenbush>>::new(Measure::Nimber);
     prop_assert_eq!(
         theory,
         memo.value(&searched, &p, &Budget::default().with_positions(1 << 20))
@@ -343,7 +343,7 @@ fn dense_ranks_agree_with_search() {
     let b = Rectangle::new(4, 5);
     let nimbers =
         chomp::nimbers_in_rectangle(&b, &Budget::default().with_positions(1 << 20)).unwrap();
-    let mut memo = Memo::<Chomp, SpragueGrundy>::default();
+    let mut memo = Memo::<Chomp>::new(Measure::Nimber);
     for rank in 1..b.len() {
         let rows = b.unrank(rank);
         assert_eq!(
@@ -551,7 +551,7 @@ proptest! {
             _ => Placement::parse("0.0,0.1,0.2|0.0,1.0,1.1").unwrap(),
         };
         let p = game.parse_position(&text).unwrap();
-        let g = Memo::<Searched<Placement>, SpragueGrundy>::default()
+        let g = Memo::<Searched<Placement>>::new(Measure::Nimber)
             .value(&Searched(game.clone()), &p, &Budget::default().with_positions(1 << 22))
             .unwrap();
         for k in heaps.into_iter().chain([g]) {

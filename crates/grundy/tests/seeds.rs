@@ -479,8 +479,7 @@ fn the_memoised_search_goes_a_million_moves_deep_on_a_small_stack() {
     let nimber = std::thread::Builder::new()
         .stack_size(256 * 1024)
         .spawn(|| {
-            let mut memo: grundy::solve::memo::Memo<Countdown, grundy::solve::memo::SpragueGrundy> =
-                Default::default();
+            let mut memo = grundy::solve::memo::Memo::new(grundy::solve::memo::Measure::Nimber);
             memo.value(
                 &Countdown,
                 &1_000_000,

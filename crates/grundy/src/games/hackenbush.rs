@@ -65,7 +65,7 @@ impl Drawing {
         // The ground first, then the names shortest first and in alphabetical order,
         // so that one drawing has one form whatever order it was written in.
         let mut kept: Vec<usize> = (1..touched.len()).filter(|&i| used[i]).collect();
-        kept.sort_by_key(|&i| (name(i).len(), name(i)));
+        kept.sort_unstable_by_key(|&i| (name(i).len(), name(i)));
         kept.insert(0, 0);
         for (new, &old) in kept.iter().enumerate() {
             renumber[old] = new as u32;

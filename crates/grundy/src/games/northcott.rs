@@ -177,7 +177,7 @@ impl Game for Northcott {
         };
         Ok(format!(
             "move the {} checker in row {} from column {} to column {}",
-            colour(from.white_to_move).to_lowercase(),
+            colour(from.white_to_move).to_ascii_lowercase(),
             i + 1,
             a + 1,
             b + 1
@@ -205,7 +205,7 @@ impl Game for Northcott {
         format!(
             "{} moves one {} checker along its row, never onto or over the other checker",
             colour(from.white_to_move),
-            colour(from.white_to_move).to_lowercase()
+            colour(from.white_to_move).to_ascii_lowercase()
         )
     }
 

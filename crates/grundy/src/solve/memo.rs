@@ -5,52 +5,49 @@
 //! an explicit stack of parts waiting for their options, so a heap of a million chips
 //! (a game a million moves deep) needs no deep call stack.
 
-use std::marker::PhantomData;
-
 use foldhash::HashMap;
 use smallvec::SmallVec;
 
 use crate::stop::Every;
-use crate::{mex, Budget, Error, Game, Nimber, Result};
+use crate::{mex, Budget, Error, Game, Result};
 
 /// What is computed for each position: how parts combine into a sum, and how a
-/// position's value follows from its options' values.
-pub trait Valuation {
+/// position's value follows from its options' values. A value, not a type
+/// parameter, so that each game's search is compiled once for both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The Sprague–Grundy value: parts add by XOR, a position is the mex of its
+    /// options.
+    Nimber,
+    /// The height: the greatest number of moves that can still be made (parts add
+    /// up).
+    Height,
+}
+
+impl Measure {
     /// The value of an indivisible part known without search, if any.
-    fn by_theory<G: Game>(game: &G, p: &G::Position) -> Option<u64>;
+    fn by_theory<G: Game>(self, game: &G, p: &G::Position) -> Option<u64> {
+        let theory = game.capabilities().theory?;
+        match self {
+            Measure::Nimber => theory.nimber(p),
+            Measure::Height => theory.nim_heap(p),
+        }
+    }
+
     /// The value of a sum of two parts with the given values (0 is the empty sum).
-    fn add(a: u64, b: u64) -> u64;
+    fn add(self, a: u64, b: u64) -> u64 {
+        match self {
+            Measure::Nimber => a ^ b,
+            Measure::Height => a.saturating_add(b),
+        }
+    }
+
     /// The value of an indivisible part whose options have the given values.
-    fn of_options(options: &[u64]) -> u64;
-}
-
-/// The Sprague–Grundy value: parts add by XOR, a position is the mex of its options.
-pub struct SpragueGrundy;
-
-impl Valuation for SpragueGrundy {
-    fn by_theory<G: Game>(game: &G, p: &G::Position) -> Option<Nimber> {
-        game.capabilities().theory?.nimber(p)
-    }
-    fn add(a: u64, b: u64) -> u64 {
-        a ^ b
-    }
-    fn of_options(options: &[u64]) -> u64 {
-        mex(options.iter().copied())
-    }
-}
-
-/// The height: the greatest number of moves that can still be made (parts add up).
-pub struct Height;
-
-impl Valuation for Height {
-    fn by_theory<G: Game>(game: &G, p: &G::Position) -> Option<u64> {
-        game.capabilities().theory?.nim_heap(p)
-    }
-    fn add(a: u64, b: u64) -> u64 {
-        a.saturating_add(b)
-    }
-    fn of_options(options: &[u64]) -> u64 {
-        options.iter().max().map_or(0, |&h| h.saturating_add(1))
+    fn of_options(self, options: &[u64]) -> u64 {
+        match self {
+            Measure::Nimber => mex(options.iter().copied()),
+            Measure::Height => options.iter().max().map_or(0, |&h| h.saturating_add(1)),
+        }
     }
 }
 
@@ -59,10 +56,10 @@ impl Valuation for Height {
 /// moves costs more than its one place in the memo.
 pub const LISTED_PER_POSITION: u64 = 256;
 
-/// The memo of one valuation of one game.
-pub struct Memo<G: Game, V> {
+/// The memo of one measure of one game.
+pub struct Memo<G: Game> {
     values: HashMap<G::Position, u64>,
-    valuation: PhantomData<V>,
+    measure: Measure,
 }
 
 /// A part waiting for the values of its options: the values found so far, in the
@@ -73,16 +70,15 @@ struct Frame<P> {
     option_values: SmallVec<[u64; 8]>,
 }
 
-impl<G: Game, V: Valuation> Default for Memo<G, V> {
-    fn default() -> Self {
+impl<G: Game> Memo<G> {
+    /// An empty memo of `measure`.
+    pub fn new(measure: Measure) -> Self {
         Memo {
             values: HashMap::default(),
-            valuation: PhantomData,
+            measure,
         }
     }
-}
 
-impl<G: Game, V: Valuation> Memo<G, V> {
     /// How many parts are memoised.
     pub fn len(&self) -> usize {
         self.values.len()
@@ -99,13 +95,17 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         game.components(p, &mut parts)?;
         let mut value = 0;
         for part in &parts {
-            value = V::add(value, self.value_of_part(game, part, budget)?);
+            value = self
+                .measure
+                .add(value, self.value_of_part(game, part, budget)?);
         }
         Ok(value)
     }
 
     fn known(&self, game: &G, p: &G::Position) -> Option<u64> {
-        V::by_theory(game, p).or_else(|| self.values.get(p).copied())
+        self.measure
+            .by_theory(game, p)
+            .or_else(|| self.values.get(p).copied())
     }
 
     /// The value of an option (`Ok`), or the first of its parts still to be valued
@@ -121,7 +121,7 @@ impl<G: Game, V: Valuation> Memo<G, V> {
         let mut value = 0;
         for part in parts.drain(..) {
             match self.known(game, &part) {
-                Some(v) => value = V::add(value, v),
+                Some(v) => value = self.measure.add(value, v),
                 None => return Ok(Err(part)),
             }
         }
@@ -184,7 +184,7 @@ impl<G: Game, V: Valuation> Memo<G, V> {
             }
             let done = stack.pop().expect("the stack has a top frame");
             self.values
-                .insert(done.position, V::of_options(&done.option_values));
+                .insert(done.position, self.measure.of_options(&done.option_values));
         }
         Ok(self.values[p])
     }

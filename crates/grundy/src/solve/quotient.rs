@@ -206,7 +206,9 @@ impl Quotient {
     /// Every element, in normal-form order (the identity first).
     pub fn elements(&self) -> Vec<Element> {
         let mut all: Vec<Element> = (0..self.monoid.size as u32).map(Element).collect();
-        all.sort_by(|x, y| word_order(&self.words[x.0 as usize], &self.words[y.0 as usize]));
+        all.sort_unstable_by(|x, y| {
+            word_order(&self.words[x.0 as usize], &self.words[y.0 as usize])
+        });
         all
     }
 
@@ -1283,7 +1285,7 @@ fn finish(hyp: Hyp, changes: Vec<u64>, options: &[Vec<Heaps>]) -> Result<Quotien
             }
         }
         let mut candidates: Vec<(Vec<u32>, u32)> = candidates.into_iter().collect();
-        candidates.sort_by(|a, b| word_order(&a.0, &b.0));
+        candidates.sort_unstable_by(|a, b| word_order(&a.0, &b.0));
         let mut next = Vec::new();
         for (w, x) in candidates {
             if words[x as usize].is_none() {

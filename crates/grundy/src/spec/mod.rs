@@ -48,7 +48,9 @@ pub fn family(name: &str) -> Result<(&'static Family, &str)> {
 fn unknown_game(name: &str, family: &str) -> crate::Error {
     let close: Vec<String> = FAMILIES
         .iter()
-        .filter(|f| edits(&family.to_lowercase(), f.name) <= 1 + usize::from(f.name.len() > 4))
+        .filter(|f| {
+            edits(&family.to_ascii_lowercase(), f.name) <= 1 + usize::from(f.name.len() > 4)
+        })
         .map(Family::syntax)
         .take(3)
         .collect();

@@ -178,11 +178,11 @@ impl Placement {
                 }
             }
         }
-        shapes.sort();
+        shapes.sort_unstable();
         let symmetries: Vec<u8> = (0..8)
             .filter(|&s| {
                 let mut image: Vec<_> = shapes.iter().map(|p| transform_shape(s, p)).collect();
-                image.sort();
+                image.sort_unstable();
                 image == shapes
             })
             .collect();

@@ -467,6 +467,10 @@ impl Rounds for State {
                 }
             }
         };
+        // WebAssembly in the browser has no threads: one worker takes every run.
+        #[cfg(target_family = "wasm")]
+        work(&mut self.workers[0]);
+        #[cfg(not(target_family = "wasm"))]
         rayon::scope(|scope| {
             let (here, others) = self.workers[..threads].split_at_mut(1);
             for worker in others {

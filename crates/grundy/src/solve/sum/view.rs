@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::super::loopy::{self, Builder};
-use super::super::memo::{Height, Memo, SpragueGrundy};
+use super::super::memo::{Measure, Memo};
 use super::PosId;
 use crate::drawing::{Marked, Marking};
 use crate::stop::Every;
@@ -71,8 +71,8 @@ struct View<G: Game> {
     /// How many moves the cache of moves holds, all lists together.
     moves_held: usize,
     components: FxHashMap<PosId, Arc<[PosId]>>,
-    nimbers: Memo<G, SpragueGrundy>,
-    heights: Memo<G, Height>,
+    nimbers: Memo<G>,
+    heights: Memo<G>,
     /// γ values of positions of a game with cycles, found by labelling all that is
     /// reachable from a position at once.
     gammas: FxHashMap<PosId, Gamma>,
@@ -87,8 +87,8 @@ impl<G: Game> View<G> {
             moves: FxHashMap::default(),
             moves_held: 0,
             components: FxHashMap::default(),
-            nimbers: Memo::default(),
-            heights: Memo::default(),
+            nimbers: Memo::new(Measure::Nimber),
+            heights: Memo::new(Measure::Height),
             gammas: FxHashMap::default(),
         }
     }
