@@ -1055,6 +1055,39 @@ test('heaps of hundreds of chips are drawn in strips and played by clicking, fol
   });
 });
 
+test('moves of several heaps or coins are made by clicking: Moore\'s Nim past 2,000 moves, Nimble sliding two coins', async () => {
+  const played = (page) => page.waitForFunction(() => /You: /.test(document.querySelector('.played')?.textContent ?? ''));
+  // Moore's Nim_2 on 10,20,30,40 has 3,600 moves, asked for by their chips: one
+  // heap's chip offers its move, and a chip of a second heap makes the move of two.
+  await atBothWidths(gamePath('moore:2 10,20,30,40'), async (page, { width }) => {
+    await settled(page);
+    const json = await page.evaluate(async () => (await api('drawing', { spec: 'moore:2 10,20,30,40' })).parts[0]);
+    assert.equal(json.moves_on_request, true);
+    await page.click('.board [data-id="h1c5"]');
+    await page.waitForSelector('.board .addable[data-id="h3c0"]');
+    assert.match(await page.textContent('.confirm'), /take 15 from the heap of 20/i);
+    await page.click('.board [data-id="h3c0"]');
+    await played(page);
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: take 15 from the heap of 20 and take 40 from the heap of 40/);
+    assert.ok(await overflow(page) <= 0, `${width}px`);
+    await screenshot(page, `moore-2-${width}`);
+  });
+  // Nimble sliding up to two coins: each coin, then the square it goes to.
+  await atBothWidths(gamePath('nimble-k:2 2,5,7,9'), async (page) => {
+    await settled(page);
+    for (const id of ['c1', 'q3', 'c3']) {
+      await page.click(`.board [data-id="${id}"]`);
+      await page.waitForSelector(`.board .marked[data-id="${id}"]`);
+    }
+    await page.waitForSelector('.board .addable[data-id="q0"]');
+    await page.click('.board [data-id="q0"]');
+    await played(page);
+    await settled(page);
+    assert.match(await page.textContent('.played'), /You: move the coin on square 5 to square 3 and move the coin on square 9 to square 0/);
+  });
+});
+
 test('a whole game of a large Chomp board won by clicking, following Hint, on a phone', async () => {
   const page = await open(gamePath('chomp 21x21'), WIDTHS[1]);
   await settled(page);

@@ -421,17 +421,23 @@ fn every_family_is_drawn_with_every_move_its_picture_can_make() {
     }
 }
 
-/// Heaps too large to draw as chips are drawn in strips, their moves asked for by
-/// a strip's cells: every move of these positions is led to by marks on strips of
-/// the picture, and those marks make that move, in its own words.
+/// Pictures whose moves are too many to list, asked for by their marks: heaps too
+/// large to draw as chips, drawn in strips (a strip's cells), Moore's Nim past
+/// 2,000 moves (a chip of each heap) and Nimble sliding several coins (each coin,
+/// then its square). Every move of these positions is led to by marks on the
+/// picture, and those marks make that move, in its own words.
 #[test]
-fn heaps_drawn_in_strips_are_played_by_their_cells() {
+fn pictures_whose_moves_are_asked_for_make_every_move_by_their_marks() {
     for spec in [
         "kayles 70",
         "nim 70,65",
         "octal:0.07 130",
         "sub:1,2,5 64",
         "kayles 3 + nim 61",
+        "moore:2 10,20,30,40",
+        "moore:3 6,7,8,9,10",
+        "nimble-k:2 2,5,7,9",
+        "nimble-k:3 1,3,4,6",
     ] {
         let mut analyst = Analyst::new(Budget::default());
         let position = analyst.parse(spec).unwrap();

@@ -762,7 +762,7 @@ fn with_heaps(p: &[u64], i: usize, left: &[u64]) -> Heaps {
 }
 
 /// The heap and the chip of a chip's name ([`chip`]).
-fn chip_of(id: &str) -> Option<(usize, u64)> {
+pub fn chip_of(id: &str) -> Option<(usize, u64)> {
     let (i, j) = id.strip_prefix('h')?.split_once('c')?;
     Some((i.parse().ok()?, j.parse().ok()?))
 }

@@ -7,6 +7,7 @@
 use super::heaps;
 use super::Family;
 use crate::drawing::{colours, Anchor, Shape};
+use crate::drawing::{Marked, Marking};
 use crate::solve::GameBox;
 use crate::{invalid, Capabilities, Game, Heaps, Nimber, Outcome, Play, Result, Size, Theory};
 use crate::{Drawing, Picture};
@@ -384,8 +385,82 @@ pub const NIMBLE_K: Family = Family::game(
 .with_start("Nimble", "nimble-k:2 2,5,7,9");
 
 /// The most moves a picture of Moore's game lists (about 400 KB to send): past
-/// it, only the moves from one heap, which a click makes; the others are typed.
-const DRAWN_MOVES: usize = 2_000;
+/// it, they are asked for by their marks ([`Picture::marking`]).
+const DRAWN_MOVES: u64 = 2_000;
+
+impl Moore {
+    /// Whether the picture of `p` leaves its moves to be asked for by their marks:
+    /// Moore's Nim past [`DRAWN_MOVES`] moves, and Nimble sliding several coins at
+    /// once, whose marks pair each coin with its square in the order clicked (as
+    /// a set of marks they could pair two ways).
+    fn moves_on_request(&self, p: &Heaps) -> bool {
+        match self.board {
+            Board::Heaps => self.count_moves(p).is_none_or(|n| n > DRAWN_MOVES),
+            Board::Squares => self.k > 1,
+        }
+    }
+
+    /// The position `marks` make from `p`, in the order clicked: chips of distinct
+    /// heaps (take the chip and every chip right of it), or coins each followed by
+    /// a square to its left; `Err` where the marks are no start of a move. With
+    /// it, how many heaps or coins it moves, and whether a coin waits for its
+    /// square.
+    fn marked_position(
+        &self,
+        p: &Heaps,
+        marks: &[String],
+    ) -> std::result::Result<(Heaps, usize, bool), ()> {
+        let mut to = p.clone();
+        let mut moved: Vec<usize> = Vec::new();
+        let mut waiting = None;
+        for mark in marks {
+            let (i, j) = match (self.board, waiting.take()) {
+                (Board::Heaps, _) => heaps::chip_of(mark).ok_or(())?,
+                (Board::Squares, None) => {
+                    let i: usize = mark
+                        .strip_prefix('c')
+                        .and_then(|i| i.parse().ok())
+                        .ok_or(())?;
+                    if i >= p.len() || p[i] == 0 || moved.contains(&i) {
+                        return Err(());
+                    }
+                    waiting = Some(i);
+                    continue;
+                }
+                (Board::Squares, Some(i)) => (
+                    i,
+                    mark.strip_prefix('q')
+                        .and_then(|q| q.parse().ok())
+                        .ok_or(())?,
+                ),
+            };
+            if i >= p.len() || j >= p[i] || moved.contains(&i) || moved.len() == self.k {
+                return Err(());
+            }
+            to[i] = j;
+            moved.push(i);
+        }
+        Ok((to, moved.len(), waiting.is_some()))
+    }
+
+    /// The marks of the move from `p` to `to`, and what it lights.
+    fn marks_of(&self, p: &Heaps, to: &Heaps) -> (Vec<String>, Vec<String>) {
+        let (mut marks, mut lit) = (Vec::new(), Vec::new());
+        for i in (0..p.len()).filter(|&i| p[i] != to[i]) {
+            match self.board {
+                Board::Heaps => {
+                    marks.push(heaps::chip(i, to[i]));
+                    lit.extend(heaps::chips(i, to[i], p[i]));
+                }
+                Board::Squares => {
+                    marks.extend([format!("c{i}"), format!("q{}", to[i])]);
+                    lit.push(format!("q{}", to[i]));
+                }
+            }
+        }
+        (marks, lit)
+    }
+}
 
 impl Picture<Heaps> for Moore {
     /// Heaps as rows of chips, clicks marking what to take from each heap (a chip
@@ -399,58 +474,98 @@ impl Picture<Heaps> for Moore {
             .flat_map(|q| q.iter().copied())
             .max()
             .unwrap_or(0);
-        // Refused past what is drawn before any move is listed (a heap of 10^12
-        // has 10^12 moves).
-        match self.board {
-            Board::Heaps => heaps::rows_of_chips::<Heaps>(p, 0, "").map(drop)?,
-            Board::Squares => strip(p, widest).map(drop)?,
-        }
-        let mut moves = Vec::new();
-        self.moves(p, &mut moves)?;
-        let changed = |to: &Heaps| (0..p.len()).filter(|&i| p[i] != to[i]).collect::<Vec<_>>();
-        let many = moves.len() > DRAWN_MOVES;
-        if self.board == Board::Squares || many {
-            moves.retain(|to| changed(to).len() == 1);
-        }
         let mut d = match self.board {
-            Board::Heaps if many => heaps::rows_of_chips(
-                p,
-                widest.min(heaps::DRAWN_CHIPS),
-                "click a chip to take it and every chip right of it from one heap; type a move from several heaps",
-            )?,
             Board::Heaps => heaps::rows_of_chips(
                 p,
                 widest.min(heaps::DRAWN_CHIPS),
-                &format!("click chips to mark what to take from each heap, up to {} heaps, then take them", self.k),
+                &match self.k {
+                    1 => "click a chip to take it and every chip right of it".to_string(),
+                    k => format!("click chips to mark what to take from each heap, up to {k} heaps, then take them"),
+                },
             )?,
-            Board::Squares => strip(p, widest)?,
+            Board::Squares => strip(p, widest, self.k)?,
         };
         // The room of chips taken stays empty: no move adds chips.
         d.shapes.retain(|shape| !shape.class.contains("ghost"));
+        // A position too large to draw is refused above, before any move is
+        // counted or listed (a heap of 10^12 has 10^12 moves).
+        if self.moves_on_request(p) {
+            d.on_request = true;
+            return Ok(d);
+        }
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves)?;
         for to in moves {
             let words = self.describe_move(p, &to)?;
-            let (mut marks, mut lit) = (Vec::new(), Vec::new());
-            for i in changed(&to) {
-                match self.board {
-                    Board::Heaps => {
-                        marks.push(heaps::chip(i, to[i]));
-                        lit.extend(heaps::chips(i, to[i], p[i]));
-                    }
-                    Board::Squares => {
-                        marks.extend([format!("c{i}"), format!("q{}", to[i])]);
-                        lit.push(format!("q{}", to[i]));
-                    }
-                }
-            }
+            let (marks, lit) = self.marks_of(p, &to);
             d.offer(marks, lit, to, words);
         }
         Ok(d)
     }
+
+    /// The move of the marks, in the order clicked, and what adds to them: the
+    /// chips of heaps not yet marked, a square left of the coin chosen, or the
+    /// coins not yet moved.
+    fn marking(&self, p: &Heaps, marks: &[String]) -> Result<Marking<Heaps>> {
+        if !self.moves_on_request(p) {
+            return Ok(self.draw(p, &[])?.marking(marks));
+        }
+        let mut found = Marking {
+            exact: Vec::new(),
+            more: Vec::new(),
+        };
+        let Ok((to, moved, waiting)) = self.marked_position(p, marks) else {
+            return Ok(found);
+        };
+        if let (false, 1..) = (waiting, moved) {
+            let (marks, lit) = self.marks_of(p, &to);
+            let words = self.describe_move(p, &to)?;
+            found.exact.push(Marked {
+                marks,
+                lit,
+                to: to.clone(),
+                words,
+            });
+        }
+        let open = |i: &usize| p[*i] > 0 && p[*i] == to[*i];
+        found.more = match (self.board, waiting) {
+            _ if moved == self.k || marks.is_empty() => Vec::new(),
+            (Board::Heaps, _) => (0..p.len())
+                .filter(open)
+                .flat_map(|i| (0..p[i]).map(move |j| heaps::chip(i, j)))
+                .collect(),
+            (Board::Squares, true) => {
+                let coin = marks
+                    .last()
+                    .and_then(|m| m[1..].parse::<usize>().ok())
+                    .unwrap_or(0);
+                (0..p[coin]).map(|q| format!("q{q}")).collect()
+            }
+            (Board::Squares, false) => (0..p.len()).filter(open).map(|i| format!("c{i}")).collect(),
+        };
+        Ok(found)
+    }
+
+    fn leading(&self, p: &Heaps, to: &Heaps) -> Result<Option<Marked<Heaps>>> {
+        if !self.moves_on_request(p) {
+            return Ok(self.draw(p, &[])?.move_to(to));
+        }
+        let (marks, lit) = self.marks_of(p, to);
+        Ok(match self.marked_position(p, &marks) {
+            Ok((made, 1.., false)) if made == *to => Some(Marked {
+                marks,
+                lit,
+                to: to.clone(),
+                words: self.describe_move(p, to)?,
+            }),
+            _ => None,
+        })
+    }
 }
 
-/// Coins on a strip of numbered squares, each coin named `c{i}` and square `q{n}`.
-/// The strip is `last` squares long at least.
-fn strip(p: &Heaps, last: u64) -> Result<Drawing<Heaps>> {
+/// Coins on a strip of numbered squares, each coin named `c{i}` and square `q{n}`,
+/// up to `k` coins slid by a move. The strip is `last` squares long at least.
+fn strip(p: &Heaps, last: u64, k: usize) -> Result<Drawing<Heaps>> {
     let last = p.iter().copied().max().unwrap_or(0).max(last).max(1);
     if last > 40 {
         return Err(crate::too_large!(
@@ -462,7 +577,12 @@ fn strip(p: &Heaps, last: u64) -> Result<Drawing<Heaps>> {
         C * (last + 1) as f64 + 4.0,
         C + 34.0,
         "",
-        "click a coin, then a square to its left",
+        &match k {
+            1 => "click a coin, then a square to its left".to_string(),
+            k => format!(
+                "click a coin, then a square to its left, for up to {k} coins, then slide them"
+            ),
+        },
     );
     for q in 0..=last {
         let x = 2.0 + C * q as f64;
@@ -530,16 +650,81 @@ mod tests {
             .unwrap();
         assert_eq!(both.marks, ["h0c1", "h2c2"]);
         assert_eq!(both.lit, ["h0c1", "h0c2", "h2c2", "h2c3", "h2c4"]);
-        // 3,600 moves are too many to send: those from one heap, and the rest typed.
-        let big = two
-            .draw(&Heaps::from_slice(&[10, 20, 30, 40]), &[])
+        // 3,600 moves are too many to send: each is asked for by its marks, a chip
+        // of each heap it takes from.
+        let p = Heaps::from_slice(&[10, 20, 30, 40]);
+        let big = two.draw(&p, &[]).unwrap();
+        assert!(big.on_request && big.moves.is_empty());
+        let marks = |m: &[&str]| m.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        let one = two.marking(&p, &marks(&["h1c5"])).unwrap();
+        assert_eq!(one.exact[0].to.as_slice(), [10, 5, 30, 40]);
+        assert_eq!(one.exact[0].words, "take 15 from the heap of 20");
+        // A second heap's chips add to it; the heap marked does not.
+        assert_eq!(one.more.len(), 10 + 30 + 40);
+        assert!(one.more.contains(&"h3c39".to_string()) && !one.more.contains(&"h1c0".to_string()));
+        let both = two.marking(&p, &marks(&["h1c5", "h3c0"])).unwrap();
+        assert_eq!(both.exact[0].to.as_slice(), [10, 5, 30, 0]);
+        assert_eq!(both.exact[0].lit.len(), 15 + 40);
+        assert!(both.more.is_empty(), "two heaps at most: {:?}", both.more);
+        for wrong in [
+            &["h1c5", "h1c2"][..],
+            &["h1c20"],
+            &["h1c5", "h2c1", "h3c1"],
+            &["c1"],
+        ] {
+            assert!(
+                two.marking(&p, &marks(wrong)).unwrap().exact.is_empty(),
+                "{wrong:?}"
+            );
+        }
+        // The hint's move, led to by its marks.
+        let led = two
+            .leading(&p, &Heaps::from_slice(&[10, 5, 30, 0]))
+            .unwrap()
             .unwrap();
-        assert_eq!(big.moves.len(), 100);
-        assert!(
-            big.how.contains("type a move from several heaps"),
-            "{}",
-            big.how
+        assert_eq!(led.marks, ["h1c5", "h3c0"]);
+        assert!(two
+            .leading(&p, &Heaps::from_slice(&[1, 5, 30, 0]))
+            .unwrap()
+            .is_none());
+    }
+
+    #[test]
+    fn nimble_slides_several_coins_by_clicking_each_coin_then_its_square() {
+        use crate::Picture;
+        let two = Moore::new(2, Board::Squares);
+        let p = Heaps::from_slice(&[2, 5, 7, 9]);
+        let d = two.draw(&p, &[]).unwrap();
+        assert!(d.on_request && d.how.contains("up to 2 coins"), "{}", d.how);
+        let marks = |m: &[&str]| m.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        // A coin: the squares to its left add to it.
+        let coin = two.marking(&p, &marks(&["c1"])).unwrap();
+        assert!(coin.exact.is_empty());
+        assert_eq!(coin.more, ["q0", "q1", "q2", "q3", "q4"]);
+        // Its square: the move, or another coin to slide with it.
+        let one = two.marking(&p, &marks(&["c1", "q3"])).unwrap();
+        assert_eq!(one.exact[0].to.as_slice(), [2, 3, 7, 9]);
+        assert_eq!(one.more, ["c0", "c2", "c3"]);
+        let both = two.marking(&p, &marks(&["c1", "q3", "c3", "q0"])).unwrap();
+        assert_eq!(both.exact[0].to.as_slice(), [2, 3, 7, 0]);
+        assert_eq!(
+            both.exact[0].words,
+            "move the coin on square 5 to square 3 and move the coin on square 9 to square 0"
         );
+        assert!(both.more.is_empty());
+        // A square right of its coin, or a coin twice, makes nothing.
+        for wrong in [&["c1", "q6"][..], &["c1", "q3", "c1"], &["q3"]] {
+            let m = two.marking(&p, &marks(wrong)).unwrap();
+            assert!(m.exact.is_empty() && m.more.is_empty(), "{wrong:?}");
+        }
+        let led = two
+            .leading(&p, &Heaps::from_slice(&[2, 3, 7, 0]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(led.marks, ["c1", "q3", "c3", "q0"]);
+        // One coin at a time (plain Nimble): every move listed.
+        let one_coin = Moore::new(1, Board::Squares).draw(&p, &[]).unwrap();
+        assert_eq!(one_coin.moves.len(), 2 + 5 + 7 + 9);
     }
 
     #[test]
