@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, screenshot, siteKind, startSite } from './harness.js';
+import { launchBrowser, screenshot, siteKind, startSite, timeLimitMs } from './harness.js';
 
 let site;
 let browser;
@@ -596,9 +596,9 @@ test('a new game while a long analysis is on its way: the late answer is dropped
   await page.click('#new-game');
   await settled(page);
   assert.equal(await position(page), 'nim 3');
-  // The answer about Chomp comes 10 s after it was asked for (on the static site,
-  // before the new game's, which wait behind it), and changes nothing.
-  await page.waitForTimeout(Math.max(0, 12_000 - (Date.now() - opened)));
+  // The answer about Chomp comes at the site's time limit for a request (on the
+  // static site, before the new game's, which wait behind it), and changes nothing.
+  await page.waitForTimeout(Math.max(0, timeLimitMs + 2000 - (Date.now() - opened)));
   assert.equal(await position(page), 'nim 3');
   assert.match(await page.textContent('.status'), /^Your move/);
   assert.match(await page.textContent('#analysis-body'), /N-position/);

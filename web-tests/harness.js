@@ -73,9 +73,17 @@ const SITE_FILES = { '/': 'index.html', '/game': 'game.html', '/sequence': 'sequ
  * Starts the playground of `siteKind`; resolves to { url(path), stop }, where
  * url gives the address of a server path such as /game?spec=nim+3.
  */
+/**
+ * The time limit of one request on the site under test: the served site's is set
+ * short (grundy serve's default is 10 s), so that a test of a search that reaches
+ * it waits less; the static site's is its engine's own (engine.js, TIME_LIMIT_MS).
+ */
+export const SERVED_TIME_LIMIT_MS = 4000;
+export const timeLimitMs = siteKind === 'served' ? SERVED_TIME_LIMIT_MS : 10_000;
+
 export async function startSite() {
   if (siteKind === 'served') {
-    const server = await startServer();
+    const server = await startServer(['--time-limit', String(SERVED_TIME_LIMIT_MS / 1000)]);
     return { url: (path) => server.url + path, stop: server.stop };
   }
   if (!existsSync(join(siteFolder, 'index.html'))) {
