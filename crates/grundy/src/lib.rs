@@ -37,6 +37,7 @@ pub mod explain;
 pub mod files;
 mod game;
 pub mod games;
+pub mod learn;
 pub mod notation;
 pub mod plot;
 pub mod report;

@@ -1,0 +1,540 @@
+//! Exercises of the notes, checked by the engine: a student's answer is compared
+//! with what the engine computes for that very exercise (never with a stored key,
+//! so a generated variant is as good as the notes' own), each mistake explained in
+//! the notes' terms ("7 is not a P-position: 7 → 4 is a move, and 4 is P"), with a
+//! ladder of hints: a nudge, the method, the answer.
+
+use std::collections::BTreeSet;
+
+use crate::{invalid, Analysis, Analyst, Budget, Options, Outcome, Play, Position, Result};
+
+/// The most heaps a labelling exercise asks for (the list is written by hand).
+pub const MOST_LABELLED: u64 = 1000;
+
+/// An exercise of one of the kinds the notes ask.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exercise {
+    /// Which heaps from 0 to `to` of a one-heap game (`sub:1,3,4`) are
+    /// P-positions: Ferguson's labelling, section 1.3.
+    PPositions {
+        /// The game, as in a SPEC without its position.
+        game: String,
+        /// The largest heap labelled.
+        to: u64,
+    },
+    /// The nim-sum of heaps (section 1.4).
+    NimSum {
+        /// The heaps.
+        heaps: Vec<u64>,
+    },
+    /// The x with x ⊕ `a` = `b`.
+    Xor {
+        /// The number XORed with x.
+        a: u64,
+        /// The result.
+        b: u64,
+    },
+    /// Every winning move of a position.
+    WinningMoves {
+        /// The position, in SPEC syntax.
+        position: String,
+        /// Normal or misère play.
+        play: Play,
+    },
+    /// Who wins a position with perfect play: the player to move, or the other.
+    Winner {
+        /// The position, in SPEC syntax.
+        position: String,
+        /// Normal or misère play.
+        play: Play,
+    },
+}
+
+/// The kinds of exercise, as named on the command line and in the API, with what
+/// each asks for.
+pub const KINDS: &[(&str, &str)] = &[
+    (
+        "p-positions",
+        "GAME to N: the P-positions among heaps 0 to N, e.g. sub:1,3,4 to 20",
+    ),
+    ("nim-sum", "HEAPS: their nim-sum, e.g. 13,12,8"),
+    ("xor", "A,B: the x with x ⊕ A = B, e.g. 38,25"),
+    ("winning-moves", "SPEC: every winning move, e.g. nim 3,5,7"),
+    (
+        "winner",
+        "SPEC: who wins, the first player or the second, e.g. nim 1,2,3",
+    ),
+];
+
+/// The engine's verdict on an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Whether the answer is right.
+    pub correct: bool,
+    /// Each mistake, explained in one sentence; none for a right answer.
+    pub mistakes: Vec<String>,
+}
+
+/// Hints for an exercise, each saying more.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hints {
+    /// Where to start.
+    pub nudge: String,
+    /// The method, as the notes teach it.
+    pub method: String,
+    /// The answer, with why.
+    pub answer: String,
+}
+
+impl Exercise {
+    /// The exercise of `kind` (one of [`KINDS`]) on `what`, in `play`.
+    pub fn read(kind: &str, what: &str, play: Play) -> Result<Exercise> {
+        let what = what.trim();
+        let exercise = match kind {
+            "p-positions" => {
+                let (game, to) = what.rsplit_once(" to ").ok_or_else(|| {
+                    invalid!("'{what}' names no last heap: write GAME to N, e.g. sub:1,3,4 to 20")
+                })?;
+                let to = number(to)?;
+                if to > MOST_LABELLED {
+                    return Err(invalid!(
+                        "'{to}' is too many heaps to label by hand: at most {MOST_LABELLED}"
+                    ));
+                }
+                Exercise::PPositions {
+                    game: game.trim().to_string(),
+                    to,
+                }
+            }
+            "nim-sum" => Exercise::NimSum {
+                heaps: numbers(what)?,
+            },
+            "xor" => match numbers(what)?[..] {
+                [a, b] => Exercise::Xor { a, b },
+                _ => return Err(invalid!("'{what}' is not two numbers A,B (for x ⊕ A = B)")),
+            },
+            "winning-moves" => Exercise::WinningMoves {
+                position: what.to_string(),
+                play,
+            },
+            "winner" => Exercise::Winner {
+                position: what.to_string(),
+                play,
+            },
+            _ => {
+                let kinds: Vec<&str> = KINDS.iter().map(|k| k.0).collect();
+                return Err(invalid!(
+                    "'{kind}' is no kind of exercise: {}",
+                    kinds.join(", ")
+                ));
+            }
+        };
+        // A game that does not exist is said now, not at the answer.
+        let mut analyst = Analyst::new(Budget::default());
+        exercise.positions(&mut analyst)?;
+        Ok(exercise)
+    }
+
+    /// The exercise as a question.
+    pub fn question(&self) -> String {
+        let misere = |play: &Play| match play {
+            Play::Normal => "",
+            Play::Misere => " in misère play (the last player to move loses)",
+        };
+        match self {
+            Exercise::PPositions { game, to } => {
+                format!("Which heaps from 0 to {to} are P-positions of {game}?")
+            }
+            Exercise::NimSum { heaps } => format!("What is the nim-sum of {}?", join(heaps)),
+            Exercise::Xor { a, b } => format!("Which x has x ⊕ {a} = {b}?"),
+            Exercise::WinningMoves { position, play } => {
+                format!(
+                    "What are the winning moves from {position}{}?",
+                    misere(play)
+                )
+            }
+            Exercise::Winner { position, play } => format!(
+                "Who wins {position}{}: the first player (to move) or the second?",
+                misere(play)
+            ),
+        }
+    }
+
+    /// The engine's verdict on `answer`: numbers separated by commas or spaces; for
+    /// winning moves, the positions they leave separated by `;` or new lines (or
+    /// `none`); for who wins, `first` or `second` (or `N`, `P`).
+    pub fn check(&self, answer: &str) -> Result<Verdict> {
+        let mut analyst = Analyst::new(Budget::default());
+        let mistakes = match self {
+            Exercise::PPositions { .. } => self.check_labels(&mut analyst, answer)?,
+            Exercise::NimSum { heaps } => {
+                let sum = heaps.iter().fold(0, |s, h| s ^ h);
+                let given = single(answer)?;
+                columns_differing(given, sum)
+                    .into_iter()
+                    .map(|bit| {
+                        let ones = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count();
+                        format!(
+                            "the {}s column has {ones} 1s, an {} count, so the nim-sum has {} there, not {}",
+                            1u64 << bit,
+                            if ones % 2 == 1 { "odd" } else { "even" },
+                            sum >> bit & 1,
+                            given >> bit & 1
+                        )
+                    })
+                    .collect()
+            }
+            Exercise::Xor { a, b } => {
+                let given = single(answer)?;
+                match given ^ a == *b {
+                    true => Vec::new(),
+                    false => vec![format!(
+                        "{given} ⊕ {a} = {}, not {b}: they differ in the {} column{}",
+                        given ^ a,
+                        columns_differing(given ^ a, *b)
+                            .iter()
+                            .map(|bit| format!("{}s", 1u64 << bit))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        if (given ^ a ^ b).count_ones() > 1 {
+                            "s"
+                        } else {
+                            ""
+                        }
+                    )],
+                }
+            }
+            Exercise::WinningMoves { play, .. } => self.check_moves(&mut analyst, *play, answer)?,
+            Exercise::Winner { play, .. } => {
+                let first = match answer.trim().to_ascii_lowercase().as_str() {
+                    "first" | "n" | "the first player" | "first player" => true,
+                    "second" | "p" | "the second player" | "second player" => false,
+                    other => return Err(invalid!("'{other}' is not first or second (or N or P)")),
+                };
+                let (position, analysis) = self.analysed(&mut analyst, *play)?;
+                match (first, analysis.outcome) {
+                    (true, Outcome::N) | (false, Outcome::P) => Vec::new(),
+                    (true, _) => vec![why_p(&position, &analysis)],
+                    (false, _) => vec![why_n(&position, &analysis)],
+                }
+            }
+        };
+        Ok(Verdict {
+            correct: mistakes.is_empty(),
+            mistakes,
+        })
+    }
+
+    /// The hints, the last of them the engine's answer.
+    pub fn hints(&self) -> Result<Hints> {
+        let mut analyst = Analyst::new(Budget::default());
+        let (nudge, method, answer) = match self {
+            Exercise::PPositions { .. } => {
+                let labels = self.labels(&mut analyst)?;
+                let p: Vec<u64> = (0..)
+                    .zip(&labels)
+                    .filter(|(_, o)| **o == Outcome::P)
+                    .map(|(n, _)| n)
+                    .collect();
+                (
+                    "A heap with no move is a P-position: the player to move there cannot move, and loses. Work upwards from it.".to_string(),
+                    "Ferguson's labelling: a heap is P when every move from it leads to an N-position, and N when some move leads to a P-position.".to_string(),
+                    format!("The P-positions are {}.", join(&p)),
+                )
+            }
+            Exercise::NimSum { heaps } => {
+                let sum = heaps.iter().fold(0, |s, h| s ^ h);
+                let rows: Vec<(String, u64)> = heaps.iter().map(|&h| (h.to_string(), h)).collect();
+                (
+                    "Write the heaps in binary, one under the other.".to_string(),
+                    "In each column, an odd number of 1s gives a 1 in the nim-sum, an even number a 0 (addition without carry).".to_string(),
+                    format!(
+                        "The nim-sum is {sum}:\n{}",
+                        crate::notation::binary_columns(&rows, sum).join("\n")
+                    ),
+                )
+            }
+            Exercise::Xor { a, b } => (
+                "⊕ undoes itself: x ⊕ a ⊕ a = x.".to_string(),
+                format!("So x = {a} ⊕ {b}: XOR them column by column."),
+                format!("x = {a} ⊕ {b} = {}.", a ^ b),
+            ),
+            Exercise::WinningMoves { play, .. } => {
+                let (_, analysis) = self.analysed(&mut analyst, *play)?;
+                let moves: Vec<String> = analysis
+                    .winning_moves
+                    .iter()
+                    .map(|m| format!("{} ({})", m.position, m.description))
+                    .collect();
+                (
+                    "A winning move leaves a P-position: one from which every move leads to an N-position.".to_string(),
+                    match play {
+                        Play::Normal => "Find the nim-sum s of the parts' nimbers; a part of nimber g with g ⊕ s less than g can be moved to one of nimber g ⊕ s, which makes the nim-sum 0.".to_string(),
+                        Play::Misere => "Misère Nim: play as in normal Nim while some heap has 2 or more chips, except the move that leaves every heap at most 1: leave an odd number of heaps of 1.".to_string(),
+                    },
+                    match moves.is_empty() {
+                        true => "There is no winning move: the position is a P-position.".to_string(),
+                        false => format!("The winning moves: {}.", moves.join("; ")),
+                    },
+                )
+            }
+            Exercise::Winner { play, .. } => {
+                let (position, analysis) = self.analysed(&mut analyst, *play)?;
+                (
+                    "Is it a P-position (the second player wins) or an N-position (the first player wins)?".to_string(),
+                    match play {
+                        Play::Normal => "By the Sprague–Grundy theorem the nimber of a sum is the nim-sum of its parts' nimbers; the first player wins exactly when it is not 0.".to_string(),
+                        Play::Misere => "In misère play, look for a move to a P-position of misère play (for Nim: Bouton's rule, changed at the end game).".to_string(),
+                    },
+                    match analysis.outcome {
+                        Outcome::N => format!("The first player wins: {}.", why_n(&position, &analysis)),
+                        _ => format!("The second player wins: {}.", why_p(&position, &analysis)),
+                    },
+                )
+            }
+        };
+        Ok(Hints {
+            nudge,
+            method,
+            answer,
+        })
+    }
+
+    /// The positions the exercise is about, read by `analyst`.
+    fn positions(&self, analyst: &mut Analyst) -> Result<Vec<Position>> {
+        match self {
+            Exercise::PPositions { game, to } => {
+                if game.contains(char::is_whitespace) {
+                    return Err(invalid!(
+                        "'{game}' is a position, not a game: write the game alone, e.g. sub:1,3,4 to 20"
+                    ));
+                }
+                let first = analyst.parse(&format!("{game} 0"))?;
+                if analyst.parts(&first)?.len() > 1 {
+                    return Err(invalid!("'{game}' is not a game of one heap"));
+                }
+                (0..=*to)
+                    .map(|n| analyst.parse(&format!("{game} {n}")))
+                    .collect()
+            }
+            Exercise::NimSum { .. } | Exercise::Xor { .. } => Ok(Vec::new()),
+            Exercise::WinningMoves { position, .. } | Exercise::Winner { position, .. } => {
+                Ok(vec![analyst.parse(position)?])
+            }
+        }
+    }
+
+    /// The position of a winning-moves or winner exercise, and its analysis.
+    fn analysed(&self, analyst: &mut Analyst, play: Play) -> Result<(Position, Analysis)> {
+        let position = self.positions(analyst)?.remove(0);
+        let analysis = analyst.analyse(
+            &position,
+            &Options {
+                play,
+                ..Options::default()
+            },
+        )?;
+        if analysis.outcome == Outcome::D {
+            return Err(invalid!(
+                "{position} is a draw with perfect play: this exercise is for games that end"
+            ));
+        }
+        Ok((position, analysis))
+    }
+
+    /// The outcome of each heap of a labelling exercise.
+    fn labels(&self, analyst: &mut Analyst) -> Result<Vec<Outcome>> {
+        let mut labels = Vec::new();
+        for p in self.positions(analyst)? {
+            let outcome = analyst.analyse(&p, &Options::default())?.outcome;
+            if outcome == Outcome::D {
+                return Err(invalid!(
+                    "{p} is a draw with perfect play: label a game that always ends"
+                ));
+            }
+            labels.push(outcome);
+        }
+        Ok(labels)
+    }
+
+    fn check_labels(&self, analyst: &mut Analyst, answer: &str) -> Result<Vec<String>> {
+        let Exercise::PPositions { to, .. } = self else {
+            unreachable!("labels are of a labelling exercise")
+        };
+        let given: BTreeSet<u64> = numbers(answer)?.into_iter().collect();
+        if let Some(past) = given.iter().find(|&&n| n > *to) {
+            return Err(invalid!("'{past}' is past the last heap, {to}"));
+        }
+        let labels = self.labels(analyst)?;
+        let positions = self.positions(analyst)?;
+        // The heap named in a position of one heap (`sub:1,3,4 7` is 7).
+        let heap = |p: &Position| {
+            p.as_str()
+                .rsplit(' ')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        };
+        let mut mistakes = Vec::new();
+        for (n, outcome) in (0..=*to).zip(&labels) {
+            let p = &positions[n as usize];
+            match (given.contains(&n), outcome) {
+                (true, Outcome::N) => {
+                    let wins = analyst.analyse(p, &Options::default())?.winning_moves;
+                    let step = wins.first().map(|m| heap(&m.position)).unwrap_or_default();
+                    mistakes.push(format!(
+                        "{n} is not a P-position: {n} → {step} is a move, and {step} is P"
+                    ));
+                }
+                (false, Outcome::P) => {
+                    let moves: Vec<String> = analyst
+                        .moves(p)?
+                        .iter()
+                        .map(|m| format!("{n} → {}", heap(m)))
+                        .collect();
+                    mistakes.push(match moves.is_empty() {
+                        true => format!("{n} is a P-position: there is no move from {n}, so the player to move loses"),
+                        false => format!(
+                            "{n} is a P-position: every move from it leads to an N-position ({})",
+                            moves.join(", ")
+                        ),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(mistakes)
+    }
+
+    fn check_moves(&self, analyst: &mut Analyst, play: Play, answer: &str) -> Result<Vec<String>> {
+        let (position, analysis) = self.analysed(analyst, play)?;
+        if let Some(why) = &analysis.winning_moves_not_computed {
+            return Err(invalid!(
+                "the winning moves of {position} are not all known: {why}"
+            ));
+        }
+        let winning: BTreeSet<&str> = analysis
+            .winning_moves
+            .iter()
+            .map(|m| m.position.as_str())
+            .collect();
+        let written: Vec<&str> = answer
+            .split([';', '\n'])
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("none"))
+            .collect();
+        let mut mistakes = Vec::new();
+        let mut found = BTreeSet::new();
+        for text in written {
+            let to = match analyst.legal_move(&position, text) {
+                Ok(to) => to,
+                Err(why) => {
+                    mistakes.push(why);
+                    continue;
+                }
+            };
+            if winning.contains(to.as_str()) {
+                found.insert(to.as_str().to_string());
+                continue;
+            }
+            let words = analyst.describe_move(&position, &to)?;
+            let after = analyst.analyse(
+                &to,
+                &Options {
+                    play,
+                    ..Options::default()
+                },
+            )?;
+            mistakes.push(format!(
+                "{words} is not a winning move: {}",
+                why_n(&to, &after)
+            ));
+        }
+        let missed = winning.len() - found.len();
+        if missed > 0 {
+            mistakes.push(match (winning.len(), found.len()) {
+                (1, _) => {
+                    "there is a winning move: look for a move that leaves a P-position".to_string()
+                }
+                (w, f) => format!("there are {w} winning moves, and you found {f}"),
+            });
+        }
+        Ok(mistakes)
+    }
+}
+
+/// Why `position` is an N-position (with its analysis): its nimber, and the move
+/// that wins from it.
+fn why_n(position: &Position, analysis: &Analysis) -> String {
+    let wins = analysis.winning_moves.first().map(|m| {
+        format!(
+            "the player to move wins by {}, leaving {}",
+            m.description, m.position
+        )
+    });
+    let wins = wins.unwrap_or_else(|| "the player to move has a winning move".to_string());
+    match (analysis.play, analysis.nimber) {
+        (Play::Normal, Some(g)) => {
+            let column = 1u64 << (63 - g.leading_zeros());
+            let parts = analysis.parts.len();
+            match parts {
+                1 => format!("{position} has nimber {g}, not 0, so {wins}"),
+                _ => format!(
+                    "the nim-sum of the parts' nimbers of {position} is {g}, not 0 (the {column}s column has an odd count of 1s), so {wins}"
+                ),
+            }
+        }
+        _ => format!("{position} is an N-position: {wins}"),
+    }
+}
+
+/// Why `position` is a P-position: no move wins from it.
+fn why_p(position: &Position, analysis: &Analysis) -> String {
+    match (analysis.play, analysis.terminal) {
+        (_, true) => format!("{position} has no move left: the player to move cannot move"),
+        (Play::Normal, false) => format!(
+            "{position} has nimber 0: every move from it leaves an N-position, from which the other player moves back to a P-position"
+        ),
+        (Play::Misere, false) => format!(
+            "{position} is a P-position of misère play: every move from it leaves an N-position"
+        ),
+    }
+}
+
+/// The bits (0 the units) where `a` and `b` differ, the highest first.
+fn columns_differing(a: u64, b: u64) -> Vec<u32> {
+    (0..64)
+        .rev()
+        .filter(|bit| (a ^ b) >> bit & 1 == 1)
+        .collect()
+}
+
+/// A number the student wrote, or the sentence naming the bad token.
+fn number(token: &str) -> Result<u64> {
+    let token = token.trim();
+    token
+        .parse()
+        .map_err(|_| invalid!("'{token}' is not a number"))
+}
+
+/// Numbers separated by commas or spaces.
+fn numbers(text: &str) -> Result<Vec<u64>> {
+    text.split([',', ' ', '\n', '\t'])
+        .filter(|t| !t.trim().is_empty())
+        .map(number)
+        .collect()
+}
+
+/// The one number of an answer.
+fn single(text: &str) -> Result<u64> {
+    match numbers(text)?[..] {
+        [n] => Ok(n),
+        _ => Err(invalid!("'{}' is not one number", text.trim())),
+    }
+}
+
+/// Numbers written with commas: `0, 2, 7`.
+fn join(numbers: &[u64]) -> String {
+    let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    words.join(", ")
+}
