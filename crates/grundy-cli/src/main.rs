@@ -164,6 +164,10 @@ enum Command {
     Play(PlayArgs),
     /// Serve the web playground: every game to see, click and play.
     Serve(ServeArgs),
+    /// An exercise of the notes, its answer checked by the engine and each mistake
+    /// explained: one answer (exit code 1 when wrong), or a class's answers from a
+    /// file.
+    Exercise(ExerciseArgs),
     /// Print a shell's completions of grundy's commands and options, to source or
     /// install (e.g. `grundy completions bash > ~/.local/share/bash-completion/completions/grundy`).
     Completions(CompletionsArgs),
@@ -366,6 +370,35 @@ struct QuotientArgs {
 }
 
 #[derive(Args)]
+struct ExerciseArgs {
+    /// The kind: p-positions (GAME to N), nim-sum (HEAPS), xor (A,B for x ⊕ A = B),
+    /// winning-moves (SPEC), winner (SPEC).
+    #[arg(value_name = "KIND")]
+    kind: String,
+    /// What it is about, e.g. `sub:1,3,4 to 20`, `13,12,8`, `nim 3,5,7`.
+    #[arg(required = true, allow_negative_numbers = true, value_name = "WHAT")]
+    what: Vec<String>,
+    /// The answer to check: numbers separated by commas; winning moves as the
+    /// positions they leave, separated by ';' (or `none`); first or second.
+    #[arg(long, value_name = "TEXT", conflicts_with = "answers")]
+    answer: Option<String>,
+    /// Check a class's answers: FILE holds one a line, `NAME<TAB>ANSWER` or
+    /// `NAME: ANSWER` (blank lines and lines starting with # are skipped); it is
+    /// only read.
+    #[arg(long, value_name = "FILE")]
+    answers: Option<std::path::PathBuf>,
+    /// Print the hints: a nudge, the method, and the answer.
+    #[arg(long)]
+    hints: bool,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
 struct DrawArgs {
     /// The position, e.g. `hackenbush g-a,a-b,b-g`; with --to, a heap game alone
     /// (`kayles`).
@@ -515,6 +548,10 @@ fn main() -> ExitCode {
             "--time does not apply to serve: each request asks for its time in the field 'time', within --time-limit"
         )),
         Command::Serve(a) => serve(a),
+        Command::Exercise(a) => match commands::exercise(a) {
+            Ok(false) => return ExitCode::from(1),
+            done => done.map(drop),
+        },
         Command::Completions(a) => {
             let mut command = Cli::command();
             let mut out = std::io::stdout();

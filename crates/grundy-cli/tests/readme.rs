@@ -104,8 +104,11 @@ fn every_example_prints_what_it_shows() {
                 page.display(),
                 example.command
             );
+            // An error exits with 2, an exercise's answer that is not right with 1.
             let expected_code = if example.expected.starts_with("grundy: ") {
                 2
+            } else if example.expected.contains("\nNot right:") {
+                1
             } else {
                 0
             };

@@ -67,7 +67,7 @@ pub const KINDS: &[(&str, &str)] = &[
 ];
 
 /// The engine's verdict on an answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Verdict {
     /// Whether the answer is right.
     pub correct: bool,
@@ -76,7 +76,7 @@ pub struct Verdict {
 }
 
 /// Hints for an exercise, each saying more.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Hints {
     /// Where to start.
     pub nudge: String,
@@ -456,6 +456,7 @@ impl Exercise {
                 (1, _) => {
                     "there is a winning move: look for a move that leaves a P-position".to_string()
                 }
+                (w, 0) => format!("there are {w} winning moves, and you found none of them"),
                 (w, f) => format!("there are {w} winning moves, and you found {f}"),
             });
         }
@@ -468,7 +469,7 @@ impl Exercise {
 fn why_n(position: &Position, analysis: &Analysis) -> String {
     let wins = analysis.winning_moves.first().map(|m| {
         format!(
-            "the player to move wins by {}, leaving {}",
+            "the player to move wins: {}, leaving {}",
             m.description, m.position
         )
     });

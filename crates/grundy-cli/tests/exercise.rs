@@ -1,0 +1,167 @@
+//! `grundy exercise`: an answer checked (exit code 0 right, 1 not right), a class's
+//! answers from a file that is only read, the hints, JSON, and bad input refused
+//! with one sentence naming the bad token (exit code 2).
+
+mod common;
+
+use common::{grundy, json};
+use serde_json::Value;
+
+#[test]
+fn an_answer_is_checked_and_the_exit_code_says_whether_it_is_right() {
+    // S = {1, 3, 4}: the P-positions are 0 and 2 modulo 7 (Ferguson, section 1.3).
+    let right = grundy(
+        &[
+            "exercise",
+            "p-positions",
+            "sub:1,3,4",
+            "to",
+            "20",
+            "--answer",
+            "0,2,7,9,14,16",
+        ],
+        "",
+    );
+    assert_eq!(right.code, 0, "{}", right.stderr);
+    assert!(right.stdout.ends_with("Right.\n"), "{}", right.stdout);
+    let wrong = grundy(&["exercise", "nim-sum", "13,12,8", "--answer", "13"], "");
+    assert_eq!(wrong.code, 1);
+    assert!(
+        wrong
+            .stdout
+            .contains("the 4s column has 2 1s, an even count, so the nim-sum has 0 there, not 1"),
+        "{}",
+        wrong.stdout
+    );
+    let misere = grundy(
+        &[
+            "exercise", "winner", "nim", "1,1", "--misere", "--answer", "second",
+        ],
+        "",
+    );
+    assert_eq!(misere.code, 1);
+    assert!(
+        misere
+            .stdout
+            .contains("the player to move wins: take 1 from the heap of 1"),
+        "{}",
+        misere.stdout
+    );
+}
+
+#[test]
+fn a_class_s_answers_are_checked_from_a_file_that_is_only_read() {
+    let dir = std::env::temp_dir().join(format!("grundy-class-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("answers.txt");
+    let text = "# the class\nAda\tnim 2,5,7; nim 3,4,7; nim 3,5,6\nBen: nim 2,5,7\n\nCy: 3x\n";
+    std::fs::write(&file, text).unwrap();
+    let report: Value = json(&[
+        "exercise",
+        "winning-moves",
+        "nim 3,5,7",
+        "--answers",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    let answers = report["answers"].as_array().unwrap();
+    let names: Vec<&str> = answers
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ada", "Ben", "Cy"]);
+    let correct: Vec<bool> = answers
+        .iter()
+        .map(|a| a["correct"].as_bool().unwrap())
+        .collect();
+    assert_eq!(correct, [true, false, false]);
+    assert_eq!(
+        answers[1]["mistakes"][0],
+        "there are 3 winning moves, and you found 1"
+    );
+    assert!(answers[2]["mistakes"][0].as_str().unwrap().contains("'3x'"));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        text,
+        "the answers are only read"
+    );
+    // A line that is no answer is named.
+    std::fs::write(&file, "Ada nim 2,5,7\n").unwrap();
+    let bad = grundy(
+        &[
+            "exercise",
+            "winning-moves",
+            "nim 3,5,7",
+            "--answers",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr
+            .contains("line 1 of the answers, 'Ada nim 2,5,7'"),
+        "{}",
+        bad.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_hints_end_with_the_engine_s_answer() {
+    let report: Value = json(&[
+        "exercise",
+        "winning-moves",
+        "nim",
+        "3,5,7",
+        "--hints",
+        "--json",
+    ]);
+    assert_eq!(
+        report["question"],
+        "What are the winning moves from nim 3,5,7?"
+    );
+    assert!(report["hints"]["answer"]
+        .as_str()
+        .unwrap()
+        .contains("nim 3,5,6 (take 1 from the heap of 7)"));
+    assert!(report.get("correct").is_none());
+}
+
+#[test]
+fn bad_exercises_are_refused_with_the_bad_token_named() {
+    for (args, named) in [
+        (
+            &["exercise", "labels", "nim 3"][..],
+            "'labels' is no kind of exercise",
+        ),
+        (
+            &["exercise", "xor", "38", "--answer", "6y"],
+            "not two numbers",
+        ),
+        (
+            &["exercise", "xor", "38,25", "--answer", "6y"],
+            "'6y' is not a number",
+        ),
+        (&["exercise", "winner", "foo 3", "--answer", "first"], "foo"),
+        (
+            &["exercise", "p-positions", "sub:1,3,4", "to", "100000"],
+            "at most 1000",
+        ),
+        (
+            &[
+                "exercise",
+                "winning-moves",
+                "nim 3",
+                "--answers",
+                "/no/such/file",
+            ],
+            "cannot read the answers in /no/such/file",
+        ),
+    ] {
+        let run = grundy(args, "");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+        assert!(run.stderr.contains(named), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+}
