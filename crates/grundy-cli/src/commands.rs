@@ -10,11 +10,11 @@ use std::io::Write as _;
 use std::sync::mpsc::RecvTimeoutError;
 
 use anyhow::Result;
-use grundy::learn::{Exercise, Hints};
+use grundy::learn::Exercise;
 use grundy::plot::{self, Chart};
 use grundy::report::{
-    ExplainReport, Heading, HeapHeading, HeapRow, MovesReport, PeriodReport, QuotientReport,
-    StatisticsReport, TableReport, ValueReport,
+    ExerciseReport, ExplainReport, Heading, HeapHeading, HeapRow, MovesReport, PeriodReport,
+    QuotientReport, StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::Value;
 use grundy::table::{Save, TableRequest};
@@ -273,124 +273,12 @@ pub fn exercise(args: &ExerciseArgs) -> Result<bool> {
         false => Play::Normal,
     };
     let exercise = Exercise::read(&args.kind, &args.what.join(" "), play)?;
-    let hints = args.hints.then(|| exercise.hints()).transpose()?;
-    let verdict = args
-        .answer
-        .as_deref()
-        .map(|a| exercise.check(a))
-        .transpose()?;
-    let class = match &args.answers {
-        Some(file) => {
-            let text = std::fs::read_to_string(file).map_err(|e| {
-                anyhow::anyhow!("cannot read the answers in {}: {e}", file.display())
-            })?;
-            Some(class_answers(&exercise, &text)?)
-        }
-        None => None,
-    };
-    let report = ExerciseReport {
-        question: exercise.question(),
-        correct: verdict.as_ref().map(|v| v.correct),
-        mistakes: verdict.map(|v| v.mistakes).unwrap_or_default(),
-        answers: class,
-        hints,
-    };
+    let mut report = ExerciseReport::new(&exercise, args.answer.as_deref(), args.hints)?;
+    if let Some(file) = &args.answers {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| anyhow::anyhow!("cannot read the answers in {}: {e}", file.display()))?;
+        report = report.with_class(&exercise, &text)?;
+    }
     print(&report, args.json)?;
     Ok(report.correct != Some(false))
-}
-
-/// The verdict on each line `NAME<TAB>ANSWER` (or `NAME: ANSWER`) of a class's
-/// answers; an answer that cannot be read is a mistake of its own.
-fn class_answers(exercise: &Exercise, text: &str) -> Result<Vec<ClassAnswer>> {
-    let mut checked = Vec::new();
-    for (number, line) in (1..).zip(text.lines()) {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let Some((name, answer)) = line.split_once('\t').or_else(|| line.split_once(": ")) else {
-            anyhow::bail!(
-                "line {number} of the answers, '{line}', is not NAME<TAB>ANSWER or NAME: ANSWER"
-            );
-        };
-        let (correct, mistakes) = match exercise.check(answer) {
-            Ok(v) => (v.correct, v.mistakes),
-            Err(grundy::Error::Invalid(why)) => (false, vec![why]),
-            Err(e) => return Err(e.into()),
-        };
-        checked.push(ClassAnswer {
-            name: name.trim().to_string(),
-            correct,
-            mistakes,
-        });
-    }
-    Ok(checked)
-}
-
-/// What `grundy exercise` prints.
-#[derive(Serialize)]
-struct ExerciseReport {
-    question: String,
-    /// Whether `--answer` is right (absent without one).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    correct: Option<bool>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    mistakes: Vec<String>,
-    /// The verdict on each answer of `--answers`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    answers: Option<Vec<ClassAnswer>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hints: Option<Hints>,
-}
-
-/// One student's answer, checked.
-#[derive(Serialize)]
-struct ClassAnswer {
-    name: String,
-    correct: bool,
-    mistakes: Vec<String>,
-}
-
-impl Display for ExerciseReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.question)?;
-        match self.correct {
-            Some(true) => write!(f, "\nRight.")?,
-            Some(false) => {
-                write!(f, "\nNot right:")?;
-                for mistake in &self.mistakes {
-                    write!(f, "\n  {mistake}")?;
-                }
-            }
-            None => {}
-        }
-        if let Some(answers) = &self.answers {
-            for a in answers {
-                match a.correct {
-                    true => write!(f, "\n{}: right", a.name)?,
-                    false => {
-                        let said: Vec<&str> =
-                            a.mistakes.iter().map(|m| m.trim_end_matches('.')).collect();
-                        write!(f, "\n{}: not right: {}", a.name, said.join("; "))?
-                    }
-                }
-            }
-            let right = answers.iter().filter(|a| a.correct).count();
-            write!(f, "\n{right} of {} right", answers.len())?;
-        }
-        if let Some(h) = &self.hints {
-            write!(
-                f,
-                "\nNudge: {}\nMethod: {}\nAnswer: {}",
-                h.nudge, h.method, h.answer
-            )?;
-        }
-        if self.correct.is_none() && self.answers.is_none() && self.hints.is_none() {
-            write!(
-                f,
-                "\n(check an answer with --answer, or see the hints with --hints)"
-            )?;
-        }
-        Ok(())
-    }
 }

@@ -4,8 +4,6 @@
 //! the notes' terms ("7 is not a P-position: 7 → 4 is a move, and 4 is P"), with a
 //! ladder of hints: a nudge, the method, the answer.
 
-use std::collections::BTreeSet;
-
 use crate::{invalid, Analysis, Analyst, Budget, Options, Outcome, Play, Position, Result};
 
 /// The most heaps a labelling exercise asks for (the list is written by hand).
@@ -92,7 +90,7 @@ impl Exercise {
         let what = what.trim();
         let exercise = match kind {
             "p-positions" => {
-                let (game, to) = what.rsplit_once(" to ").ok_or_else(|| {
+                let (game, to) = what.split_once(" to ").ok_or_else(|| {
                     invalid!("'{what}' names no last heap: write GAME to N, e.g. sub:1,3,4 to 20")
                 })?;
                 let to = number(to)?;
@@ -361,7 +359,7 @@ impl Exercise {
         let Exercise::PPositions { to, .. } = self else {
             unreachable!("labels are of a labelling exercise")
         };
-        let given: BTreeSet<u64> = numbers(answer)?.into_iter().collect();
+        let given = numbers(answer)?;
         if let Some(past) = given.iter().find(|&&n| n > *to) {
             return Err(invalid!("'{past}' is past the last heap, {to}"));
         }
@@ -369,11 +367,8 @@ impl Exercise {
         let positions = self.positions(analyst)?;
         // The heap named in a position of one heap (`sub:1,3,4 7` is 7).
         let heap = |p: &Position| {
-            p.as_str()
-                .rsplit(' ')
-                .next()
-                .unwrap_or_default()
-                .to_string()
+            let text = p.as_str();
+            text[text.rfind(' ').map_or(0, |i| i + 1)..].to_string()
         };
         let mut mistakes = Vec::new();
         for (n, outcome) in (0..=*to).zip(&labels) {
@@ -413,7 +408,7 @@ impl Exercise {
                 "the winning moves of {position} are not all known: {why}"
             ));
         }
-        let winning: BTreeSet<&str> = analysis
+        let winning: Vec<&str> = analysis
             .winning_moves
             .iter()
             .map(|m| m.position.as_str())
@@ -424,7 +419,7 @@ impl Exercise {
             .filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("none"))
             .collect();
         let mut mistakes = Vec::new();
-        let mut found = BTreeSet::new();
+        let mut found: Vec<String> = Vec::new();
         for text in written {
             let to = match analyst.legal_move(&position, text) {
                 Ok(to) => to,
@@ -433,8 +428,10 @@ impl Exercise {
                     continue;
                 }
             };
-            if winning.contains(to.as_str()) {
-                found.insert(to.as_str().to_string());
+            if winning.contains(&to.as_str()) {
+                if !found.iter().any(|f| f == to.as_str()) {
+                    found.push(to.as_str().to_string());
+                }
                 continue;
             }
             let words = analyst.describe_move(&position, &to)?;

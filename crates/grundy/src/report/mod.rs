@@ -1,7 +1,7 @@
 //! Every answer grundy gives, as a type that is both the JSON object (serde) and
 //! the text (`Display`) of that answer: the verdict on a position, its moves, the
 //! reasoning, the computer's move, a checked move, a game's end, tables, the
-//! statistics of a sequence, periods and misère quotients; a table is also written
+//! statistics of a sequence, periods, misère quotients and exercises checked; a table is also written
 //! as CSV. The command line prints them, the web API sends them and
 //! the Python module converts them; no front end writes words of its own. Each
 //! text is lines joined by newlines, with no newline at the end.
@@ -10,6 +10,7 @@
 //! against it by the tests of `report` in `tests/report.rs`.
 
 mod analysis;
+mod exercise;
 pub mod explain;
 mod play;
 mod quotient;
@@ -19,6 +20,7 @@ pub use analysis::{
     CheckReport, ComputerReport, DrawingReport, ExplainReport, Heading, MarkingReport, MovesReport,
     PartsReport, PositionReport, ValueReport,
 };
+pub use exercise::{ClassAnswer, ExerciseReport};
 pub use play::{GameOver, Mover, NumberedMoves, Played, Victor, Voice};
 pub use quotient::QuotientReport;
 pub use table::{Csv, HeapHeading, HeapRow, PeriodReport, Rest, StatisticsReport, TableReport};
