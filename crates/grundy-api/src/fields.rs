@@ -32,13 +32,21 @@ pub struct Fields {
     /// Whose turn it is in a game against the computer: `person` or `computer`.
     turn: Option<Mover>,
     /// How long the searches may take, in seconds.
-    time: Option<f64>,
+    time: Option<Seconds>,
     /// The positions of the game before this one, oldest first, one a line.
     history: Option<String>,
     /// Which part of a position's picture is marked, from 0.
     part: Option<usize>,
     /// The names of the shapes marked on a picture, separated by spaces.
     marks: Option<String>,
+    /// The kind of an exercise (`p-positions`, `nim-sum`, …).
+    kind: Option<String>,
+    /// What an exercise is about (`sub:1,3,4 to 20`, `13,12,8`, `nim 3,5,7`).
+    what: Option<String>,
+    /// An answer to an exercise.
+    answer: Option<String>,
+    /// Whether an exercise's hints are asked for.
+    hints: Option<Flag>,
 }
 
 /// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, and an
@@ -63,6 +71,47 @@ impl<'de> Deserialize<'de> for Flag {
                     "false" | "0" | "no" | "off" => Ok(Flag(false)),
                     _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
                 }
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// Seconds, a decimal (`2`, `0.05`) in a query string or a JSON number. A query's
+/// decimal is read here, digit by digit: the engine in the browser then carries
+/// no general parser of floating-point numbers (whose tables are 10 KB gzipped).
+#[derive(Debug, Clone, Copy)]
+struct Seconds(f64);
+
+impl<'de> Deserialize<'de> for Seconds {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Seconds;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number of seconds such as 2 or 0.5")
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Seconds, E> {
+                Ok(Seconds(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Seconds, E> {
+                Ok(Seconds(v as f64))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Seconds, E> {
+                Ok(Seconds(v as f64))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Seconds, E> {
+                let (whole, fraction) = v.split_once('.').unwrap_or((v, ""));
+                let digits = |t: &str| t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit());
+                let unexpected = || E::invalid_value(serde::de::Unexpected::Str(v), &self);
+                if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) {
+                    return Err(unexpected());
+                }
+                let whole: u64 = format!("0{whole}").parse().map_err(|_| unexpected())?;
+                let nanos: u64 = format!("{fraction:0<9}")
+                    .parse()
+                    .map_err(|_| unexpected())?;
+                Ok(Seconds(whole as f64 + nanos as f64 / 1e9))
             }
         }
         deserializer.deserialize_any(Visitor)
@@ -137,6 +186,29 @@ impl Fields {
         self.stats.is_some_and(|f| f.0)
     }
 
+    /// An exercise's kind and what it is about.
+    pub(crate) fn exercise(&self) -> Result<(String, String), Failure> {
+        let kind = present(self.kind.as_deref()).ok_or_else(|| {
+            Failure::bad("the field 'kind' is missing: give a kind of exercise such as nim-sum")
+        })?;
+        let what = present(self.what.as_deref()).ok_or_else(|| {
+            Failure::bad(
+                "the field 'what' is missing: say what the exercise is about, such as 13,12,8",
+            )
+        })?;
+        refuse_files(what)?;
+        Ok((kind.to_string(), what.to_string()))
+    }
+
+    /// An answer to an exercise, where one is given.
+    pub(crate) fn answer(&self) -> Option<String> {
+        self.answer.clone()
+    }
+
+    pub(crate) fn hints(&self) -> bool {
+        self.hints.is_some_and(|f| f.0)
+    }
+
     pub(crate) fn histogram(&self) -> bool {
         self.histogram.is_some_and(|f| f.0)
     }
@@ -152,7 +224,7 @@ impl Fields {
     /// The time the request's searches may take, where the field 'time' gives it.
     pub(crate) fn time(&self) -> Result<Option<std::time::Duration>, Failure> {
         let most = grundy::FrontEnd::WEB_MOST_SECONDS;
-        match self.time {
+        match self.time.map(|t| t.0) {
             None => Ok(None),
             Some(t) if t.is_finite() && t > 0.0 && t <= most => {
                 Ok(Some(std::time::Duration::from_secs_f64(t)))

@@ -21,6 +21,7 @@
 //! | `draw` | `spec` | `grundy draw` (SVG) |
 //! | `draw` | `game`, `to`, `misere`, `histogram` | `grundy draw GAME --to N` (SVG) |
 //! | `families` | | every family, its rules and a starting position |
+//! | `exercise` | `kind`, `what`, `misere`, `answer`, `hints` | `grundy exercise --json`: the question, the verdict on the answer, the hints |
 //!
 //! Graph games take their graph inline, in the field `graph` (the lines of a graph
 //! file), and name it `graph:inline`; the playground reads no files.
@@ -33,10 +34,12 @@ use std::time::Duration;
 use grundy::analysis::ComputerTurn;
 use grundy::drawing::Marking;
 use grundy::games::{graph, Graph};
+use grundy::learn::Exercise;
 use grundy::plot::{self, Chart};
 use grundy::report::{
-    CheckReport, ComputerReport, DrawingReport, ExplainReport, MarkingReport, Mover, MovesReport,
-    PartsReport, PeriodReport, PositionReport, StatisticsReport, TableReport, ValueReport,
+    CheckReport, ComputerReport, DrawingReport, ExerciseReport, ExplainReport, MarkingReport,
+    Mover, MovesReport, PartsReport, PeriodReport, PositionReport, StatisticsReport, TableReport,
+    ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::solve::GameBox;
@@ -113,6 +116,13 @@ pub enum Query {
     },
     /// Every family.
     Families,
+    /// An exercise: the verdict on an answer where one is given, and the hints
+    /// where asked for.
+    Exercise {
+        exercise: Exercise,
+        answer: Option<String>,
+        hints: bool,
+    },
 }
 
 /// What a `marking` request asks.
@@ -400,6 +410,14 @@ impl Query {
             },
             "draw" => Query::Draw(fields.spec()?),
             "families" => Query::Families,
+            "exercise" => {
+                let (kind, what) = fields.exercise()?;
+                Query::Exercise {
+                    exercise: Exercise::read(&kind, &what, fields.play())?,
+                    answer: fields.answer(),
+                    hints: fields.hints(),
+                }
+            }
             other => return Err(Failure::not_found(other)),
         })
     }
@@ -573,6 +591,11 @@ impl Query {
                 Answer::Svg(plot::sequence(game, &request, *chart)?)
             }
             Query::Families => Answer::json(&families()),
+            Query::Exercise {
+                exercise,
+                answer,
+                hints,
+            } => Answer::json(&ExerciseReport::new(exercise, answer.as_deref(), *hints)?),
         })
     }
 }

@@ -1075,11 +1075,85 @@ async fn the_computer_always_moves_within_a_second() {
             .contains("out of reach: the time allowed, 500 ms, ran out"),
         "{report}"
     );
-    // The time asked for is checked like every field.
+    // The time asked for is checked like every field: a decimal of seconds.
     let answer = get_api(&app, "value", &[("spec", "nim 3"), ("time", "0")]).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     assert!(
         answer.error().contains("time=0: give the seconds"),
+        "{}",
+        answer.body
+    );
+    for time in ["0.05", ".5", "2", "2.", "60"] {
+        let answer = get_api(&app, "value", &[("spec", "nim 3"), ("time", time)]).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::OK,
+            "time={time}: {}",
+            answer.body
+        );
+    }
+    for time in ["1e3", "-1", "two", "", ".", "0.0000000001"] {
+        let answer = get_api(&app, "value", &[("spec", "nim 3"), ("time", time)]).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "time={time}");
+        assert!(
+            answer
+                .error()
+                .contains("a number of seconds such as 2 or 0.5")
+                || answer.error().contains("give the seconds"),
+            "time={time}: {}",
+            answer.body
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_exercise_is_checked_as_the_command_line_checks_it() {
+    let app = app();
+    let fields = [
+        ("kind", "p-positions"),
+        ("what", "sub:1,3,4 to 20"),
+        ("answer", "0,4,7,9,14,16"),
+        ("hints", "1"),
+    ];
+    let answer = get_api(&app, "exercise", &fields).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    // The command line exits with 1 for an answer that is not right.
+    let cli = grundy(
+        &[
+            "exercise",
+            "p-positions",
+            "sub:1,3,4 to 20",
+            "--answer",
+            "0,4,7,9,14,16",
+            "--hints",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(cli.code, 1, "{}", cli.stderr);
+    assert_eq!(
+        answer.json(),
+        serde_json::from_str::<Value>(&cli.stdout).unwrap()
+    );
+    assert_eq!(answer.json()["correct"], false);
+    // Misère play, and a bad answer: a sentence naming it.
+    let fields = [
+        ("kind", "winner"),
+        ("what", "nim 1,1"),
+        ("misere", "1"),
+        ("answer", "first"),
+    ];
+    assert_eq!(
+        get_api(&app, "exercise", &fields).await.json()["correct"],
+        true
+    );
+    let fields = [("kind", "nim-sum"), ("what", "3,5"), ("answer", "6y")];
+    let answer = get_api(&app, "exercise", &fields).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer.error(), "'6y' is not a number");
+    let answer = get_api(&app, "exercise", &[("kind", "nim-sum")]).await;
+    assert!(
+        answer.error().contains("the field 'what' is missing"),
         "{}",
         answer.body
     );

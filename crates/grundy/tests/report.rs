@@ -7,10 +7,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use grundy::games::graph;
+use grundy::learn::Exercise;
 use grundy::report::{
-    CheckReport, ComputerReport, DrawingReport, ExplainReport, MarkingReport, Mover, MovesReport,
-    PartsReport, PeriodReport, PositionReport, QuotientReport, StatisticsReport, TableReport,
-    ValueReport,
+    CheckReport, ComputerReport, DrawingReport, ExerciseReport, ExplainReport, MarkingReport,
+    Mover, MovesReport, PartsReport, PeriodReport, PositionReport, QuotientReport,
+    StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::table::{Save, Table, TableRequest};
@@ -244,6 +245,16 @@ fn every_report_has_the_fields_the_guide_lists() {
         let (name, q) = tabulate::quotient(game, to, 16, &Budget::default()).unwrap();
         add("quotient", fields(&QuotientReport::new(&name, &q)));
     }
+    let exercise = Exercise::read("winning-moves", "nim 3,5,7", Play::Normal).unwrap();
+    add(
+        "exercise",
+        fields(&ExerciseReport::new(&exercise, None, false).unwrap()),
+    );
+    let checked = ExerciseReport::new(&exercise, Some("nim 1,5,7"), true).unwrap();
+    add(
+        "exercise",
+        fields(&checked.with_class(&exercise, "Ada: none").unwrap()),
+    );
     let sections: BTreeSet<&str> = docs.keys().map(String::as_str).collect();
     let made: BTreeSet<&str> = seen.keys().copied().collect();
     assert_eq!(
