@@ -1088,6 +1088,45 @@ test('moves of several heaps or coins are made by clicking: Moore\'s Nim past 2,
   });
 });
 
+test('Learn: a lesson\'s exercises answered wrongly and rightly, each mistake explained, hints one at a time, progress kept', async () => {
+  await atBothWidths('/learn?lesson=nim', async (page, { width }) => {
+    await page.waitForSelector('.exercise');
+    assert.match(await page.textContent('.lesson h2'), /Nim and the nim-sum/);
+    const exercise = (n) => page.locator(`#exercise-${n}`);
+    // The nim-sum of 13, 12, 8 is 9: 13 is wrong in the 4s column.
+    await exercise(1).locator('input').fill('13');
+    await exercise(1).locator('button.primary').click();
+    await exercise(1).locator('.verdict .wrong').waitFor();
+    assert.match(await exercise(1).locator('.verdict').textContent(), /The 4s column has 2 1s, an even count, so the nim-sum has 0 there, not 1/);
+    await exercise(1).locator('input').fill('9');
+    await exercise(1).locator('input').press('Enter');
+    await exercise(1).locator('.verdict .right').waitFor();
+    assert.match(await exercise(1).getAttribute('class'), /solved/);
+    // Winning moves of Nim 3,5,7: one that is not, and the hints to the answer.
+    await exercise(4).locator('input').fill('nim 1,5,7');
+    await exercise(4).locator('button.primary').click();
+    await exercise(4).locator('.verdict .wrong').waitFor();
+    assert.match(await exercise(4).locator('.verdict').textContent(), /Take 2 from the heap of 3 is not a winning move: the nim-sum .* is 3, not 0/);
+    for (let k = 1; k <= 3; k++) {
+      await exercise(4).locator('button.hint').click();
+      await page.waitForFunction((k) => document.querySelectorAll('#exercise-4 .hints li').length === k, k);
+    }
+    assert.match(await exercise(4).locator('.hints').textContent(), /The answer: The winning moves: nim 2,5,7/);
+    assert.equal(await exercise(4).locator('button.hint').isDisabled(), true);
+    assert.ok(await overflow(page) <= 0, `${width}px`);
+    await screenshot(page, `learn-nim-${width}`);
+    // The labelling of a take-away game, with the notes' reason for a wrong label.
+    await page.click('.lessons a:text("Take-away games")');
+    await page.waitForSelector('.lesson h2:text("Take-away games")');
+    await exercise(1).locator('input').fill('0 4 8 12 13');
+    await exercise(1).locator('button.primary').click();
+    await exercise(1).locator('.verdict .wrong').waitFor();
+    assert.match(await exercise(1).locator('.verdict').textContent(), /13 is not a P-position: 13 → 12 is a move, and 12 is P/);
+    // The progress of this browser: one exercise of the Nim lesson solved.
+    assert.match(await page.textContent('.lessons'), /Nim and the nim-sum 1\/4/);
+  });
+});
+
 test('a whole game of a large Chomp board won by clicking, following Hint, on a phone', async () => {
   const page = await open(gamePath('chomp 21x21'), WIDTHS[1]);
   await settled(page);

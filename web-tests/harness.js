@@ -67,7 +67,7 @@ export const siteKind = process.env.GRUNDY_SITE === 'static' ? 'static' : 'serve
 export const siteFolder = process.env.GRUNDY_SITE_DIR ?? join(root, 'target', 'site');
 
 /** The static site's file of each of the server's pages. */
-const SITE_FILES = { '/': 'index.html', '/game': 'game.html', '/sequence': 'sequence.html' };
+const SITE_FILES = { '/': 'index.html', '/game': 'game.html', '/sequence': 'sequence.html', '/learn': 'learn.html' };
 
 /**
  * Starts the playground of `siteKind`; resolves to { url(path), stop }, where

@@ -42,7 +42,7 @@ else
 fi
 cp "$web/app.js" "$web/board.js" "$web/engine.js" "$web/style.css" "$web/favicon.svg" "$out/static/"
 printf "const GRUNDY_WASM = '%s';\n" "$(base64 -w0 "$out/static/grundy.wasm")" > "$out/static/engine-inline.js"
-for page in index game sequence; do
+for page in index game sequence learn; do
   sed 's|<script defer src="static/board.js"></script>|<script defer src="static/engine.js"></script>\n&|' \
     "$web/index.html" > "$out/$page.html"
 done

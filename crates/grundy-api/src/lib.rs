@@ -21,6 +21,7 @@
 //! | `draw` | `spec` | `grundy draw` (SVG) |
 //! | `draw` | `game`, `to`, `misere`, `histogram` | `grundy draw GAME --to N` (SVG) |
 //! | `families` | | every family, its rules and a starting position |
+//! | `lessons` | | the lessons of Learn: each idea, a position to play, its exercises |
 //! | `exercise` | `kind`, `what`, `misere`, `answer`, `hints` | `grundy exercise --json`: the question, the verdict on the answer, the hints |
 //!
 //! Graph games take their graph inline, in the field `graph` (the lines of a graph
@@ -37,9 +38,9 @@ use grundy::games::{graph, Graph};
 use grundy::learn::Exercise;
 use grundy::plot::{self, Chart};
 use grundy::report::{
-    CheckReport, ComputerReport, DrawingReport, ExerciseReport, ExplainReport, MarkingReport,
-    Mover, MovesReport, PartsReport, PeriodReport, PositionReport, StatisticsReport, TableReport,
-    ValueReport,
+    CheckReport, ComputerReport, DrawingReport, ExerciseReport, ExplainReport, LessonsReport,
+    MarkingReport, Mover, MovesReport, PartsReport, PeriodReport, PositionReport, StatisticsReport,
+    TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
 use grundy::solve::GameBox;
@@ -116,6 +117,8 @@ pub enum Query {
     },
     /// Every family.
     Families,
+    /// The lessons of Learn.
+    Lessons,
     /// An exercise: the verdict on an answer where one is given, and the hints
     /// where asked for.
     Exercise {
@@ -410,6 +413,7 @@ impl Query {
             },
             "draw" => Query::Draw(fields.spec()?),
             "families" => Query::Families,
+            "lessons" => Query::Lessons,
             "exercise" => {
                 let (kind, what) = fields.exercise()?;
                 Query::Exercise {
@@ -591,6 +595,7 @@ impl Query {
                 Answer::Svg(plot::sequence(game, &request, *chart)?)
             }
             Query::Families => Answer::json(&families()),
+            Query::Lessons => Answer::json(&LessonsReport::new()),
             Query::Exercise {
                 exercise,
                 answer,

@@ -38,8 +38,8 @@ const engine = typeof grundyEngine === 'undefined' ? null : grundyEngine;
 
 /** The pages' addresses: the server's paths, or the static site's files. */
 const PAGES = engine
-  ? { home: 'index.html', game: 'game.html', sequence: 'sequence.html' }
-  : { home: '/', game: '/game', sequence: '/sequence' };
+  ? { home: 'index.html', game: 'game.html', sequence: 'sequence.html', learn: 'learn.html' }
+  : { home: '/', game: '/game', sequence: '/sequence', learn: '/learn' };
 
 /** Which page a URL of this site shows, or null for none. */
 function pageOf(url) {
@@ -1047,6 +1047,119 @@ function valueTable(t, p, gameName) {
   return h('table', { class: 'values' }, [h('caption', { text: 'g(n); P-positions highlighted; click a value to play that heap' }), h('thead', {}, head), h('tbody', {}, rows)]);
 }
 
+// ---------------------------------------------------------------- learn
+
+/** Where the exercises solved in this browser are kept (nothing is sent anywhere). */
+const SOLVED_KEY = 'grundy-learn-solved';
+
+/** The exercises solved in this browser, by `${kind}|${what}|${misere}`. */
+function solvedSet() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(SOLVED_KEY) ?? '[]'));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The Learn page: the lessons of the notes (the library's, /api/lessons), one at a
+ * time (`?lesson=ID`), each with its idea, a position to play with, and exercises
+ * whose answers the engine checks, each mistake explained, with a ladder of hints.
+ */
+async function learn(params) {
+  setTitle('Learn');
+  main.replaceChildren(h('h1', { text: 'Learn' }), h('p', { text: 'Loading the lessons…' }));
+  let lessons;
+  try {
+    ({ lessons } = await api('lessons', {}));
+  } catch (e) {
+    main.replaceChildren(h('h1', { text: 'Learn' }), h('p', { class: 'error', role: 'alert', text: e.message }));
+    return;
+  }
+  const lesson = lessons.find((l) => l.id === params.get('lesson')) ?? lessons[0];
+  setTitle(`${lesson.title} · Learn`);
+  const solved = solvedSet();
+  const link = (l) => `${PAGES.learn}?${new URLSearchParams({ lesson: l.id })}`;
+  const nav = h('nav', { class: 'lessons', 'aria-label': 'Lessons' }, h('ol', {}, lessons.map((l) => {
+    const done = l.exercises.filter((e) => solved.has(`${e.kind}|${e.what}|${e.misere}`)).length;
+    return h('li', {}, [
+      h('a', { href: link(l), 'aria-current': l === lesson ? 'page' : null, text: l.title }),
+      h('span', { class: 'progress', text: ` ${done}/${l.exercises.length}` }),
+    ]);
+  })));
+  const playUrl = gameUrl({ spec: lesson.play });
+  main.replaceChildren(
+    h('h1', { text: 'Learn' }),
+    h('p', { class: 'lead', text: 'The theory of the notes, a lesson at a time: the idea, a game to play, and exercises that the grundy engine checks, explaining each mistake. Your progress stays in this browser.' }),
+    nav,
+    h('article', { class: 'lesson' }, [
+      h('h2', { text: lesson.title }),
+      h('p', { class: 'notes', text: `Ferguson, Game Theory, Part I: ${lesson.notes}.` }),
+      ...lesson.idea.map((t) => h('p', { text: t })),
+      h('p', {}, ['Play it: ', h('a', { href: playUrl, text: lesson.play }), ', against the computer, with Hint and the analysis at hand.']),
+      h('h3', { text: 'Exercises' }),
+      h('ol', { class: 'exercises' }, lesson.exercises.map((e, i) => exerciseItem(e, i))),
+    ]),
+  );
+}
+
+/** One exercise: its question, an answer to check, and hints one step at a time. */
+function exerciseItem(exercise, index) {
+  const key = `${exercise.kind}|${exercise.what}|${exercise.misere}`;
+  const fields = { kind: exercise.kind, what: exercise.what, misere: exercise.misere ? '1' : '' };
+  const id = `exercise-${index + 1}`;
+  const input = h('input', { id: `${id}-answer`, class: 'answer', autocomplete: 'off', spellcheck: 'false', placeholder: placeholderOf(exercise.kind) });
+  const verdict = h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite' });
+  const hints = h('ol', { class: 'hints' });
+  let shown = 0;
+  const check = async (e) => {
+    e.preventDefault();
+    verdict.replaceChildren(h('p', { text: 'Checking…' }));
+    try {
+      const report = await api('exercise', { ...fields, answer: input.value });
+      if (report.correct) {
+        const solved = solvedSet();
+        solved.add(key);
+        localStorage.setItem(SOLVED_KEY, JSON.stringify([...solved]));
+        item.classList.add('solved');
+        verdict.replaceChildren(h('p', { class: 'right', text: 'Right.' }));
+      } else {
+        verdict.replaceChildren(h('p', { class: 'wrong', text: 'Not right:' }), h('ul', {}, report.mistakes.map((m) => h('li', { text: sentence(m) }))));
+      }
+    } catch (err) {
+      verdict.replaceChildren(h('p', { class: 'error', role: 'alert', text: err.message }));
+    }
+  };
+  const hint = async () => {
+    const report = await api('exercise', { ...fields, hints: '1' });
+    const ladder = [['A nudge', report.hints.nudge], ['The method', report.hints.method], ['The answer', report.hints.answer]];
+    if (shown >= ladder.length) return;
+    const [title, text] = ladder[shown++];
+    // The nim-sum's answer is binary columns: kept in columns.
+    hints.append(h('li', {}, [h('strong', { text: `${title}: ` }), h(text.includes('\n') ? 'pre' : 'span', { class: 'hint-text', text })]));
+    if (shown === ladder.length) hintButton.disabled = true;
+  };
+  const hintButton = h('button', { type: 'button', class: 'hint', onclick: hint, text: 'Hint' });
+  const item = h('li', { id, class: solvedSet().has(key) ? 'exercise solved' : 'exercise' }, [
+    h('p', { class: 'question' }, [h('label', { for: `${id}-answer`, text: exercise.question })]),
+    h('form', { class: 'answer-form', onsubmit: check }, [input, h('button', { class: 'primary', text: 'Check' }), hintButton]),
+    verdict,
+    hints,
+  ]);
+  return item;
+}
+
+/** What an answer of `kind` looks like, as the input's placeholder. */
+function placeholderOf(kind) {
+  return {
+    'p-positions': 'the P-positions, e.g. 0, 4, 8',
+    'nim-sum': 'a number',
+    xor: 'x, a number',
+    'winning-moves': 'the positions they leave, separated by ; (or none)',
+    winner: 'first or second',
+  }[kind] ?? '';
+}
+
 // ---------------------------------------------------------------- routing
 
 function route() {
@@ -1059,6 +1172,7 @@ function route() {
     return game(url.searchParams);
   }
   if (page === 'sequence') return sequence(url.searchParams);
+  if (page === 'learn') return learn(url.searchParams);
   return home();
 }
 

@@ -536,3 +536,146 @@ fn join(numbers: &[u64]) -> String {
     let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
     words.join(", ")
 }
+
+/// A lesson of Learn: one idea of the notes in a few sentences, a position to play
+/// with, and exercises, each checked by the engine.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Lesson {
+    /// Its name in a link (`learn?lesson=nim`).
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// Where the notes teach it (Ferguson, *Game Theory*, Part I).
+    pub notes: &'static str,
+    /// The idea, a paragraph each.
+    pub idea: &'static [&'static str],
+    /// A position to play with, in SPEC syntax.
+    pub play: &'static str,
+    /// Its exercises.
+    pub exercises: Vec<LessonExercise>,
+}
+
+/// An exercise of a lesson, as the page asks it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LessonExercise {
+    /// Its kind ([`KINDS`]).
+    pub kind: &'static str,
+    /// What it is about.
+    pub what: &'static str,
+    /// Whether it is about misère play.
+    pub misere: bool,
+    /// The question.
+    pub question: String,
+}
+
+/// The lessons, in the order of the notes.
+pub fn lessons() -> Vec<Lesson> {
+    let exercises = |list: &[(&'static str, &'static str, bool)]| {
+        list.iter()
+            .map(|&(kind, what, misere)| {
+                let play = if misere { Play::Misere } else { Play::Normal };
+                let exercise = Exercise::read(kind, what, play).expect("a lesson's exercise reads");
+                LessonExercise {
+                    kind,
+                    what,
+                    misere,
+                    question: exercise.question(),
+                }
+            })
+            .collect()
+    };
+    vec![
+        Lesson {
+            id: "take-away",
+            title: "Take-away games: P- and N-positions",
+            notes: "sections 1.1 to 1.3",
+            idea: &[
+                "A position is a P-position when the previous player, the one who just moved, wins with perfect play, and an N-position when the next player, the one to move, wins.",
+                "Label the positions from the end backwards: a position with no move is P (the player to move cannot move, and loses); a position is N when some move leads to a P-position, and P when every move leads to an N-position.",
+                "In the game of 21 chips where a move takes 1, 2 or 3, the P-positions are the multiples of 4: whatever the opponent takes from one, you take the rest of 4.",
+            ],
+            play: "sub:1,2,3 21",
+            exercises: exercises(&[
+                ("p-positions", "sub:1,2,3 to 15", false),
+                ("winner", "sub:1,2,3 21", false),
+                ("winning-moves", "sub:1,2,3 21", false),
+            ]),
+        },
+        Lesson {
+            id: "subtraction",
+            title: "Subtraction games",
+            notes: "section 1.4",
+            idea: &[
+                "In the subtraction game of a set S, a move takes from the heap a number of chips that is in S. The same labelling finds its P-positions.",
+                "The labels of a subtraction game with a finite S repeat in the end: for S = {1, 3, 4} the P-positions are the heaps of 0 or 2 modulo 7.",
+            ],
+            play: "sub:1,3,4 20",
+            exercises: exercises(&[
+                ("p-positions", "sub:1,3,4 to 20", false),
+                ("p-positions", "sub:2,5 to 20", false),
+                ("winning-moves", "sub:1,3,4 20", false),
+            ]),
+        },
+        Lesson {
+            id: "nim",
+            title: "Nim and the nim-sum",
+            notes: "sections 2.1 to 2.4",
+            idea: &[
+                "The nim-sum of numbers is their sum in binary without carry: in each column an odd number of 1s gives a 1, an even number a 0. It is also called XOR, written ⊕; x ⊕ x = 0, so ⊕ undoes itself.",
+                "Bouton's theorem: a position of Nim is a P-position exactly when the nim-sum of its heaps is 0.",
+                "A winning move makes the nim-sum 0: with s the nim-sum, take from a heap h with h ⊕ s less than h, leaving h ⊕ s.",
+            ],
+            play: "nim 13,12,8",
+            exercises: exercises(&[
+                ("nim-sum", "13,12,8", false),
+                ("xor", "38,25", false),
+                ("winner", "nim 13,12,8", false),
+                ("winning-moves", "nim 3,5,7", false),
+            ]),
+        },
+        Lesson {
+            id: "misere",
+            title: "Misère Nim",
+            notes: "section 2.5",
+            idea: &[
+                "In misère play the player who makes the last move loses.",
+                "Misère Nim is played as normal Nim while some heap has 2 or more chips, except the move that would leave only heaps of 1: then leave an odd number of heaps of 1.",
+            ],
+            play: "nim 2,2,1",
+            exercises: exercises(&[
+                ("winner", "nim 1,1,1", true),
+                ("winner", "nim 3,3", true),
+                ("winning-moves", "nim 2,1,1", true),
+            ]),
+        },
+        Lesson {
+            id: "sums",
+            title: "Sums of games: the Sprague–Grundy theorem",
+            notes: "sections 3.2, 4.1 and 4.2",
+            idea: &[
+                "The Sprague–Grundy value (nimber) of a position is the mex of its options' values: the least number that is not among them. A position is P exactly when its value is 0.",
+                "In a sum of games a move is made in one of them. The Sprague–Grundy theorem: the value of a sum is the nim-sum of its parts' values, so every sum plays like Nim on those values.",
+            ],
+            play: "kayles 4 + nim 1 + sub:1,2 5",
+            exercises: exercises(&[
+                ("winner", "kayles 4 + nim 1", false),
+                ("winner", "sub:1,2 5 + nim 3", false),
+                ("winning-moves", "sub:1,2 7 + nim 2", false),
+            ]),
+        },
+        Lesson {
+            id: "take-and-break",
+            title: "Take-and-break games: Kayles",
+            notes: "section 4.4",
+            idea: &[
+                "In Kayles a move knocks down one pin or two neighbouring pins from a row, which may split the row in two: each row is then a part of a sum.",
+                "The value of a row of n pins is the mex of the values of what a move leaves, each split row valued as the nim-sum of its two parts.",
+            ],
+            play: "kayles 7",
+            exercises: exercises(&[
+                ("winner", "kayles 3 + kayles 2", false),
+                ("winning-moves", "kayles 7", false),
+            ]),
+        },
+    ]
+}

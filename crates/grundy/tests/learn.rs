@@ -245,3 +245,25 @@ fn verdicts_on_a_thousand_positions_of_each_kind_agree_with_brute_force() {
         }
     }
 }
+
+#[test]
+fn every_lesson_s_exercises_are_answered_by_the_engine() {
+    let lessons = grundy::learn::lessons();
+    assert!(lessons.len() >= 6);
+    for lesson in &lessons {
+        assert!(
+            !lesson.idea.is_empty() && !lesson.exercises.is_empty(),
+            "{}",
+            lesson.id
+        );
+        for e in &lesson.exercises {
+            let play = if e.misere { Play::Misere } else { Play::Normal };
+            let exercise = Exercise::read(e.kind, e.what, play).unwrap();
+            let hints = exercise.hints().unwrap();
+            assert!(!hints.answer.is_empty(), "{}: {}", lesson.id, e.what);
+        }
+    }
+    // Misère Nim 1,1,1: an odd number of heaps of 1, so the player to move loses.
+    let misere = Exercise::read("winner", "nim 1,1,1", Play::Misere).unwrap();
+    assert!(misere.check("second").unwrap().correct);
+}

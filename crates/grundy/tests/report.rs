@@ -9,8 +9,8 @@ use std::path::Path;
 use grundy::games::graph;
 use grundy::learn::Exercise;
 use grundy::report::{
-    CheckReport, ComputerReport, DrawingReport, ExerciseReport, ExplainReport, MarkingReport,
-    Mover, MovesReport, PartsReport, PeriodReport, PositionReport, QuotientReport,
+    CheckReport, ComputerReport, DrawingReport, ExerciseReport, ExplainReport, LessonsReport,
+    MarkingReport, Mover, MovesReport, PartsReport, PeriodReport, PositionReport, QuotientReport,
     StatisticsReport, TableReport, ValueReport,
 };
 use grundy::solve::sequence::Algorithm;
@@ -255,6 +255,7 @@ fn every_report_has_the_fields_the_guide_lists() {
         "exercise",
         fields(&checked.with_class(&exercise, "Ada: none").unwrap()),
     );
+    add("lessons", fields(&LessonsReport::new()));
     let sections: BTreeSet<&str> = docs.keys().map(String::as_str).collect();
     let made: BTreeSet<&str> = seen.keys().copied().collect();
     assert_eq!(

@@ -1,7 +1,7 @@
 //! The pages, scripts and styles of the playground, embedded in the binary at
 //! build time from `crates/grundy-cli/web/`: classic scripts, no build step, no
 //! CDN. Every page is the one HTML document; its script shows the page the path
-//! names (`/`, `/game`, `/sequence`). Each is compressed once, at its first
+//! names (`/`, `/game`, `/sequence`, `/learn`). Each is compressed once, at its first
 //! request, in gzip and in Brotli, and sent in the smallest encoding the browser
 //! accepts, with an ETag of its content and encoding: a browser asks again each
 //! visit but downloads it only when it changed (a 304 otherwise).
@@ -51,6 +51,7 @@ pub fn routes() -> Router {
         .route("/", get(index))
         .route("/game", get(index))
         .route("/sequence", get(index))
+        .route("/learn", get(index))
         .route("/static/{file}", get(file))
         .route(
             "/favicon.ico",

@@ -1,12 +1,12 @@
 //! The answer to an exercise of the notes (`grundy exercise`, the API's
 //! `exercise`): the question, the verdict on an answer or on a class's answers,
-//! and the hints.
+//! and the hints; and the lessons of Learn (the API's `lessons`).
 
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::learn::{Exercise, Hints};
+use crate::learn::{self, Exercise, Hints, Lesson};
 use crate::{invalid, Result};
 
 /// An exercise's question, with what was asked of it.
@@ -125,5 +125,27 @@ impl fmt::Display for ExerciseReport {
             )?;
         }
         Ok(())
+    }
+}
+
+/// The lessons of Learn, in the order of the notes.
+#[derive(Clone, Debug, Serialize)]
+pub struct LessonsReport {
+    /// Each lesson: `id`, `title`, `notes`, `idea`, `play` and `exercises`.
+    pub lessons: Vec<Lesson>,
+}
+
+impl LessonsReport {
+    /// Every lesson.
+    pub fn new() -> Self {
+        LessonsReport {
+            lessons: learn::lessons(),
+        }
+    }
+}
+
+impl Default for LessonsReport {
+    fn default() -> Self {
+        Self::new()
     }
 }

@@ -20,7 +20,7 @@ pub use analysis::{
     CheckReport, ComputerReport, DrawingReport, ExplainReport, Heading, MarkingReport, MovesReport,
     PartsReport, PositionReport, ValueReport,
 };
-pub use exercise::{ClassAnswer, ExerciseReport};
+pub use exercise::{ClassAnswer, ExerciseReport, LessonsReport};
 pub use play::{GameOver, Mover, NumberedMoves, Played, Victor, Voice};
 pub use quotient::QuotientReport;
 pub use table::{Csv, HeapHeading, HeapRow, PeriodReport, Rest, StatisticsReport, TableReport};
