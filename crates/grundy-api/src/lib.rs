@@ -600,7 +600,12 @@ impl Query {
                 exercise,
                 answer,
                 hints,
-            } => Answer::json(&ExerciseReport::new(exercise, answer.as_deref(), *hints)?),
+            } => Answer::json(&ExerciseReport::new(
+                exercise,
+                answer.as_deref(),
+                *hints,
+                budget,
+            )?),
         })
     }
 }

@@ -267,17 +267,17 @@ pub fn period(args: &PeriodArgs, common: &Common, budget: &Budget) -> Result<()>
 
 /// `grundy exercise`: the question; the verdict on `--answer` (false when it is
 /// wrong) or on each answer of `--answers`; the hints with `--hints`.
-pub fn exercise(args: &ExerciseArgs) -> Result<bool> {
+pub fn exercise(args: &ExerciseArgs, budget: &Budget) -> Result<bool> {
     let play = match args.misere {
         true => Play::Misere,
         false => Play::Normal,
     };
     let exercise = Exercise::read(&args.kind, &args.what.join(" "), play)?;
-    let mut report = ExerciseReport::new(&exercise, args.answer.as_deref(), args.hints)?;
+    let mut report = ExerciseReport::new(&exercise, args.answer.as_deref(), args.hints, budget)?;
     if let Some(file) = &args.answers {
         let text = std::fs::read_to_string(file)
             .map_err(|e| anyhow::anyhow!("cannot read the answers in {}: {e}", file.display()))?;
-        report = report.with_class(&exercise, &text)?;
+        report = report.with_class(&exercise, &text, budget)?;
     }
     print(&report, args.json)?;
     Ok(report.correct != Some(false))

@@ -548,7 +548,7 @@ fn main() -> ExitCode {
             "--time does not apply to serve: each request asks for its time in the field 'time', within --time-limit"
         )),
         Command::Serve(a) => serve(a),
-        Command::Exercise(a) => match commands::exercise(a) {
+        Command::Exercise(a) => match commands::exercise(a, &base) {
             Ok(false) => return ExitCode::from(1),
             done => done.map(drop),
         },

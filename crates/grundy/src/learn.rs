@@ -161,8 +161,9 @@ impl Exercise {
     /// The engine's verdict on `answer`: numbers separated by commas or spaces; for
     /// winning moves, the positions they leave separated by `;` or new lines (or
     /// `none`); for who wins, `first` or `second` (or `N`, `P`).
-    pub fn check(&self, answer: &str) -> Result<Verdict> {
-        let mut analyst = Analyst::new(Budget::default());
+    /// Its searches are made within `budget`.
+    pub fn check(&self, answer: &str, budget: &Budget) -> Result<Verdict> {
+        let mut analyst = Analyst::new(budget.clone());
         let mistakes = match self {
             Exercise::PPositions { .. } => self.check_labels(&mut analyst, answer)?,
             Exercise::NimSum { heaps } => {
@@ -223,9 +224,9 @@ impl Exercise {
         })
     }
 
-    /// The hints, the last of them the engine's answer.
-    pub fn hints(&self) -> Result<Hints> {
-        let mut analyst = Analyst::new(Budget::default());
+    /// The hints, the last of them the engine's answer, found within `budget`.
+    pub fn hints(&self, budget: &Budget) -> Result<Hints> {
+        let mut analyst = Analyst::new(budget.clone());
         let (nudge, method, answer) = match self {
             Exercise::PPositions { .. } => {
                 let labels = self.labels(&mut analyst)?;

@@ -3,14 +3,16 @@
 //! brute force on many positions.
 
 use grundy::learn::{Exercise, Verdict};
-use grundy::Play;
+use grundy::{Budget, Play};
 
 fn exercise(kind: &str, what: &str) -> Exercise {
     Exercise::read(kind, what, Play::Normal).unwrap()
 }
 
 fn check(kind: &str, what: &str, answer: &str) -> Verdict {
-    exercise(kind, what).check(answer).unwrap()
+    exercise(kind, what)
+        .check(answer, &Budget::default())
+        .unwrap()
 }
 
 #[test]
@@ -28,7 +30,9 @@ fn the_labelling_of_a_subtraction_game_is_checked_heap_by_heap() {
             "4 is not a P-position: 4 → 0 is a move, and 0 is P",
         ]
     );
-    let hints = exercise("p-positions", "sub:1,3,4 to 20").hints().unwrap();
+    let hints = exercise("p-positions", "sub:1,3,4 to 20")
+        .hints(&Budget::default())
+        .unwrap();
     assert_eq!(hints.answer, "The P-positions are 0, 2, 7, 9, 14, 16.");
     assert!(hints
         .method
@@ -51,7 +55,10 @@ fn a_nim_sum_is_checked_column_by_column() {
         ["62 ⊕ 38 = 24, not 25: they differ in the 1s column"]
     );
     assert_eq!(
-        exercise("xor", "38,25").hints().unwrap().answer,
+        exercise("xor", "38,25")
+            .hints(&Budget::default())
+            .unwrap()
+            .answer,
         "x = 38 ⊕ 25 = 63."
     );
 }
@@ -103,8 +110,8 @@ fn who_wins_is_checked_in_normal_and_misere_play() {
     assert!(check("winner", "kayles 4 + nim 1", "P").correct);
     // Misère Nim 1,1: the player to move takes one heap and wins.
     let misere = Exercise::read("winner", "nim 1,1", Play::Misere).unwrap();
-    assert!(misere.check("first").unwrap().correct);
-    assert!(!misere.check("second").unwrap().correct);
+    assert!(misere.check("first", &Budget::default()).unwrap().correct);
+    assert!(!misere.check("second", &Budget::default()).unwrap().correct);
     assert!(misere.question().contains("misère"));
 }
 
@@ -122,8 +129,12 @@ fn bad_exercises_and_answers_are_refused_with_the_bad_token_named() {
     assert!(refused("p-positions", "nim 1, to 3").contains("nim 1,"));
     assert!(refused("xor", "38").contains("not two numbers"));
     assert!(refused("winner", "foo 3").contains("foo"));
-    let answer =
-        |kind: &str, what: &str, a: &str| exercise(kind, what).check(a).unwrap_err().to_string();
+    let answer = |kind: &str, what: &str, a: &str| {
+        exercise(kind, what)
+            .check(a, &Budget::default())
+            .unwrap_err()
+            .to_string()
+    };
     assert!(answer("nim-sum", "1,2", "3x").contains("'3x' is not a number"));
     assert!(answer("winner", "nim 1", "maybe").contains("'maybe' is not first or second"));
     assert!(answer("p-positions", "sub:1,2 to 5", "0 3 9").contains("'9' is past the last heap"));
@@ -176,13 +187,13 @@ fn verdicts_on_a_thousand_positions_of_each_kind_agree_with_brute_force() {
         let first = first_wins(&mut heaps.clone(), &all, misere);
         let nim = Exercise::read("winner", &format!("nim {}", written.join(",")), play).unwrap();
         assert!(
-            nim.check(if first { "first" } else { "second" })
+            nim.check(if first { "first" } else { "second" }, &Budget::default())
                 .unwrap()
                 .correct,
             "{heaps:?} misère {misere}"
         );
         assert!(
-            !nim.check(if first { "second" } else { "first" })
+            !nim.check(if first { "second" } else { "first" }, &Budget::default())
                 .unwrap()
                 .correct
         );
@@ -190,7 +201,7 @@ fn verdicts_on_a_thousand_positions_of_each_kind_agree_with_brute_force() {
         let first = first_wins(&mut heaps.clone(), &[1, 3, 4], false);
         assert!(
             exercise("winner", &sub)
-                .check(if first { "first" } else { "second" })
+                .check(if first { "first" } else { "second" }, &Budget::default())
                 .unwrap()
                 .correct,
             "{sub}"
@@ -259,11 +270,11 @@ fn every_lesson_s_exercises_are_answered_by_the_engine() {
         for e in &lesson.exercises {
             let play = if e.misere { Play::Misere } else { Play::Normal };
             let exercise = Exercise::read(e.kind, e.what, play).unwrap();
-            let hints = exercise.hints().unwrap();
+            let hints = exercise.hints(&Budget::default()).unwrap();
             assert!(!hints.answer.is_empty(), "{}: {}", lesson.id, e.what);
         }
     }
     // Misère Nim 1,1,1: an odd number of heaps of 1, so the player to move loses.
     let misere = Exercise::read("winner", "nim 1,1,1", Play::Misere).unwrap();
-    assert!(misere.check("second").unwrap().correct);
+    assert!(misere.check("second", &Budget::default()).unwrap().correct);
 }

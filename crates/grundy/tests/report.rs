@@ -248,12 +248,17 @@ fn every_report_has_the_fields_the_guide_lists() {
     let exercise = Exercise::read("winning-moves", "nim 3,5,7", Play::Normal).unwrap();
     add(
         "exercise",
-        fields(&ExerciseReport::new(&exercise, None, false).unwrap()),
+        fields(&ExerciseReport::new(&exercise, None, false, &Budget::default()).unwrap()),
     );
-    let checked = ExerciseReport::new(&exercise, Some("nim 1,5,7"), true).unwrap();
+    let checked =
+        ExerciseReport::new(&exercise, Some("nim 1,5,7"), true, &Budget::default()).unwrap();
     add(
         "exercise",
-        fields(&checked.with_class(&exercise, "Ada: none").unwrap()),
+        fields(
+            &checked
+                .with_class(&exercise, "Ada: none", &Budget::default())
+                .unwrap(),
+        ),
     );
     add("lessons", fields(&LessonsReport::new()));
     let sections: BTreeSet<&str> = docs.keys().map(String::as_str).collect();

@@ -7,7 +7,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::learn::{self, Exercise, Hints, Lesson};
-use crate::{invalid, Result};
+use crate::{invalid, Budget, Result};
 
 /// An exercise's question, with what was asked of it.
 #[derive(Clone, Debug, Serialize)]
@@ -41,21 +41,26 @@ pub struct ClassAnswer {
 
 impl ExerciseReport {
     /// The question of `exercise`, the verdict on `answer` where there is one, and
-    /// the hints where asked for.
-    pub fn new(exercise: &Exercise, answer: Option<&str>, hints: bool) -> Result<Self> {
-        let verdict = answer.map(|a| exercise.check(a)).transpose()?;
+    /// the hints where asked for, each found within `budget`.
+    pub fn new(
+        exercise: &Exercise,
+        answer: Option<&str>,
+        hints: bool,
+        budget: &Budget,
+    ) -> Result<Self> {
+        let verdict = answer.map(|a| exercise.check(a, budget)).transpose()?;
         Ok(ExerciseReport {
             question: exercise.question(),
             correct: verdict.as_ref().map(|v| v.correct),
             mistakes: verdict.map(|v| v.mistakes).unwrap_or_default(),
             answers: None,
-            hints: hints.then(|| exercise.hints()).transpose()?,
+            hints: hints.then(|| exercise.hints(budget)).transpose()?,
         })
     }
 
     /// With the verdict on each line `NAME<TAB>ANSWER` (or `NAME: ANSWER`) of a
     /// class's answers; blank lines and lines starting with `#` are skipped.
-    pub fn with_class(mut self, exercise: &Exercise, text: &str) -> Result<Self> {
+    pub fn with_class(mut self, exercise: &Exercise, text: &str, budget: &Budget) -> Result<Self> {
         let mut checked = Vec::new();
         for (number, line) in (1..).zip(text.lines()) {
             let line = line.trim();
@@ -68,7 +73,7 @@ impl ExerciseReport {
                     "line {number} of the answers, '{line}', is not NAME<TAB>ANSWER or NAME: ANSWER"
                 ));
             };
-            let (correct, mistakes) = match exercise.check(answer) {
+            let (correct, mistakes) = match exercise.check(answer, budget) {
                 Ok(v) => (v.correct, v.mistakes),
                 Err(crate::Error::Invalid(why)) => (false, vec![why]),
                 Err(e) => return Err(e),
