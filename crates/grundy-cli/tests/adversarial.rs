@@ -15,13 +15,21 @@ struct Run {
     code: i32,
 }
 
-/// Runs `grundy` with `args` under `ulimit -v` 4 GB and `timeout`; code 124 is a
-/// run that did not end in time.
 /// The position budget these runs are written for, unless they name one: the
 /// default comes from the memory budget, and so from the machine.
 const BUDGET: [&str; 2] = ["--max-positions", "10000000"];
 
+/// The address space these runs are given (`ulimit -v`, in KB): 4 GB.
+const MEMORY_KB: u32 = 4_000_000;
+
+/// Runs `grundy` with `args` under `ulimit -v` 4 GB and `timeout`; code 124 is a
+/// run that did not end in time.
 fn capped(args: &[&str], seconds: u32) -> Run {
+    capped_within(args, seconds, MEMORY_KB)
+}
+
+/// [`capped`] under `ulimit -v` of `memory_kb`.
+fn capped_within(args: &[&str], seconds: u32, memory_kb: u32) -> Run {
     let searches = matches!(
         args.first(),
         Some(&("value" | "moves" | "explain" | "table"))
@@ -33,7 +41,7 @@ fn capped(args: &[&str], seconds: u32) -> Run {
     let out = Command::new("bash")
         .arg("-c")
         .arg(format!(
-            "ulimit -v 4000000; exec timeout {seconds} \"$0\" \"$@\""
+            "ulimit -v {memory_kb}; exec timeout {seconds} \"$0\" \"$@\""
         ))
         .arg(env!("CARGO_BIN_EXE_grundy"))
         .args(&args[..args.len().min(1)])
@@ -285,14 +293,17 @@ fn searches_end_at_the_budget() {
         refused(args, "--max-positions");
     }
     // Memory is counted in real bytes: past --max-memory, or by default half of
-    // what the machine (here `ulimit -v` 4 GB) gives, a search stops in a sentence
-    // (sos 18, of 3^18 rows, within the position budget and with no time limit).
+    // what the machine gives (here `ulimit -v` 1 GB, which a search fills in
+    // seconds), a search stops in a sentence (sos 18, of 3^18 rows, within the
+    // position budget and with no time limit).
     let many = ["--max-positions", "1000000000", "--time", "none"];
     refused(
         &[&["value", "sos 18", "--max-memory", "200M"], &many[..]].concat(),
         "the computation needs more than 200 MiB of memory; raise the budget with --max-memory",
     );
-    refused(&[&["value", "sos 18"], &many[..]].concat(), "--max-memory");
+    let run = capped_within(&[&["value", "sos 18"], &many[..]].concat(), 120, 1_000_000);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--max-memory"), "{}", run.stderr);
     refused(
         &["value", "nim 3", "--max-memory", "8X"],
         "'8X' is not a size",
