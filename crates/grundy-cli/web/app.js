@@ -1052,7 +1052,10 @@ function valueTable(t, p, gameName) {
 /** Where the exercises solved in this browser are kept (nothing is sent anywhere). */
 const SOLVED_KEY = 'grundy-learn-solved';
 
-/** The exercises solved in this browser, by `${kind}|${what}|${misere}`. */
+/** An exercise's name among those solved. */
+const solvedKey = (e) => `${e.kind}|${e.what}|${e.misere}`;
+
+/** The exercises solved in this browser, by solvedKey. */
 function solvedSet() {
   try {
     return new Set(JSON.parse(localStorage.getItem(SOLVED_KEY) ?? '[]'));
@@ -1081,7 +1084,7 @@ async function learn(params) {
   const solved = solvedSet();
   const link = (l) => `${PAGES.learn}?${new URLSearchParams({ lesson: l.id })}`;
   const nav = h('nav', { class: 'lessons', 'aria-label': 'Lessons' }, h('ol', {}, lessons.map((l) => {
-    const done = l.exercises.filter((e) => solved.has(`${e.kind}|${e.what}|${e.misere}`)).length;
+    const done = l.exercises.filter((e) => solved.has(solvedKey(e))).length;
     return h('li', {}, [
       h('a', { href: link(l), 'aria-current': l === lesson ? 'page' : null, text: l.title }),
       h('span', { class: 'progress', text: ` ${done}/${l.exercises.length}` }),
@@ -1098,14 +1101,14 @@ async function learn(params) {
       ...lesson.idea.map((t) => h('p', { text: t })),
       h('p', {}, ['Play it: ', h('a', { href: playUrl, text: lesson.play }), ', against the computer, with Hint and the analysis at hand.']),
       h('h3', { text: 'Exercises' }),
-      h('ol', { class: 'exercises' }, lesson.exercises.map((e, i) => exerciseItem(e, i))),
+      h('ol', { class: 'exercises' }, lesson.exercises.map((e, i) => exerciseItem(e, i, solved.has(solvedKey(e))))),
     ]),
   );
 }
 
-/** One exercise: its question, an answer to check, and hints one step at a time. */
-function exerciseItem(exercise, index) {
-  const key = `${exercise.kind}|${exercise.what}|${exercise.misere}`;
+/** One exercise (`done`: solved in this browser before): its question, an answer to check, and hints one step at a time. */
+function exerciseItem(exercise, index, done) {
+  const key = solvedKey(exercise);
   const fields = { kind: exercise.kind, what: exercise.what, misere: exercise.misere ? '1' : '' };
   const id = `exercise-${index + 1}`;
   const input = h('input', { id: `${id}-answer`, class: 'answer', autocomplete: 'off', spellcheck: 'false', placeholder: placeholderOf(exercise.kind) });
@@ -1130,9 +1133,12 @@ function exerciseItem(exercise, index) {
       verdict.replaceChildren(h('p', { class: 'error', role: 'alert', text: err.message }));
     }
   };
+  // The hints are asked for once, and shown one at a time.
+  let asked = null;
   const hint = async () => {
-    const report = await api('exercise', { ...fields, hints: '1' });
-    const ladder = [['A nudge', report.hints.nudge], ['The method', report.hints.method], ['The answer', report.hints.answer]];
+    asked ??= api('exercise', { ...fields, hints: '1' });
+    const { hints: said } = await asked;
+    const ladder = [['A nudge', said.nudge], ['The method', said.method], ['The answer', said.answer]];
     if (shown >= ladder.length) return;
     const [title, text] = ladder[shown++];
     // The nim-sum's answer is binary columns: kept in columns.
@@ -1140,7 +1146,7 @@ function exerciseItem(exercise, index) {
     if (shown === ladder.length) hintButton.disabled = true;
   };
   const hintButton = h('button', { type: 'button', class: 'hint', onclick: hint, text: 'Hint' });
-  const item = h('li', { id, class: solvedSet().has(key) ? 'exercise solved' : 'exercise' }, [
+  const item = h('li', { id, class: done ? 'exercise solved' : 'exercise' }, [
     h('p', { class: 'question' }, [h('label', { for: `${id}-answer`, text: exercise.question })]),
     h('form', { class: 'answer-form', onsubmit: check }, [input, h('button', { class: 'primary', text: 'Check' }), hintButton]),
     verdict,

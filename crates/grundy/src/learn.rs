@@ -229,10 +229,10 @@ impl Exercise {
         let mut analyst = Analyst::new(budget.clone());
         let (nudge, method, answer) = match self {
             Exercise::PPositions { .. } => {
-                let labels = self.labels(&mut analyst)?;
+                let labelled = self.labelled(&mut analyst)?;
                 let p: Vec<u64> = (0..)
-                    .zip(&labels)
-                    .filter(|(_, o)| **o == Outcome::P)
+                    .zip(&labelled)
+                    .filter(|(_, (_, a))| a.outcome == Outcome::P)
                     .map(|(n, _)| n)
                     .collect();
                 (
@@ -341,19 +341,20 @@ impl Exercise {
         Ok((position, analysis))
     }
 
-    /// The outcome of each heap of a labelling exercise.
-    fn labels(&self, analyst: &mut Analyst) -> Result<Vec<Outcome>> {
-        let mut labels = Vec::new();
+    /// Each heap of a labelling exercise, from 0, and its analysis (its outcome,
+    /// and the winning moves that show an N-position is N).
+    fn labelled(&self, analyst: &mut Analyst) -> Result<Vec<(Position, Analysis)>> {
+        let mut labelled = Vec::new();
         for p in self.positions(analyst)? {
-            let outcome = analyst.analyse(&p, &Options::default())?.outcome;
-            if outcome == Outcome::D {
+            let analysis = analyst.analyse(&p, &Options::default())?;
+            if analysis.outcome == Outcome::D {
                 return Err(invalid!(
                     "{p} is a draw with perfect play: label a game that always ends"
                 ));
             }
-            labels.push(outcome);
+            labelled.push((p, analysis));
         }
-        Ok(labels)
+        Ok(labelled)
     }
 
     fn check_labels(&self, analyst: &mut Analyst, answer: &str) -> Result<Vec<String>> {
@@ -364,19 +365,17 @@ impl Exercise {
         if let Some(past) = given.iter().find(|&&n| n > *to) {
             return Err(invalid!("'{past}' is past the last heap, {to}"));
         }
-        let labels = self.labels(analyst)?;
-        let positions = self.positions(analyst)?;
+        let labelled = self.labelled(analyst)?;
         // The heap named in a position of one heap (`sub:1,3,4 7` is 7).
         let heap = |p: &Position| {
             let text = p.as_str();
             text[text.rfind(' ').map_or(0, |i| i + 1)..].to_string()
         };
         let mut mistakes = Vec::new();
-        for (n, outcome) in (0..=*to).zip(&labels) {
-            let p = &positions[n as usize];
-            match (given.contains(&n), outcome) {
+        for (n, (p, analysis)) in (0..=*to).zip(&labelled) {
+            match (given.contains(&n), analysis.outcome) {
                 (true, Outcome::N) => {
-                    let wins = analyst.analyse(p, &Options::default())?.winning_moves;
+                    let wins = &analysis.winning_moves;
                     let step = wins.first().map(|m| heap(&m.position)).unwrap_or_default();
                     mistakes.push(format!(
                         "{n} is not a P-position: {n} → {step} is a move, and {step} is P"

@@ -403,13 +403,13 @@ impl Moore {
     /// The position `marks` make from `p`, in the order clicked: chips of distinct
     /// heaps (take the chip and every chip right of it), or coins each followed by
     /// a square to its left; `Err` where the marks are no start of a move. With
-    /// it, how many heaps or coins it moves, and whether a coin waits for its
-    /// square.
+    /// it, how many heaps or coins it moves, and the coin that waits for its
+    /// square, if one does.
     fn marked_position(
         &self,
         p: &Heaps,
         marks: &[String],
-    ) -> std::result::Result<(Heaps, usize, bool), ()> {
+    ) -> std::result::Result<(Heaps, usize, Option<usize>), ()> {
         let mut to = p.clone();
         let mut moved: Vec<usize> = Vec::new();
         let mut waiting = None;
@@ -440,7 +440,7 @@ impl Moore {
             to[i] = j;
             moved.push(i);
         }
-        Ok((to, moved.len(), waiting.is_some()))
+        Ok((to, moved.len(), waiting))
     }
 
     /// The marks of the move from `p` to `to`, and what it lights.
@@ -517,7 +517,7 @@ impl Picture<Heaps> for Moore {
         let Ok((to, moved, waiting)) = self.marked_position(p, marks) else {
             return Ok(found);
         };
-        if let (false, 1..) = (waiting, moved) {
+        if let (None, 1..) = (waiting, moved) {
             let (marks, lit) = self.marks_of(p, &to);
             let words = self.describe_move(p, &to)?;
             found.exact.push(Marked {
@@ -534,14 +534,8 @@ impl Picture<Heaps> for Moore {
                 .filter(open)
                 .flat_map(|i| (0..p[i]).map(move |j| heaps::chip(i, j)))
                 .collect(),
-            (Board::Squares, true) => {
-                let coin = marks
-                    .last()
-                    .and_then(|m| m[1..].parse::<usize>().ok())
-                    .unwrap_or(0);
-                (0..p[coin]).map(|q| format!("q{q}")).collect()
-            }
-            (Board::Squares, false) => (0..p.len()).filter(open).map(|i| format!("c{i}")).collect(),
+            (Board::Squares, Some(coin)) => (0..p[coin]).map(|q| format!("q{q}")).collect(),
+            (Board::Squares, None) => (0..p.len()).filter(open).map(|i| format!("c{i}")).collect(),
         };
         Ok(found)
     }
@@ -552,7 +546,7 @@ impl Picture<Heaps> for Moore {
         }
         let (marks, lit) = self.marks_of(p, to);
         Ok(match self.marked_position(p, &marks) {
-            Ok((made, 1.., false)) if made == *to => Some(Marked {
+            Ok((made, 1.., None)) if made == *to => Some(Marked {
                 marks,
                 lit,
                 to: to.clone(),
