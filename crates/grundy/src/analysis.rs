@@ -16,6 +16,7 @@
 //! written out by `Display`, analysed further by handing it back. What the front
 //! ends print of an analysis is in [`report`](crate::report).
 
+use crate::sorting::sort;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -525,7 +526,7 @@ impl Analyst {
         let without = |parts: &[Part], k: usize| {
             let mut rest: Vec<Part> = parts.to_vec();
             rest.remove(k);
-            rest.sort_unstable();
+            sort(&mut rest);
             rest
         };
         let changed = (0..sum.0.len()).find_map(|i| {
@@ -600,7 +601,7 @@ impl Analyst {
                 // Equal parts make one move, whichever of them it is made in.
                 let sorted = |s: &Sum| {
                     let mut parts = s.0.clone();
-                    parts.sort_unstable();
+                    sort(&mut parts);
                     parts
                 };
                 if moves.contains(&after) && !legal.iter().any(|l| sorted(l) == sorted(&after)) {

@@ -42,6 +42,7 @@ pub mod notation;
 pub mod plot;
 pub mod report;
 pub mod solve;
+pub mod sorting;
 pub mod spec;
 pub mod stop;
 pub mod table;
@@ -142,7 +143,7 @@ pub fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
     if small != u64::MAX {
         return small.trailing_ones() as Nimber;
     }
-    large.sort_unstable();
+    sorting::sort(&mut large);
     large.dedup();
     let missing = large
         .iter()

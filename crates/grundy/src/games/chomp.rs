@@ -10,6 +10,7 @@
 //! bottom-up pass ([`nimbers_in_rectangle`]). Chomp of three and four rows has a
 //! faster way to its P-positions ([`three_row_p_positions`], [`four_row_p_positions`]).
 
+use crate::sorting::sort;
 use smallvec::SmallVec;
 
 use super::grid::{self, Cell};
@@ -661,7 +662,7 @@ pub fn three_row_p_positions(width: u32, budget: &Budget) -> Result<Vec<[u32; 3]
             }
         }
     }
-    found.sort_unstable();
+    sort(&mut found);
     Ok(found)
 }
 
@@ -779,7 +780,7 @@ pub fn four_row_p_positions(width: u32, budget: &Budget) -> Result<Vec<[u32; 4]>
             first_cube = first_cube.min(b as u32);
         }
     }
-    found.sort_unstable();
+    sort(&mut found);
     Ok(found)
 }
 
@@ -876,7 +877,7 @@ pub fn p_positions(rows: usize, to: u32, budget: &Budget) -> Result<Vec<Vec<u32>
             .map(|rank| b.unrank(rank).to_vec())
             .collect()
     };
-    found.sort_unstable();
+    sort(&mut found);
     Ok(found)
 }
 

@@ -12,6 +12,7 @@ use super::heaps::parse_number;
 use super::Family;
 use crate::drawing::{colours, Anchor, Paint, Shape};
 use crate::solve::GameBox;
+use crate::sorting::sort;
 use crate::{invalid, Capabilities, Game, Outcome, Play, Result, Size, Theory};
 use crate::{Drawing, Picture};
 
@@ -51,7 +52,7 @@ fn divisors(n: u64) -> Vec<u64> {
     if rest > 1 {
         all.extend(all.iter().map(|d| d * rest).collect::<Vec<_>>());
     }
-    all.sort_unstable();
+    sort(&mut all);
     all
 }
 
@@ -73,7 +74,7 @@ impl Divisors {
             .filter(|r| r % d != 0)
             .collect();
         removed.push(d);
-        removed.sort_unstable();
+        sort(&mut removed);
         Divisors { n: self.n, removed }
     }
 }

@@ -18,6 +18,7 @@
 use super::Family;
 use crate::drawing::{Anchor, Marked, Marking, Paint, Shape};
 use crate::solve::GameBox;
+use crate::sorting::{sort, sort_by};
 use crate::{
     files, invalid, too_large, Capabilities, Error, Game, Nimber, Picture, Play, ReadingNotes,
     Result, Size, Theory, THEORY_LISTS,
@@ -49,7 +50,7 @@ impl Drawing {
         // The vertices the edges use, the ground first, numbered from 0.
         let mut touched: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
         touched.push(0);
-        touched.sort_unstable();
+        sort(&mut touched);
         touched.dedup();
         let local = |v: u32| touched.binary_search(&v).expect("a vertex of the edges") as u32;
         let edges: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (local(u), local(v))).collect();
@@ -65,7 +66,9 @@ impl Drawing {
         // The ground first, then the names shortest first and in alphabetical order,
         // so that one drawing has one form whatever order it was written in.
         let mut kept: Vec<usize> = (1..touched.len()).filter(|&i| used[i]).collect();
-        kept.sort_unstable_by_key(|&i| (name(i).len(), name(i)));
+        sort_by(&mut kept, |&a, &b| {
+            (name(a).len(), name(a)).cmp(&(name(b).len(), name(b)))
+        });
         kept.insert(0, 0);
         for (new, &old) in kept.iter().enumerate() {
             renumber[old] = new as u32;
@@ -78,7 +81,7 @@ impl Drawing {
                 (a.min(b), a.max(b))
             })
             .collect();
-        edges.sort_unstable();
+        sort(&mut edges);
         let names = kept.into_iter().map(|i| name(i).clone()).collect();
         Drawing { names, edges }
     }
@@ -195,7 +198,7 @@ impl Reduction {
                     }
                 }
             }
-            group.sort_unstable();
+            sort(&mut group);
             members.push(group);
         }
         let nodes = members.len();

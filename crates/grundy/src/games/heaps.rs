@@ -573,184 +573,202 @@ pub trait ChipPicture: HeapGame {
     fn click(&self) -> Click;
 }
 
+// The pictures are drawn by functions of `&dyn ChipPicture`, not for each game:
+// one copy of their code in the engine, not one a game (the engine in WebAssembly
+// is downloaded).
 impl<G: ChipPicture> Picture<Heaps> for G {
     fn draw(&self, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
-        fits_strips(p, strips_of(p))?;
-        let click = self.click();
-        let options: Vec<Vec<Heaps>> = p
-            .iter()
-            .map(|&h| {
-                let mut out = Vec::new();
-                self.heap_options(h, &mut out);
-                out
-            })
-            .collect();
-        // How far each heap grows by a move that adds chips.
-        let adds: Vec<u64> = options
-            .iter()
-            .zip(p)
-            .map(|(options, &h)| {
-                let most = options.iter().filter_map(|left| match left[..] {
-                    [n] if click == Click::TakeTail => Some(n),
-                    _ => None,
-                });
-                most.max().unwrap_or(0).max(h)
-            })
-            .collect();
-        // The chips the last move took, drawn faded past the heap it left (after
-        // the first of the heaps a split left), and the heaps a split made.
-        let last = history.last().and_then(|before| replaced(before, p));
-        let mut taken = p.to_vec();
-        let mut split = 0..0;
-        if let Some((i, h, left)) = last {
-            taken[i] = p[i].max(h.saturating_sub(left[1..].iter().sum()));
-            if left.len() > 1 {
-                split = i..i + left.len();
-            }
-        }
-        let mut d = match drawn_in_strips(p) {
-            true => {
-                let reach: Vec<u64> = adds
-                    .iter()
-                    .zip(p)
-                    .map(|(&a, &h)| a.min(h + STRIP_CHIPS))
-                    .collect();
-                strips_of_chips(p, &reach, &taken, how(click))?
-            }
-            false => {
-                let room = adds
-                    .iter()
-                    .chain(&taken)
-                    .copied()
-                    .max()
-                    .unwrap_or(0)
-                    .min(DRAWN_CHIPS);
-                rows_of_chips(p, room, how(click))?
-            }
-        };
-        d.shapes.retain_mut(|shape| {
-            let heap = shape.data.iter().find(|(name, _)| *name == "heap");
-            let made = heap.is_some_and(|(_, i)| i.parse().is_ok_and(|i| split.contains(&i)));
-            if shape.class == "label" && made {
-                shape.class.push_str(" last-move");
-            }
-            match shape.id.as_deref().and_then(chip_of) {
-                // A place past a heap stays where a move adds chips up to it, and where
-                // the last move took a chip.
-                Some((i, j)) if j >= p[i] => {
-                    let adds = adds[i] > j;
-                    let taken = j < taken[i];
-                    if taken && !adds {
-                        shape.paint = crate::drawing::colours::TAKEN;
-                        shape.class = "chip taken".into();
-                        shape.id = None;
-                        shape.title = Some("taken by the last move".into());
-                    }
-                    adds || taken
-                }
-                _ => true,
-            }
-        });
-        if d.on_request {
-            return Ok(d);
-        }
-        for (i, &h) in p.iter().enumerate() {
-            for left in &options[i] {
-                let words = self.describe_heap_move(h, left);
-                for (marks, lit) in clicks(h, left, click) {
-                    if lit.end > DRAWN_CHIPS {
-                        continue; // adds chips past the picture: typed only
-                    }
-                    let marks = marks.iter().map(|&j| chip(i, j)).collect();
-                    d.offer(
-                        marks,
-                        chips(i, lit.start, lit.end),
-                        with_heaps(p, i, left),
-                        words.clone(),
-                    );
-                }
-            }
-        }
-        Ok(d)
+        draw_chips(self, p, history)
     }
 
-    /// The moves of a heap drawn in strips whose clicks are `marks` (cells of one
-    /// heap's strips), and the cells that mark more of a move.
     fn marking(&self, p: &Heaps, marks: &[String]) -> Result<Marking<Heaps>> {
-        if !drawn_in_strips(p) {
-            return Ok(self.draw(p, &[])?.marking(marks));
-        }
-        fits_strips(p, strips_of(p))?;
-        let mut found = Marking {
-            exact: Vec::new(),
-            more: Vec::new(),
-        };
-        let Some(marked) = marks
-            .iter()
-            .map(|id| strip_chip_of(id))
-            .collect::<Option<Vec<_>>>()
-        else {
-            return Ok(found);
-        };
-        let Some(&(i, _)) = marked.first().filter(|(i, _)| *i < p.len()) else {
-            return Ok(found);
-        };
-        if marked.iter().any(|&(other, _)| other != i) {
-            return Ok(found);
-        }
-        let chips: Vec<u64> = marked.iter().map(|&(_, j)| j).collect();
-        let h = p[i];
-        let mut options = Vec::new();
-        self.heap_options(h, &mut options);
-        let mut more = std::collections::BTreeSet::new();
-        for left in &options {
-            for (clicked, lit) in clicks(h, left, self.click()) {
-                if !chips.iter().all(|j| clicked.contains(j)) {
-                    continue;
-                }
-                if clicked.len() == chips.len() {
-                    found.exact.push(Marked {
-                        marks: clicked.iter().map(|&j| strip_chip(i, j)).collect(),
-                        lit: strip_runs(i, lit.start, lit.end),
-                        to: with_heaps(p, i, left),
-                        words: self.describe_heap_move(h, left),
-                    });
-                } else if clicked.len() > chips.len() {
-                    more.extend(clicked.into_iter().filter(|j| !chips.contains(j)));
-                }
-            }
-        }
-        // Runs of consecutive chips (cut at the strips' ends by strip_runs).
-        let mut more = more.into_iter().peekable();
-        while let Some(first) = more.next() {
-            let mut last = first;
-            while let Some(&next) = more.peek().filter(|&&n| n == last + 1) {
-                last = next;
-                more.next();
-            }
-            found.more.extend(strip_runs(i, first, last + 1));
-        }
-        Ok(found)
+        chips_marking(self, p, marks)
     }
 
     fn leading(&self, p: &Heaps, to: &Heaps) -> Result<Option<Marked<Heaps>>> {
-        if !drawn_in_strips(p) {
-            return Ok(self.draw(p, &[])?.move_to(to));
-        }
-        fits_strips(p, strips_of(p))?;
-        let Some((i, h, left)) = replaced(p, to) else {
-            return Ok(None);
-        };
-        Ok(clicks(h, left, self.click())
-            .into_iter()
-            .next()
-            .map(|(marks, lit)| Marked {
-                marks: marks.iter().map(|&j| strip_chip(i, j)).collect(),
-                lit: strip_runs(i, lit.start, lit.end),
-                to: to.clone(),
-                words: self.describe_heap_move(h, left),
-            }))
+        chips_leading(self, p, to)
     }
+}
+
+/// The picture of `p` for `game`, after the positions of `history`.
+fn draw_chips(game: &dyn ChipPicture, p: &Heaps, history: &[Heaps]) -> Result<Drawing<Heaps>> {
+    fits_strips(p, strips_of(p))?;
+    let click = game.click();
+    let options: Vec<Vec<Heaps>> = p
+        .iter()
+        .map(|&h| {
+            let mut out = Vec::new();
+            game.heap_options(h, &mut out);
+            out
+        })
+        .collect();
+    // How far each heap grows by a move that adds chips.
+    let adds: Vec<u64> = options
+        .iter()
+        .zip(p)
+        .map(|(options, &h)| {
+            let most = options.iter().filter_map(|left| match left[..] {
+                [n] if click == Click::TakeTail => Some(n),
+                _ => None,
+            });
+            most.max().unwrap_or(0).max(h)
+        })
+        .collect();
+    // The chips the last move took, drawn faded past the heap it left (after
+    // the first of the heaps a split left), and the heaps a split made.
+    let last = history.last().and_then(|before| replaced(before, p));
+    let mut taken = p.to_vec();
+    let mut split = 0..0;
+    if let Some((i, h, left)) = last {
+        taken[i] = p[i].max(h.saturating_sub(left[1..].iter().sum()));
+        if left.len() > 1 {
+            split = i..i + left.len();
+        }
+    }
+    let mut d = match drawn_in_strips(p) {
+        true => {
+            let reach: Vec<u64> = adds
+                .iter()
+                .zip(p)
+                .map(|(&a, &h)| a.min(h + STRIP_CHIPS))
+                .collect();
+            strips_of_chips(p, &reach, &taken, how(click))?
+        }
+        false => {
+            let room = adds
+                .iter()
+                .chain(&taken)
+                .copied()
+                .max()
+                .unwrap_or(0)
+                .min(DRAWN_CHIPS);
+            rows_of_chips(p, room, how(click))?
+        }
+    };
+    d.shapes.retain_mut(|shape| {
+        let heap = shape.data.iter().find(|(name, _)| *name == "heap");
+        let made = heap.is_some_and(|(_, i)| i.parse().is_ok_and(|i| split.contains(&i)));
+        if shape.class == "label" && made {
+            shape.class.push_str(" last-move");
+        }
+        match shape.id.as_deref().and_then(chip_of) {
+            // A place past a heap stays where a move adds chips up to it, and where
+            // the last move took a chip.
+            Some((i, j)) if j >= p[i] => {
+                let adds = adds[i] > j;
+                let taken = j < taken[i];
+                if taken && !adds {
+                    shape.paint = crate::drawing::colours::TAKEN;
+                    shape.class = "chip taken".into();
+                    shape.id = None;
+                    shape.title = Some("taken by the last move".into());
+                }
+                adds || taken
+            }
+            _ => true,
+        }
+    });
+    if d.on_request {
+        return Ok(d);
+    }
+    for (i, &h) in p.iter().enumerate() {
+        for left in &options[i] {
+            let words = game.describe_heap_move(h, left);
+            for (marks, lit) in clicks(h, left, click) {
+                if lit.end > DRAWN_CHIPS {
+                    continue; // adds chips past the picture: typed only
+                }
+                let marks = marks.iter().map(|&j| chip(i, j)).collect();
+                d.offer(
+                    marks,
+                    chips(i, lit.start, lit.end),
+                    with_heaps(p, i, left),
+                    words.clone(),
+                );
+            }
+        }
+    }
+    Ok(d)
+}
+
+/// The moves that `marks` on the picture of `p` make, for `game`: of a heap drawn
+/// in strips, whose clicks are cells of one heap's strips, the moves and the cells
+/// that mark more of a move.
+fn chips_marking(game: &dyn ChipPicture, p: &Heaps, marks: &[String]) -> Result<Marking<Heaps>> {
+    if !drawn_in_strips(p) {
+        return Ok(draw_chips(game, p, &[])?.marking(marks));
+    }
+    fits_strips(p, strips_of(p))?;
+    let mut found = Marking {
+        exact: Vec::new(),
+        more: Vec::new(),
+    };
+    let Some(marked) = marks
+        .iter()
+        .map(|id| strip_chip_of(id))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Ok(found);
+    };
+    let Some(&(i, _)) = marked.first().filter(|(i, _)| *i < p.len()) else {
+        return Ok(found);
+    };
+    if marked.iter().any(|&(other, _)| other != i) {
+        return Ok(found);
+    }
+    let chips: Vec<u64> = marked.iter().map(|&(_, j)| j).collect();
+    let h = p[i];
+    let mut options = Vec::new();
+    game.heap_options(h, &mut options);
+    let mut more = std::collections::BTreeSet::new();
+    for left in &options {
+        for (clicked, lit) in clicks(h, left, game.click()) {
+            if !chips.iter().all(|j| clicked.contains(j)) {
+                continue;
+            }
+            if clicked.len() == chips.len() {
+                found.exact.push(Marked {
+                    marks: clicked.iter().map(|&j| strip_chip(i, j)).collect(),
+                    lit: strip_runs(i, lit.start, lit.end),
+                    to: with_heaps(p, i, left),
+                    words: game.describe_heap_move(h, left),
+                });
+            } else if clicked.len() > chips.len() {
+                more.extend(clicked.into_iter().filter(|j| !chips.contains(j)));
+            }
+        }
+    }
+    // Runs of consecutive chips (cut at the strips' ends by strip_runs).
+    let mut more = more.into_iter().peekable();
+    while let Some(first) = more.next() {
+        let mut last = first;
+        while let Some(&next) = more.peek().filter(|&&n| n == last + 1) {
+            last = next;
+            more.next();
+        }
+        found.more.extend(strip_runs(i, first, last + 1));
+    }
+    Ok(found)
+}
+
+/// The marks on the picture of `p` that lead to `to`, for `game`.
+fn chips_leading(game: &dyn ChipPicture, p: &Heaps, to: &Heaps) -> Result<Option<Marked<Heaps>>> {
+    if !drawn_in_strips(p) {
+        return Ok(draw_chips(game, p, &[])?.move_to(to));
+    }
+    fits_strips(p, strips_of(p))?;
+    let Some((i, h, left)) = replaced(p, to) else {
+        return Ok(None);
+    };
+    Ok(clicks(h, left, game.click())
+        .into_iter()
+        .next()
+        .map(|(marks, lit)| Marked {
+            marks: marks.iter().map(|&j| strip_chip(i, j)).collect(),
+            lit: strip_runs(i, lit.start, lit.end),
+            to: to.clone(),
+            words: game.describe_heap_move(h, left),
+        }))
 }
 
 /// `p` with heap `i` replaced by the heaps `left`.

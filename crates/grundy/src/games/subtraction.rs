@@ -7,6 +7,7 @@ use super::heaps;
 use super::take_break::{ClosedForm, HeapRules};
 use super::Family;
 use crate::solve::sequence::{leaves, Beyond, Rules};
+use crate::sorting::sort;
 use crate::{invalid, Result};
 
 /// The registry entry of `sub:S`.
@@ -85,7 +86,7 @@ fn parse_set(text: &str, family: &str) -> Result<Vec<u64>> {
         ));
     }
     let mut set = set;
-    set.sort_unstable();
+    sort(&mut set);
     set.dedup();
     Ok(set)
 }

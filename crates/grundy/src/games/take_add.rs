@@ -13,6 +13,7 @@
 use super::heaps::{ChipPicture, Click};
 use super::{heaps, Family};
 use crate::solve::GameBox;
+use crate::sorting::sort;
 use crate::{invalid, Capabilities, HeapGame, Heaps, Result, Size};
 
 /// The most chips a heap may hold (the largest cap).
@@ -45,7 +46,7 @@ impl TakeAdd {
                     n => Ok(n),
                 })
                 .collect::<Result<Vec<u64>>>()?;
-            set.sort_unstable();
+            sort(&mut set);
             set.dedup();
             Ok(set)
         };

@@ -24,6 +24,7 @@
 //! is ∞(∅) ([`sum`]). A position of value γ is P when γ = 0, N when γ is finite and
 //! not 0 or ∞(K) with 0 in K, and a draw otherwise ([`Gamma::outcome`]).
 
+use crate::sorting::sort;
 use std::fmt;
 
 use serde::Serialize;
@@ -95,7 +96,7 @@ pub fn sum<'a>(parts: impl IntoIterator<Item = &'a Gamma>) -> Gamma {
         [] => Gamma::Finite(s),
         [k] => {
             let mut shifted: Vec<Nimber> = k.iter().map(|v| v ^ s).collect();
-            shifted.sort_unstable();
+            sort(&mut shifted);
             Gamma::Infinite { infinite: shifted }
         }
         _ => Gamma::Infinite {
@@ -229,7 +230,7 @@ impl Labels {
                     .iter()
                     .filter_map(|&w| self.finite(w))
                     .collect();
-                k.sort_unstable();
+                sort(&mut k);
                 k.dedup();
                 Gamma::Infinite { infinite: k }
             }

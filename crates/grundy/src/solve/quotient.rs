@@ -82,6 +82,7 @@
 //! game's nimbers, through each heap's nimber; [`Quotient::is_tame`] checks exactly
 //! that homomorphism.
 
+use crate::sorting::{sort, sort_by};
 use std::collections::HashMap;
 
 use crate::solve::sequence::Rules;
@@ -206,7 +207,7 @@ impl Quotient {
     /// Every element, in normal-form order (the identity first).
     pub fn elements(&self) -> Vec<Element> {
         let mut all: Vec<Element> = (0..self.monoid.size as u32).map(Element).collect();
-        all.sort_unstable_by(|x, y| {
+        sort_by(&mut all, |x, y| {
             word_order(&self.words[x.0 as usize], &self.words[y.0 as usize])
         });
         all
@@ -818,7 +819,7 @@ impl Verifier {
             heaps.extend(std::iter::repeat_n(heap, copies as usize));
             i = parent;
         }
-        heaps.sort_unstable();
+        sort(&mut heaps);
         heaps
     }
 
@@ -1007,7 +1008,7 @@ fn build(
         .filter(|&h| !options[h].is_empty())
         .map(|h| hyp.phi[h])
         .collect();
-    gens.sort_unstable();
+    sort(&mut gens);
     gens.dedup();
     let (monoid, p, class) = reduce(&hyp.monoid, &hyp.p, &gens);
     Ok(Hyp {
@@ -1285,7 +1286,7 @@ fn finish(hyp: Hyp, changes: Vec<u64>, options: &[Vec<Heaps>]) -> Result<Quotien
             }
         }
         let mut candidates: Vec<(Vec<u32>, u32)> = candidates.into_iter().collect();
-        candidates.sort_unstable_by(|a, b| word_order(&a.0, &b.0));
+        sort_by(&mut candidates, |a, b| word_order(&a.0, &b.0));
         let mut next = Vec::new();
         for (w, x) in candidates {
             if words[x as usize].is_none() {
@@ -1369,7 +1370,7 @@ fn is_tame(
         .enumerate()
         .map(|(h, &x)| (x, nimbers[h]))
         .collect();
-    pairs.sort_unstable();
+    sort(&mut pairs);
     pairs.dedup();
     pairs.iter().all(|&(g, n)| {
         (0..monoid.size as u32)

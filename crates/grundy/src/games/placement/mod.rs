@@ -24,6 +24,7 @@ mod zeroed;
 use super::grid::{self, Cell};
 use super::Family;
 use crate::solve::GameBox;
+use crate::sorting::sort;
 use crate::{
     invalid, too_large, Budget, Capabilities, Drawing, Game, Nimber, OwnSearch, Picture, Result,
     Size,
@@ -84,7 +85,7 @@ fn normalised(mut cells: Vec<(u8, u8)>) -> Vec<(u8, u8)> {
     for cell in &mut cells {
         *cell = (cell.0 - r0, cell.1 - c0);
     }
-    cells.sort_unstable();
+    sort(&mut cells);
     cells
 }
 
@@ -178,11 +179,11 @@ impl Placement {
                 }
             }
         }
-        shapes.sort_unstable();
+        sort(&mut shapes);
         let symmetries: Vec<u8> = (0..8)
             .filter(|&s| {
                 let mut image: Vec<_> = shapes.iter().map(|p| transform_shape(s, p)).collect();
-                image.sort_unstable();
+                sort(&mut image);
                 image == shapes
             })
             .collect();
@@ -623,7 +624,7 @@ impl Game for Placement {
             let (rows, cols) = (from.rows as u32, from.cols as u32);
             cells.push((i % cols + 1, rows - i / cols));
         }
-        cells.sort_unstable();
+        sort(&mut cells);
         let cells: Vec<String> = cells.iter().map(|(c, r)| format!("({c},{r})")).collect();
         let piece = if self.name == "cram" {
             "a domino"

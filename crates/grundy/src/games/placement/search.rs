@@ -20,6 +20,7 @@
 //! joins between cells that change nothing when cut ([`Frame::cut_joins`]) are cut,
 //! so that more options fall apart into sums.
 
+use crate::sorting::sort;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
@@ -567,7 +568,7 @@ impl<'t> SearchThread<'t> {
                 u64::from(largest) << 32 | k as u64
             })
             .collect();
-        order.sort_unstable();
+        sort(&mut order);
         let sorted = order.iter().map(|&k| &options[k as u32 as usize]);
         let large = region.count_ones() >= CELLS_ON_EVERY_THREAD;
         if region == at.root && large && self.threads > 1 && options.len() > 1 {

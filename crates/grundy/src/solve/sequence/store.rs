@@ -27,6 +27,7 @@
 //! and the first [`CHECKED_WHOLE`] values, [`SAMPLED`] more spread over the rest and
 //! the last [`TAIL`] computed again from those before them.
 
+use crate::sorting::sort;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 
@@ -248,7 +249,7 @@ pub fn check(values: &[u16], rules: &Rules, algorithm: Algorithm) -> Result<Opti
         .chain(tail)
         .filter(|n| (whole..values.len()).contains(n))
         .collect();
-    heaps.sort_unstable();
+    sort(&mut heaps);
     heaps.dedup();
     let mut method = super::method(rules, again.algorithm());
     for n in heaps {

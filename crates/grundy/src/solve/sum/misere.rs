@@ -4,6 +4,7 @@
 //! have a move.
 
 use super::{Part, Solver, Sum};
+use crate::sorting::sort;
 use crate::stop::Every;
 use crate::{Outcome, Play, Result};
 
@@ -66,7 +67,7 @@ impl Solver {
                 }
             }
         }
-        state.sort_unstable();
+        sort(&mut state);
         Ok(state)
     }
 
@@ -107,7 +108,7 @@ impl Solver {
                     }],
                     play,
                 )?);
-                child.sort_unstable();
+                sort(&mut child);
                 children.push(child);
             }
         }

@@ -3,6 +3,7 @@
 //! change one part to the nimber that makes the nim-sum 0.
 
 use super::{replace, Part, PosId, Solver, Sum};
+use crate::sorting::sort;
 use crate::{Nimber, Result};
 
 impl Solver {
@@ -35,7 +36,7 @@ impl Solver {
         let budget = self.budget.clone();
         let part = sum.0[i];
         let mut targets = targets.to_vec();
-        targets.sort_unstable();
+        sort(&mut targets);
         targets.dedup();
         let mut found: Vec<PosId> = Vec::new();
         for t in targets {
