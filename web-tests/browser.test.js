@@ -1088,42 +1088,170 @@ test('moves of several heaps or coins are made by clicking: Moore\'s Nim past 2,
   });
 });
 
-test('Learn: a lesson\'s exercises answered wrongly and rightly, each mistake explained, hints one at a time, progress kept', async () => {
+/** Answers exercise `n` of the page with `answer` (typed and checked); the verdict's text. */
+async function answerExercise(page, n, answer) {
+  const exercise = page.locator(`#exercise-${n}`);
+  await exercise.locator('.verdict').evaluate((v) => v.replaceChildren());
+  await exercise.locator('input.answer').fill(answer);
+  await exercise.locator('button.primary').click();
+  await exercise.locator('.verdict .right, .verdict .wrong, .verdict .error').first().waitFor();
+  return exercise.locator('.verdict').textContent();
+}
+
+/** Opens the lesson `title` from the lessons' list, and waits for its exercises. */
+async function openLesson(page, title) {
+  await page.click(`.lessons a:text("${title}")`);
+  await page.waitForSelector(`.lesson h2:text("${title}")`);
+  await page.waitForSelector('.exercise');
+}
+
+test('Learn: every kind of exercise answered wrongly and rightly, each mistake explained, by typing and clicking', async () => {
   await atBothWidths('/learn?lesson=nim', async (page, { width }) => {
     await page.waitForSelector('.exercise');
     assert.match(await page.textContent('.lesson h2'), /Nim and the nim-sum/);
     const exercise = (n) => page.locator(`#exercise-${n}`);
-    // The nim-sum of 13, 12, 8 is 9: 13 is wrong in the 4s column.
-    await exercise(1).locator('input').fill('13');
-    await exercise(1).locator('button.primary').click();
-    await exercise(1).locator('.verdict .wrong').waitFor();
-    assert.match(await exercise(1).locator('.verdict').textContent(), /The 4s column has 2 1s, an even count, so the nim-sum has 0 there, not 1/);
-    await exercise(1).locator('input').fill('9');
-    await exercise(1).locator('input').press('Enter');
-    await exercise(1).locator('.verdict .right').waitFor();
+    // nim-sum: 13 ⊕ 12 ⊕ 8 is 9; 13 is wrong in the 4s column.
+    assert.match(await answerExercise(page, 1, '13'), /The 4s column has 2 1s, an even count, so the nim-sum has 0 there, not 1/);
+    assert.match(await answerExercise(page, 1, '9'), /Right/);
     assert.match(await exercise(1).getAttribute('class'), /solved/);
-    // Winning moves of Nim 3,5,7: one that is not, and the hints to the answer.
-    await exercise(4).locator('input').fill('nim 1,5,7');
-    await exercise(4).locator('button.primary').click();
+    // xor: x ⊕ 38 = 25 (exercise 2.1(b)).
+    assert.match(await answerExercise(page, 3, '62'), /62 ⊕ 38 = 24, not 25: they differ in the 1s column/);
+    assert.match(await answerExercise(page, 3, '63'), /Right/);
+    // winner, answered by clicking: nim 13,12,8 has nim-sum 9.
+    await exercise(4).locator('button.choice:text("The second player")').click();
     await exercise(4).locator('.verdict .wrong').waitFor();
-    assert.match(await exercise(4).locator('.verdict').textContent(), /Take 2 from the heap of 3 is not a winning move: the nim-sum .* is 3, not 0/);
+    assert.match(await exercise(4).locator('.verdict').textContent(), /The nim-sum of the parts' nimbers of nim 13,12,8 is 9, not 0/);
+    await exercise(4).locator('button.choice:text("The first player")').click();
+    await exercise(4).locator('.verdict .right').waitFor();
+    // winning-moves of Nim 3,5,7: one that is not, the hints to the answer, then all three.
+    assert.match(await answerExercise(page, 5, 'nim 1,5,7'), /Take 2 from the heap of 3 is not a winning move: the nim-sum .* is 3, not 0/);
     for (let k = 1; k <= 3; k++) {
-      await exercise(4).locator('button.hint').click();
-      await page.waitForFunction((k) => document.querySelectorAll('#exercise-4 .hints li').length === k, k);
+      await exercise(5).locator('button.hint').click();
+      await page.waitForFunction((k) => document.querySelectorAll('#exercise-5 .hints li').length === k, k);
     }
-    assert.match(await exercise(4).locator('.hints').textContent(), /The answer: The winning moves: nim 2,5,7/);
-    assert.equal(await exercise(4).locator('button.hint').isDisabled(), true);
+    assert.match(await exercise(5).locator('.hints').textContent(), /The answer: The winning moves: nim 2,5,7/);
+    assert.equal(await exercise(5).locator('button.hint').isDisabled(), true);
+    assert.match(await answerExercise(page, 5, 'nim 2,5,7; nim 3,4,7; nim 3,5,6'), /Right/);
+    // The worked example: the nim-sum's columns, a heap at a time.
+    await page.waitForSelector('.worked .step');
+    await page.click('.worked button:text("Next step")');
+    assert.match(await page.textContent('.worked .counter'), /Step 2 of 4/);
+    await page.click('.worked button:text("All steps")');
+    assert.match(await page.textContent('.worked .step.current'), /The nim-sum is 9, not 0/);
     assert.ok(await overflow(page) <= 0, `${width}px`);
     await screenshot(page, `learn-nim-${width}`);
-    // The labelling of a take-away game, with the notes' reason for a wrong label.
-    await page.click('.lessons a:text("Take-away games")');
-    await page.waitForSelector('.lesson h2:text("Take-away games")');
-    await exercise(1).locator('input').fill('0 4 8 12 13');
+
+    // p-positions, answered by clicking the heaps; period, typed.
+    await openLesson(page, 'Subtraction games');
+    for (const heap of ['0', '2', '4']) await exercise(1).locator(`.choice.heap:text-is("${heap}")`).click();
+    assert.equal(await exercise(1).locator('input.answer').inputValue(), '0, 2, 4');
     await exercise(1).locator('button.primary').click();
     await exercise(1).locator('.verdict .wrong').waitFor();
-    assert.match(await exercise(1).locator('.verdict').textContent(), /13 is not a P-position: 13 → 12 is a move, and 12 is P/);
-    // The progress of this browser: one exercise of the Nim lesson solved.
-    assert.match(await page.textContent('.lessons'), /Nim and the nim-sum 1\/4/);
+    const labels = await exercise(1).locator('.verdict').textContent();
+    assert.match(labels, /4 is not a P-position: 4 → 0 is a move, and 0 is P/);
+    assert.match(labels, /7 is a P-position: every move from it leads to an N-position \(7 → 6, 7 → 4, 7 → 3\)/);
+    await exercise(1).locator('.choice.heap:text-is("4")').click();
+    for (const heap of ['7', '9', '14', '16']) await exercise(1).locator(`.choice.heap:text-is("${heap}")`).click();
+    await exercise(1).locator('button.primary').click();
+    await exercise(1).locator('.verdict .right').waitFor();
+    assert.match(await answerExercise(page, 2, '5'), /5 is not the period: heap 0 is P but heap 5, 5 heaps on, is N/);
+    assert.match(await answerExercise(page, 2, '7'), /Right/);
+    // The labelling stepped through.
+    await page.waitForSelector('.worked .step');
+    for (let k = 0; k < 3; k++) await page.click('.worked button:text("Next step")');
+    assert.match(await page.textContent('.worked .step.current'), /3: moves to 2, 0; 2 is P, so 3 is N/);
+    assert.match(await page.textContent('.worked .counter'), /Step 4 of 15/);
+
+    // misère play: who wins misère Nim 1,1,1.
+    await openLesson(page, 'Misère Nim');
+    await exercise(1).locator('button.choice:text("The first player")').click();
+    await exercise(1).locator('.verdict .wrong').waitFor();
+    assert.match(await exercise(1).locator('.verdict').textContent(), /Nim 1,1,1 is a P-position of misère play/);
+    assert.match(await answerExercise(page, 1, 'second'), /Right/);
+
+    // graph-values, with the mex stepped through on the graph.
+    await openLesson(page, 'Graph games and the Sprague–Grundy function');
+    const graph = await answerExercise(page, 1, 'a=1, b=1');
+    assert.match(graph, /G\(b\) is the mex of its followers' values \(d has 1\), which is 0, not 1/);
+    assert.match(graph, /No value is given for c, d, e, f/);
+    assert.match(await answerExercise(page, 1, '1 0 2 1 0 0'), /Right/);
+    await page.waitForSelector('.worked .step');
+    await page.click('.worked button:text("Next step")');
+    assert.match(await page.textContent('.worked .step.current'), /g\(d\) = mex\{g\(e\) = 0\} = 1/);
+
+    // nimber: a sum's parts and their nim-sum; a Hackenbush drawing fused.
+    await openLesson(page, 'Sums of games: the Sprague–Grundy theorem');
+    assert.match(await answerExercise(page, 1, '1'), /nim 3 \(3\), kayles 4 \(1\), sub:1,2 5 \(2\), and 3 ⊕ 1 ⊕ 2 = 0, not 1/);
+    assert.match(await answerExercise(page, 1, '0'), /Right/);
+    await openLesson(page, 'Green Hackenbush');
+    assert.match(await answerExercise(page, 3, '3'), /3 is the nimber of an option \(cut the edge/);
+    assert.match(await answerExercise(page, 3, '2'), /Right/);
+    await page.waitForSelector('.worked-picture svg');
+    await page.click('.worked button:text("All steps")');
+    assert.match(await page.textContent('.worked .steps'), /fuse into one vertex/);
+    assert.ok(await overflow(page) <= 0, `${width}px`);
+    await screenshot(page, `learn-hackenbush-${width}`);
+    // The progress of this browser: the Nim lesson's four exercises solved.
+    assert.match(await page.textContent('.lessons'), /Nim and the nim-sum 4\/7/);
+  });
+});
+
+test('Learn: practice generated at a level and timed, a lesson printed with its answers, every lesson drawn', async () => {
+  // A teacher's link to one exercise shows it.
+  const linked = await open('/learn?lesson=nim#exercise-6', WIDTHS[1]);
+  await linked.waitForSelector('#exercise-6');
+  await linked.waitForFunction(() => window.scrollY > 0);
+  assert.ok(await linked.locator('#exercise-6').evaluate((e) => e.getBoundingClientRect().top < window.innerHeight));
+  assert.deepEqual(linked.errors, []);
+  await linked.close();
+  await atBothWidths('/learn?practice=nimber&level=2&seed=7&timed=1', async (page, { width }) => {
+    // A generated Hackenbush tree (level 2), the same for this seed: wrong, then the
+    // answer the hints give.
+    await page.waitForSelector('#practice-exercise');
+    assert.match(await page.textContent('#practice-exercise .question'), /nimber\) of hackenbush g-a/);
+    await page.locator('#practice-exercise input.answer').fill('99');
+    await page.locator('#practice-exercise button.primary').click();
+    await page.locator('#practice-exercise .verdict .wrong').waitFor();
+    for (let k = 1; k <= 3; k++) {
+      await page.click('#practice-exercise button.hint');
+      await page.waitForFunction((k) => document.querySelectorAll('#practice-exercise .hints li').length === k, k);
+    }
+    const nimber = (await page.textContent('#practice-exercise .hints li:last-child')).match(/ is (\d+)/)[1];
+    await page.locator('#practice-exercise input.answer').fill(nimber);
+    await page.locator('#practice-exercise button.primary').click();
+    await page.locator('#practice-exercise .verdict .right').waitFor();
+    assert.match(await page.textContent('.clock'), /Solved in \d+ s/);
+    assert.match(await page.textContent('.practice .progress'), /Solved in practice in this browser: 1 of kind nimber/);
+    // Another kind and level: a misère position to judge.
+    await page.selectOption('#practice-kind', 'winner');
+    await page.selectOption('#practice-level', '3');
+    await page.click('.practice-form button.primary');
+    await page.waitForFunction(() => /misère/.test(document.querySelector('#practice-exercise .question')?.textContent ?? ''));
+    assert.match(page.url(), /practice=winner&level=3&seed=\d+/);
+    await screenshot(page, `learn-practice-${width}`);
+    assert.ok(await overflow(page) <= 0, `${width}px`);
+    // A lesson printed with its answer key, the answers from the engine.
+    await page.click('.lessons a:text("Subtraction games")');
+    await page.waitForSelector('.exercise');
+    await page.evaluate(() => { window.print = () => { document.body.dataset.printed = '1'; }; });
+    await page.click('.teachers button:text("Print with answers")');
+    await page.waitForSelector('body[data-printed]');
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('.answer-key').isVisible(), true);
+    assert.equal(await page.locator('.answer-form').first().isVisible(), false);
+    assert.match(await page.textContent('.answer-key'), /The P-positions are 0, 2, 7, 9, 14, 16\./);
+    assert.match(await page.textContent('.answer-key'), /the period is 7/);
+    await screenshot(page, `learn-print-${width}`);
+    await page.emulateMedia({ media: 'screen' });
+    // Every lesson is drawn, its worked example's first step shown.
+    const titles = await page.locator('.lessons li:not(.practice-link) a').allTextContents();
+    for (const title of titles) {
+      await openLesson(page, title);
+      if (await page.locator('.worked').count()) await page.waitForSelector('.worked .step, .worked .error');
+      assert.equal(await page.locator('.worked .error').count(), 0, title);
+      assert.ok(await overflow(page) <= 0, `${title} at ${width}px`);
+      await screenshot(page, `lesson-${title.split(/[^A-Za-z]+/).filter(Boolean).slice(0, 2).join('-').toLowerCase()}-${width}`);
+    }
   });
 });
 

@@ -92,8 +92,8 @@ export async function startSite() {
   const base = pathToFileURL(`${siteFolder}/`).href;
   return {
     url: (path) => {
-      const { pathname, search } = new URL(path, 'http://server');
-      return base + SITE_FILES[pathname] + search;
+      const { pathname, search, hash } = new URL(path, 'http://server');
+      return base + SITE_FILES[pathname] + search + hash;
     },
     stop: async () => {},
   };

@@ -47,6 +47,10 @@ pub struct Fields {
     answer: Option<String>,
     /// Whether an exercise's hints are asked for.
     hints: Option<Flag>,
+    /// The level of a practice exercise, 1 to 3.
+    level: Option<u8>,
+    /// The seed that chooses a practice exercise.
+    seed: Option<u64>,
 }
 
 /// A yes/no field: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, and an
@@ -198,6 +202,19 @@ impl Fields {
         })?;
         refuse_files(what)?;
         Ok((kind.to_string(), what.to_string()))
+    }
+
+    /// The kind of a practice exercise.
+    pub(crate) fn kind(&self) -> Result<String, Failure> {
+        present(self.kind.as_deref())
+            .map(str::to_string)
+            .ok_or_else(|| Failure::bad("the field 'kind' is missing: give a kind such as nim-sum"))
+    }
+
+    /// The level and seed of a practice exercise (level 1 and seed 0 where not
+    /// given).
+    pub(crate) fn practice(&self) -> (u8, u64) {
+        (self.level.unwrap_or(1), self.seed.unwrap_or(0))
     }
 
     /// An answer to an exercise, where one is given.

@@ -23,6 +23,8 @@
 //! | `families` | | every family, its rules and a starting position |
 //! | `lessons` | | the lessons of Learn: each idea, a position to play, its exercises |
 //! | `exercise` | `kind`, `what`, `misere`, `answer`, `hints` | `grundy exercise --json`: the question, the verdict on the answer, the hints |
+//! | `practice` | `kind`, `level`, `seed` | `grundy exercise KIND --practice LEVEL --seed SEED --json`: a generated exercise |
+//! | `worked` | `kind`, `what` | a worked example's steps (the labelling, a nim-sum's columns, the mex on a graph, a sum, a Hackenbush drawing fused) |
 //!
 //! Graph games take their graph inline, in the field `graph` (the lines of a graph
 //! file), and name it `graph:inline`; the playground reads no files.
@@ -35,6 +37,8 @@ use std::time::Duration;
 use grundy::analysis::ComputerTurn;
 use grundy::drawing::Marking;
 use grundy::games::{graph, Graph};
+use grundy::learn::practice::practice;
+use grundy::learn::worked::worked;
 use grundy::learn::Exercise;
 use grundy::plot::{self, Chart};
 use grundy::report::{
@@ -126,6 +130,10 @@ pub enum Query {
         answer: Option<String>,
         hints: bool,
     },
+    /// A generated exercise: its kind, level and seed.
+    Practice(String, u8, u64),
+    /// A worked example: its kind, and what it is about.
+    Worked(String, String),
 }
 
 /// What a `marking` request asks.
@@ -422,6 +430,14 @@ impl Query {
                     hints: fields.hints(),
                 }
             }
+            "practice" => {
+                let (level, seed) = fields.practice();
+                Query::Practice(fields.kind()?, level, seed)
+            }
+            "worked" => {
+                let (kind, what) = fields.exercise()?;
+                Query::Worked(kind, what)
+            }
             other => return Err(Failure::not_found(other)),
         })
     }
@@ -606,6 +622,13 @@ impl Query {
                 *hints,
                 budget,
             )?),
+            Query::Practice(kind, level, seed) => Answer::json(&ExerciseReport::new(
+                &practice(kind, *level, *seed)?,
+                None,
+                false,
+                budget,
+            )?),
+            Query::Worked(kind, what) => Answer::json(&worked(kind, what, budget)?),
         })
     }
 }

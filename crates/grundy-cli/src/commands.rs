@@ -10,6 +10,7 @@ use std::io::Write as _;
 use std::sync::mpsc::RecvTimeoutError;
 
 use anyhow::Result;
+use grundy::learn::practice::practice;
 use grundy::learn::Exercise;
 use grundy::plot::{self, Chart};
 use grundy::report::{
@@ -272,7 +273,16 @@ pub fn exercise(args: &ExerciseArgs, budget: &Budget) -> Result<bool> {
         true => Play::Misere,
         false => Play::Normal,
     };
-    let exercise = Exercise::read(&args.kind, &args.what.join(" "), play)?;
+    let exercise = match args.practice {
+        Some(level) => {
+            let seed = args.seed.unwrap_or_else(|| {
+                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+                now.map_or(0, |d| d.as_nanos() as u64)
+            });
+            practice(&args.kind, level, seed)?
+        }
+        None => Exercise::read(&args.kind, &args.what.join(" "), play)?,
+    };
     let mut report = ExerciseReport::new(&exercise, args.answer.as_deref(), args.hints, budget)?;
     if let Some(file) = &args.answers {
         let text = std::fs::read_to_string(file)

@@ -371,13 +371,27 @@ struct QuotientArgs {
 
 #[derive(Args)]
 struct ExerciseArgs {
-    /// The kind: p-positions (GAME to N), nim-sum (HEAPS), xor (A,B for x ⊕ A = B),
-    /// winning-moves (SPEC), winner (SPEC).
+    /// The kind: p-positions (GAME to N), period (GAME), nim-sum (HEAPS), xor (A,B
+    /// for x ⊕ A = B), winning-moves (SPEC), winner (SPEC), nimber (SPEC),
+    /// graph-values (GRAPH, a line or ';' a vertex: 'a -> b c; b -> c; c ->').
     #[arg(value_name = "KIND")]
     kind: String,
     /// What it is about, e.g. `sub:1,3,4 to 20`, `13,12,8`, `nim 3,5,7`.
-    #[arg(required = true, allow_negative_numbers = true, value_name = "WHAT")]
+    #[arg(
+        required_unless_present = "practice",
+        conflicts_with = "practice",
+        allow_negative_numbers = true,
+        value_name = "WHAT"
+    )]
     what: Vec<String>,
+    /// A generated exercise of the kind, at LEVEL 1 (small), 2 (sums, bigger
+    /// numbers) or 3 (misère play where the kind has it).
+    #[arg(long, value_name = "LEVEL")]
+    practice: Option<u8>,
+    /// With --practice: the seed that chooses the exercise (default: the clock's),
+    /// so that the same one can be asked again.
+    #[arg(long, value_name = "N", requires = "practice")]
+    seed: Option<u64>,
     /// The answer to check: numbers separated by commas; winning moves as the
     /// positions they leave, separated by ';' (or `none`); first or second.
     #[arg(long, value_name = "TEXT", conflicts_with = "answers")]

@@ -158,10 +158,111 @@ fn bad_exercises_are_refused_with_the_bad_token_named() {
             ],
             "cannot read the answers in /no/such/file",
         ),
+        (
+            &["exercise", "nimber", "--practice", "4"],
+            "'4' is no level",
+        ),
+        (&["exercise", "nimber", "nim 3", "--misere"], "normal play"),
+        (&["exercise", "graph-values", "a -> b; b -> a"], "cycle"),
+        (
+            &[
+                "exercise",
+                "graph-values",
+                "a -> b; b ->",
+                "--answer",
+                "z=1",
+            ],
+            "'z' is no vertex",
+        ),
+        (
+            &["exercise", "period", "chomp"],
+            "not a take-and-break heap game",
+        ),
     ] {
         let run = grundy(args, "");
         assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
         assert!(run.stderr.contains(named), "{args:?}: {}", run.stderr);
         assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     }
+}
+
+#[test]
+fn practice_generates_the_same_exercise_for_the_same_seed_and_says_how_to_answer_it() {
+    let args = [
+        "exercise",
+        "winner",
+        "--practice",
+        "3",
+        "--seed",
+        "11",
+        "--json",
+    ];
+    let first: Value = json(&args);
+    assert_eq!(first, json(&args));
+    // Level 3 of who wins is misère Nim.
+    assert_eq!(first["misere"], true);
+    assert!(first["what"].as_str().unwrap().starts_with("nim "));
+    assert_eq!(first["choices"], serde_json::json!(["first", "second"]));
+    // The exercise as generated is checked as any other.
+    let what = first["what"].as_str().unwrap();
+    let hints: Value = json(&["exercise", "winner", what, "--misere", "--hints", "--json"]);
+    let first_wins = hints["hints"]["answer"]
+        .as_str()
+        .unwrap()
+        .starts_with("The first player wins");
+    let answer = if first_wins { "first" } else { "second" };
+    let run = grundy(
+        &["exercise", "winner", what, "--misere", "--answer", answer],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let text = grundy(
+        &["exercise", "nimber", "--practice", "2", "--seed", "7"],
+        "",
+    );
+    assert_eq!(text.code, 0);
+    assert!(
+        text.stdout
+            .contains("(check an answer: grundy exercise nimber 'hackenbush g-a,"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn the_period_a_nimber_and_a_graph_s_values_are_checked() {
+    // Ferguson, exercise 1.4(b): S = {1, 3, 6} has P-positions 0, 2, 4 modulo 9.
+    let period = grundy(&["exercise", "period", "sub:1,3,6", "--answer", "9"], "");
+    assert_eq!(period.code, 0, "{}", period.stdout);
+    // Green Hackenbush: the tree g-a, a-b, a-c is a stalk of 1 + (1 ⊕ 1) = 1.
+    let nimber = grundy(
+        &[
+            "exercise",
+            "nimber",
+            "hackenbush g-a,a-b,a-c",
+            "--answer",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(nimber.code, 0, "{}", nimber.stdout);
+    let run = grundy(
+        &[
+            "exercise",
+            "graph-values",
+            "a -> b c; b -> c; c ->",
+            "--answer",
+            "2 1 1",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let graph: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(graph["correct"], false);
+    assert_eq!(
+        graph["mistakes"],
+        serde_json::json!(["c has no followers, so g(c) = 0, not 1"])
+    );
+    assert_eq!(graph["what"], "a -> b c; b -> c; c ->");
 }

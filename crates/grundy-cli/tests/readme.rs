@@ -35,11 +35,15 @@ fn examples(page: &str) -> Vec<Example> {
                 }
                 None => (String::new(), command),
             };
-            let mut words = invocation.split_whitespace();
-            assert_eq!(words.next(), Some("grundy"), "example: {command}");
+            let mut words = shell_words(invocation).into_iter();
+            assert_eq!(
+                words.next().as_deref(),
+                Some("grundy"),
+                "example: {command}"
+            );
             examples.push(Example {
                 command: command.to_string(),
-                args: words.map(String::from).collect(),
+                args: words.collect(),
                 input,
                 expected: String::new(),
             });
@@ -49,6 +53,26 @@ fn examples(page: &str) -> Vec<Example> {
         }
     }
     examples
+}
+
+/// The words of a command as a shell reads them: split at spaces, except inside
+/// single quotes, which are taken away.
+fn shell_words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in command.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => words.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    words
 }
 
 /// The README, then every page of the guide (`docs/`, its folders too) by path, each

@@ -1158,3 +1158,51 @@ async fn an_exercise_is_checked_as_the_command_line_checks_it() {
         answer.body
     );
 }
+
+#[tokio::test]
+async fn practice_and_worked_examples_are_answered_as_the_library_makes_them() {
+    let app = app();
+    // A generated exercise, the same as the command line's for the same seed.
+    let fields = [("kind", "nimber"), ("level", "2"), ("seed", "7")];
+    let answer = get_api(&app, "practice", &fields).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let cli = grundy(
+        &[
+            "exercise",
+            "nimber",
+            "--practice",
+            "2",
+            "--seed",
+            "7",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(
+        answer.json(),
+        serde_json::from_str::<Value>(&cli.stdout).unwrap()
+    );
+    let bad = get_api(&app, "practice", &[("kind", "nimber"), ("level", "9")]).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.error(), "'9' is no level of practice: 1, 2 or 3");
+    // The labelling of S = {1, 3, 4} worked heap by heap (Ferguson, section 1.4).
+    let fields = [("kind", "labelling"), ("what", "sub:1,3,4 to 9")];
+    let worked = get_api(&app, "worked", &fields).await.json();
+    assert_eq!(worked["steps"].as_array().unwrap().len(), 10);
+    assert_eq!(worked["steps"][2]["say"], "2: moves to 1, all N, so 2 is P");
+    let fields = [("kind", "fusion"), ("what", "hackenbush g-a,a-b,b-g")];
+    let fused = get_api(&app, "worked", &fields).await.json();
+    assert!(fused["picture"].as_str().unwrap().starts_with("<svg"));
+    let bad = get_api(&app, "worked", &[("kind", "magic"), ("what", "3")]).await;
+    assert!(
+        bad.error()
+            .starts_with("'magic' is no kind of worked example"),
+        "{}",
+        bad.body
+    );
+    // The lessons name the kinds and levels the page offers.
+    let lessons = get_api(&app, "lessons", &[]).await.json();
+    assert_eq!(lessons["kinds"].as_array().unwrap().len(), 8);
+    assert_eq!(lessons["levels"].as_array().unwrap().len(), 3);
+    assert_eq!(lessons["lessons"][1]["worked"]["kind"], "labelling");
+}

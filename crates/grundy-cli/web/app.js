@@ -1052,71 +1052,249 @@ function valueTable(t, p, gameName) {
 /** Where the exercises solved in this browser are kept (nothing is sent anywhere). */
 const SOLVED_KEY = 'grundy-learn-solved';
 
+/** Where the practice exercises solved in this browser are counted, by kind. */
+const PRACTICE_KEY = 'grundy-learn-practice';
+
 /** An exercise's name among those solved. */
 const solvedKey = (e) => `${e.kind}|${e.what}|${e.misere}`;
 
-/** The exercises solved in this browser, by solvedKey. */
-function solvedSet() {
+/** What this browser keeps under `key`, or `empty` where nothing (or nothing readable) is. */
+function stored(key, empty) {
   try {
-    return new Set(JSON.parse(localStorage.getItem(SOLVED_KEY) ?? '[]'));
+    return JSON.parse(localStorage.getItem(key)) ?? empty;
   } catch {
-    return new Set();
+    return empty;
   }
 }
 
+/** The exercises solved in this browser, by solvedKey. */
+const solvedSet = () => new Set(stored(SOLVED_KEY, []));
+
+/** The lessons, kinds and levels of Learn (from /api/lessons), fetched once. */
+let lessonsOnce = null;
+const learning = () => (lessonsOnce ??= api('lessons', {}).catch((e) => { lessonsOnce = null; throw e; }));
+
 /**
  * The Learn page: the lessons of the notes (the library's, /api/lessons), one at a
- * time (`?lesson=ID`), each with its idea, a position to play with, and exercises
- * whose answers the engine checks, each mistake explained, with a ladder of hints.
+ * time (`?lesson=ID`), each with its idea, a position to play with, a worked
+ * example to step through, and exercises whose answers the engine checks, each
+ * mistake explained, with a ladder of hints; or practice (`?practice=KIND`).
  */
 async function learn(params) {
   setTitle('Learn');
   main.replaceChildren(h('h1', { text: 'Learn' }), h('p', { text: 'Loading the lessons…' }));
-  let lessons;
+  let course;
   try {
-    ({ lessons } = await api('lessons', {}));
+    course = await learning();
   } catch (e) {
     main.replaceChildren(h('h1', { text: 'Learn' }), h('p', { class: 'error', role: 'alert', text: e.message }));
     return;
   }
-  const lesson = lessons.find((l) => l.id === params.get('lesson')) ?? lessons[0];
-  setTitle(`${lesson.title} · Learn`);
+  const { lessons } = course;
+  const practising = params.has('practice');
+  const lesson = practising ? null : lessons.find((l) => l.id === params.get('lesson')) ?? lessons[0];
   const solved = solvedSet();
   const link = (l) => `${PAGES.learn}?${new URLSearchParams({ lesson: l.id })}`;
-  const nav = h('nav', { class: 'lessons', 'aria-label': 'Lessons' }, h('ol', {}, lessons.map((l) => {
-    const done = l.exercises.filter((e) => solved.has(solvedKey(e))).length;
-    return h('li', {}, [
-      h('a', { href: link(l), 'aria-current': l === lesson ? 'page' : null, text: l.title }),
-      h('span', { class: 'progress', text: ` ${done}/${l.exercises.length}` }),
-    ]);
-  })));
-  const playUrl = gameUrl({ spec: lesson.play });
-  main.replaceChildren(
+  const nav = h('nav', { class: 'lessons', 'aria-label': 'Lessons' }, h('ol', {}, [
+    ...lessons.map((l) => {
+      const done = l.exercises.filter((e) => solved.has(solvedKey(e))).length;
+      return h('li', {}, [
+        h('a', { href: link(l), 'aria-current': l === lesson ? 'page' : null, text: l.title }),
+        h('span', { class: 'progress', text: ` ${done}/${l.exercises.length}` }),
+      ]);
+    }),
+    h('li', { class: 'practice-link' }, h('a', { href: `${PAGES.learn}?practice=${course.kinds[0].name}`, 'aria-current': practising ? 'page' : null, text: 'Practice' })),
+  ]));
+  const intro = [
     h('h1', { text: 'Learn' }),
-    h('p', { class: 'lead', text: 'The theory of the notes, a lesson at a time: the idea, a game to play, and exercises that the grundy engine checks, explaining each mistake. Your progress stays in this browser.' }),
+    h('p', { class: 'lead', text: 'The theory of the notes, a lesson at a time: the idea, a game to play, a worked example, and exercises that the grundy engine checks, explaining each mistake. Your progress stays in this browser.' }),
     nav,
-    h('article', { class: 'lesson' }, [
-      h('h2', { text: lesson.title }),
-      h('p', { class: 'notes', text: `Ferguson, Game Theory, Part I: ${lesson.notes}.` }),
-      ...lesson.idea.map((t) => h('p', { text: t })),
-      h('p', {}, ['Play it: ', h('a', { href: playUrl, text: lesson.play }), ', against the computer, with Hint and the analysis at hand.']),
-      h('h3', { text: 'Exercises' }),
-      h('ol', { class: 'exercises' }, lesson.exercises.map((e, i) => exerciseItem(e, i, solved.has(solvedKey(e))))),
+  ];
+  if (practising) {
+    setTitle('Practice · Learn');
+    main.replaceChildren(...intro, practice(course, params));
+    return;
+  }
+  setTitle(`${lesson.title} · Learn`);
+  main.replaceChildren(...intro, lessonArticle(lesson, solved));
+  // A link to one exercise (#exercise-2) shows it, now that it is drawn.
+  if (window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+}
+
+/** A lesson: its idea, a position to play, its worked example, its exercises, and an answer key to print. */
+function lessonArticle(lesson, solved) {
+  const answerKey = h('section', { class: 'answer-key', 'aria-label': 'Answers' });
+  const printButton = h('button', {
+    type: 'button',
+    text: 'Print with answers',
+    onclick: async () => {
+      printButton.disabled = true;
+      try {
+        await fillAnswerKey(lesson, answerKey);
+        window.print();
+      } finally {
+        printButton.disabled = false;
+      }
+    },
+  });
+  return h('article', { class: 'lesson' }, [
+    h('h2', { text: lesson.title }),
+    h('p', { class: 'notes', text: `Ferguson, Game Theory, Part I: ${lesson.notes}.` }),
+    ...lesson.idea.map((t) => h('p', { text: t })),
+    h('p', {}, ['Play it: ', h('a', { href: gameUrl({ spec: lesson.play }), text: lesson.play }), ', against the computer, with Hint and the analysis at hand.']),
+    lesson.worked ? workedExample(lesson.worked) : null,
+    h('h3', { text: 'Exercises' }),
+    h('ol', { class: 'exercises' }, lesson.exercises.map((e, i) => exerciseItem(e, `exercise-${i + 1}`, { done: solved.has(solvedKey(e)) }))),
+    answerKey,
+    h('aside', { class: 'teachers' }, [
+      h('h3', { text: 'For teachers' }),
+      h('p', {}, [
+        'This page\'s address opens this lesson; add ', h('code', { text: '#exercise-2' }), ' for one exercise. ',
+        'Practice links such as ', h('code', { text: 'learn?practice=nimber&level=2&seed=7' }), ' open one generated exercise, the same for everyone. ',
+        'Every exercise is checked by the command line too, a whole class at once: ',
+        h('code', { text: `grundy exercise ${lesson.exercises[0].kind} '${lesson.exercises[0].what}' --answers answers.txt` }), '.',
+      ]),
+      printButton,
     ]),
+  ]);
+}
+
+/** The answer key of a lesson, printed after its exercises: each exercise's answer, from the engine. */
+async function fillAnswerKey(lesson, key) {
+  if (key.childElementCount) return;
+  const answers = await Promise.all(lesson.exercises.map((e) => api('exercise', { kind: e.kind, what: e.what, misere: e.misere ? '1' : '', hints: '1' })));
+  key.replaceChildren(
+    h('h3', { text: 'Answers' }),
+    h('ol', {}, answers.map((a) => h('li', {}, [h('p', { text: a.question }), h('pre', { class: 'hint-text', text: a.hints.answer })]))),
   );
 }
 
-/** One exercise (`done`: solved in this browser before): its question, an answer to check, and hints one step at a time. */
-function exerciseItem(exercise, index, done) {
+/** A worked example: its steps shown one at a time (or all), for a position the student may change. */
+function workedExample(example) {
+  const what = h('input', { id: 'worked-what', class: 'answer', value: example.what, autocomplete: 'off', spellcheck: 'false' });
+  const steps = h('ol', { class: 'steps', 'aria-live': 'polite' });
+  const picture = h('div', { class: 'worked-picture' });
+  const counter = h('span', { class: 'counter' });
+  let worked = null;
+  let shown = 0;
+  const show = () => {
+    steps.replaceChildren(...worked.steps.slice(0, shown).map((s, i) => h('li', { class: i === shown - 1 ? 'step current' : 'step' }, [
+      h('p', { text: s.say }),
+      s.lines && i === shown - 1 ? h('pre', { class: 'hint-text', text: s.lines.join('\n') }) : null,
+    ])));
+    counter.textContent = `Step ${shown} of ${worked.steps.length}`;
+    next.disabled = shown >= worked.steps.length;
+    back.disabled = shown <= 1;
+    all.disabled = shown >= worked.steps.length;
+  };
+  const work = async (e) => {
+    e?.preventDefault();
+    try {
+      worked = await api('worked', { kind: example.kind, what: what.value });
+    } catch (err) {
+      steps.replaceChildren(h('li', { class: 'error', role: 'alert', text: err.message }));
+      return;
+    }
+    picture.replaceChildren(...(worked.picture ? [svgElement(worked.picture)] : []));
+    shown = 1;
+    show();
+  };
+  const next = h('button', { type: 'button', class: 'primary', text: 'Next step', onclick: () => { shown += 1; show(); } });
+  const back = h('button', { type: 'button', text: 'Back', onclick: () => { shown -= 1; show(); } });
+  const all = h('button', { type: 'button', text: 'All steps', onclick: () => { shown = worked.steps.length; show(); } });
+  work();
+  return h('section', { class: 'worked' }, [
+    h('h3', { text: 'Worked example' }),
+    h('form', { class: 'answer-form', onsubmit: work }, [
+      h('label', { for: 'worked-what', text: 'Work through ' }), what, h('button', { text: 'Work it' }),
+    ]),
+    picture,
+    steps,
+    h('p', { class: 'step-buttons' }, [back, next, all, ' ', counter]),
+  ]);
+}
+
+/**
+ * Practice: endless exercises of a kind at a level, generated by the engine
+ * (/api/practice), timed or not; the count solved of each kind kept in this browser.
+ */
+function practice(course, params) {
+  const kind = course.kinds.find((k) => k.name === params.get('practice')) ?? course.kinds[0];
+  const level = course.levels.find((l) => String(l.level) === params.get('level')) ?? course.levels[0];
+  const seedGiven = params.get('seed');
+  const counts = stored(PRACTICE_KEY, {});
+  const select = (id, label, options, chosen) => [
+    h('label', { for: id, text: label }),
+    h('select', { id }, options.map(([value, text]) => h('option', { value, selected: value === chosen, text }))),
+  ];
+  const form = h('form', { class: 'practice-form' }, [
+    ...select('practice-kind', 'Kind ', course.kinds.map((k) => [k.name, k.name]), kind.name),
+    ...select('practice-level', ' Level ', course.levels.map((l) => [String(l.level), `${l.level}, ${l.about}`]), String(level.level)),
+    h('label', {}, [h('input', { type: 'checkbox', id: 'practice-timed', checked: params.get('timed') === '1' }), ' timed']),
+    h('button', { class: 'primary', text: 'New exercise' }),
+  ]);
+  const slot = h('div', { class: 'practice-slot' });
+  const tally = h('p', { class: 'progress', role: 'status' });
+  const showTally = (k) => { tally.textContent = `Solved in practice in this browser: ${stored(PRACTICE_KEY, {})[k] ?? 0} of kind ${k}.`; };
+  let timer = null;
+  const ask = async (seed) => {
+    const chosen = { kind: form.querySelector('#practice-kind').value, level: form.querySelector('#practice-level').value };
+    const timed = form.querySelector('#practice-timed').checked;
+    window.history.replaceState({}, '', `${PAGES.learn}?${new URLSearchParams({ practice: chosen.kind, level: chosen.level, seed, ...(timed ? { timed: '1' } : {}) })}`);
+    showTally(chosen.kind);
+    clearInterval(timer);
+    slot.replaceChildren(h('p', { text: 'Choosing an exercise…' }));
+    let exercise;
+    try {
+      exercise = await api('practice', { ...chosen, seed });
+    } catch (e) {
+      slot.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.message }));
+      return;
+    }
+    const clock = h('p', { class: 'clock', 'aria-live': 'off' });
+    const started = Date.now();
+    if (timed) {
+      const tick = () => { clock.textContent = `Time: ${Math.floor((Date.now() - started) / 1000)} s`; };
+      tick();
+      timer = setInterval(tick, 1000);
+    }
+    const onSolved = () => {
+      clearInterval(timer);
+      if (timed) clock.textContent = `Solved in ${Math.round((Date.now() - started) / 1000)} s.`;
+      const now = stored(PRACTICE_KEY, {});
+      now[exercise.kind] = (now[exercise.kind] ?? 0) + 1;
+      localStorage.setItem(PRACTICE_KEY, JSON.stringify(now));
+      showTally(exercise.kind);
+    };
+    slot.replaceChildren(timed ? clock : '', h('ol', { class: 'exercises' }, exerciseItem(exercise, 'practice-exercise', { onSolved })));
+    slot.querySelector('input.answer')?.focus();
+  };
+  const newSeed = () => String(Math.floor(Math.random() * 2 ** 32));
+  form.addEventListener('submit', (e) => { e.preventDefault(); ask(newSeed()); });
+  ask(seedGiven ?? newSeed());
+  return h('article', { class: 'lesson practice' }, [
+    h('h2', { text: 'Practice' }),
+    h('p', { text: 'Exercises generated by the engine, as many as you like: choose a kind and a level. Each answer is checked and each mistake explained, as in the lessons. The address names the exercise, to share it.' }),
+    form,
+    tally,
+    slot,
+  ]);
+}
+
+/**
+ * One exercise: its question, an answer to type or click and check, and hints
+ * one step at a time. `done`: solved in this browser before; `onSolved`: called
+ * when it is answered rightly.
+ */
+function exerciseItem(exercise, id, { done = false, onSolved = null } = {}) {
   const key = solvedKey(exercise);
   const fields = { kind: exercise.kind, what: exercise.what, misere: exercise.misere ? '1' : '' };
-  const id = `exercise-${index + 1}`;
   const input = h('input', { id: `${id}-answer`, class: 'answer', autocomplete: 'off', spellcheck: 'false', placeholder: placeholderOf(exercise.kind) });
   const verdict = h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite' });
   const hints = h('ol', { class: 'hints' });
   let shown = 0;
   const check = async (e) => {
-    e.preventDefault();
+    e?.preventDefault();
     verdict.replaceChildren(h('p', { text: 'Checking…' }));
     try {
       const report = await api('exercise', { ...fields, answer: input.value });
@@ -1126,6 +1304,7 @@ function exerciseItem(exercise, index, done) {
         localStorage.setItem(SOLVED_KEY, JSON.stringify([...solved]));
         item.classList.add('solved');
         verdict.replaceChildren(h('p', { class: 'right', text: 'Right.' }));
+        onSolved?.();
       } else {
         verdict.replaceChildren(h('p', { class: 'wrong', text: 'Not right:' }), h('ul', {}, report.mistakes.map((m) => h('li', { text: sentence(m) }))));
       }
@@ -1141,13 +1320,14 @@ function exerciseItem(exercise, index, done) {
     const ladder = [['A nudge', said.nudge], ['The method', said.method], ['The answer', said.answer]];
     if (shown >= ladder.length) return;
     const [title, text] = ladder[shown++];
-    // The nim-sum's answer is binary columns: kept in columns.
+    // Answers in several lines (binary columns, a graph's steps) keep their lines.
     hints.append(h('li', {}, [h('strong', { text: `${title}: ` }), h(text.includes('\n') ? 'pre' : 'span', { class: 'hint-text', text })]));
     if (shown === ladder.length) hintButton.disabled = true;
   };
   const hintButton = h('button', { type: 'button', class: 'hint', onclick: hint, text: 'Hint' });
   const item = h('li', { id, class: done ? 'exercise solved' : 'exercise' }, [
     h('p', { class: 'question' }, [h('label', { for: `${id}-answer`, text: exercise.question })]),
+    choicesOf(exercise, input, check),
     h('form', { class: 'answer-form', onsubmit: check }, [input, h('button', { class: 'primary', text: 'Check' }), hintButton]),
     verdict,
     hints,
@@ -1155,14 +1335,53 @@ function exerciseItem(exercise, index, done) {
   return item;
 }
 
+/**
+ * The answers to click, where the library offers a few: the heaps of a labelling,
+ * each toggled as a P-position into the typed answer; or who wins, answered at once.
+ */
+function choicesOf(exercise, input, check) {
+  const choices = exercise.choices ?? [];
+  if (!choices.length) return null;
+  if (exercise.kind === 'winner') {
+    return h('p', { class: 'choices' }, choices.map((c) => h('button', {
+      type: 'button',
+      class: 'choice',
+      text: `The ${c} player`,
+      onclick: () => { input.value = c; check(); },
+    })));
+  }
+  const picked = () => new Set(input.value.split(/[\s,]+/).filter(Boolean));
+  const buttons = choices.map((c) => h('button', {
+    type: 'button',
+    class: 'choice heap',
+    'aria-pressed': 'false',
+    'aria-label': `heap ${c} is a P-position`,
+    text: c,
+    onclick: (e) => {
+      const set = picked();
+      if (set.has(c)) set.delete(c); else set.add(c);
+      input.value = choices.filter((x) => set.has(x)).join(', ');
+      e.currentTarget.setAttribute('aria-pressed', String(set.has(c)));
+    },
+  }));
+  input.addEventListener('input', () => {
+    const set = picked();
+    for (const b of buttons) b.setAttribute('aria-pressed', String(set.has(b.textContent)));
+  });
+  return h('div', { class: 'choices', role: 'group', 'aria-label': 'Click the P-positions' }, buttons);
+}
+
 /** What an answer of `kind` looks like, as the input's placeholder. */
 function placeholderOf(kind) {
   return {
     'p-positions': 'the P-positions, e.g. 0, 4, 8',
+    period: 'the period, a number',
     'nim-sum': 'a number',
     xor: 'x, a number',
     'winning-moves': 'the positions they leave, separated by ; (or none)',
     winner: 'first or second',
+    nimber: 'a number',
+    'graph-values': 'each vertex\'s value, e.g. a=1, b=0',
   }[kind] ?? '';
 }
 

@@ -260,7 +260,19 @@ fn every_report_has_the_fields_the_guide_lists() {
                 .unwrap(),
         ),
     );
+    let winner = Exercise::read("winner", "nim 1,2", Play::Normal).unwrap();
+    add(
+        "exercise",
+        fields(&ExerciseReport::new(&winner, Some("first"), false, &Budget::default()).unwrap()),
+    );
     add("lessons", fields(&LessonsReport::new()));
+    for (kind, what) in [
+        ("labelling", "sub:1,2 to 4"),
+        ("fusion", "hackenbush g-a,a-b,b-g"),
+    ] {
+        let worked = grundy::learn::worked::worked(kind, what, &Budget::default()).unwrap();
+        add("worked", fields(&worked));
+    }
     let sections: BTreeSet<&str> = docs.keys().map(String::as_str).collect();
     let made: BTreeSet<&str> = seen.keys().copied().collect();
     assert_eq!(

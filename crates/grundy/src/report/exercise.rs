@@ -12,8 +12,17 @@ use crate::{invalid, Budget, Result};
 /// An exercise's question, with what was asked of it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExerciseReport {
+    /// Its kind ([`learn::KINDS`]).
+    pub kind: &'static str,
+    /// What it is about, as `grundy exercise` and the API's `what` take it.
+    pub what: String,
+    /// Whether it is about misère play.
+    pub misere: bool,
     /// The exercise as a question.
     pub question: String,
+    /// The answers to click, where the answer is chosen among a few.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<String>,
     /// Whether the answer is right (absent where none was given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub correct: Option<bool>,
@@ -50,7 +59,11 @@ impl ExerciseReport {
     ) -> Result<Self> {
         let verdict = answer.map(|a| exercise.check(a, budget)).transpose()?;
         Ok(ExerciseReport {
+            kind: exercise.kind(),
+            what: exercise.what(),
+            misere: exercise.play() == crate::Play::Misere,
             question: exercise.question(),
+            choices: exercise.choices(),
             correct: verdict.as_ref().map(|v| v.correct),
             mistakes: verdict.map(|v| v.mistakes).unwrap_or_default(),
             answers: None,
@@ -124,9 +137,11 @@ impl fmt::Display for ExerciseReport {
             )?;
         }
         if self.correct.is_none() && self.answers.is_none() && self.hints.is_none() {
+            let misere = if self.misere { " --misere" } else { "" };
             write!(
                 f,
-                "\n(check an answer with --answer, or see the hints with --hints)"
+                "\n(check an answer: grundy exercise {} '{}'{misere} --answer TEXT; or see the hints with --hints)",
+                self.kind, self.what
             )?;
         }
         Ok(())
@@ -136,8 +151,31 @@ impl fmt::Display for ExerciseReport {
 /// The lessons of Learn, in the order of the notes.
 #[derive(Clone, Debug, Serialize)]
 pub struct LessonsReport {
-    /// Each lesson: `id`, `title`, `notes`, `idea`, `play` and `exercises`.
+    /// Each lesson: `id`, `title`, `notes`, `idea`, `play`, `worked` and
+    /// `exercises`.
     pub lessons: Vec<Lesson>,
+    /// The kinds of exercise, each `name` and `about` (what it asks).
+    pub kinds: Vec<Named>,
+    /// The levels of practice, each `level` and `about`.
+    pub levels: Vec<Level>,
+}
+
+/// A kind of exercise, and what it asks.
+#[derive(Clone, Debug, Serialize)]
+pub struct Named {
+    /// Its name.
+    pub name: &'static str,
+    /// What it asks.
+    pub about: &'static str,
+}
+
+/// A level of practice.
+#[derive(Clone, Debug, Serialize)]
+pub struct Level {
+    /// Its number.
+    pub level: u8,
+    /// What it brings.
+    pub about: &'static str,
 }
 
 impl LessonsReport {
@@ -145,6 +183,14 @@ impl LessonsReport {
     pub fn new() -> Self {
         LessonsReport {
             lessons: learn::lessons(),
+            kinds: learn::KINDS
+                .iter()
+                .map(|&(name, about)| Named { name, about })
+                .collect(),
+            levels: learn::practice::LEVELS
+                .iter()
+                .map(|&(level, about)| Level { level, about })
+                .collect(),
         }
     }
 }
