@@ -1178,6 +1178,9 @@ test('Learn: every kind of exercise answered wrongly and rightly, each mistake e
     await page.waitForSelector('.worked .step');
     await page.click('.worked button:text("Next step")');
     assert.match(await page.textContent('.worked .step.current'), /g\(d\) = mex\{g\(e\) = 0\} = 1/);
+    // The graph drawn with the values found so far.
+    assert.match(await page.textContent('.worked-picture svg'), /g = 1.*g = 0|g = 0.*g = 1/s);
+    assert.match(await page.textContent('.worked-picture svg'), /g = \?/);
 
     // nimber: a sum's parts and their nim-sum; a Hackenbush drawing fused.
     await openLesson(page, 'Sums of games: the Sprague–Grundy theorem');

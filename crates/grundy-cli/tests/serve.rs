@@ -1192,7 +1192,10 @@ async fn practice_and_worked_examples_are_answered_as_the_library_makes_them() {
     assert_eq!(worked["steps"][2]["say"], "2: moves to 1, all N, so 2 is P");
     let fields = [("kind", "fusion"), ("what", "hackenbush g-a,a-b,b-g")];
     let fused = get_api(&app, "worked", &fields).await.json();
-    assert!(fused["picture"].as_str().unwrap().starts_with("<svg"));
+    assert!(fused["steps"][0]["picture"]
+        .as_str()
+        .unwrap()
+        .starts_with("<svg"));
     let bad = get_api(&app, "worked", &[("kind", "magic"), ("what", "3")]).await;
     assert!(
         bad.error()

@@ -1182,6 +1182,9 @@ function workedExample(example) {
       h('p', { text: s.say }),
       s.lines && i === shown - 1 ? h('pre', { class: 'hint-text', text: s.lines.join('\n') }) : null,
     ])));
+    // The picture of the latest step shown that has one.
+    const drawn = worked.steps.slice(0, shown).findLast((s) => s.picture);
+    picture.replaceChildren(...(drawn ? [svgElement(drawn.picture)] : []));
     counter.textContent = `Step ${shown} of ${worked.steps.length}`;
     next.disabled = shown >= worked.steps.length;
     back.disabled = shown <= 1;
@@ -1195,7 +1198,6 @@ function workedExample(example) {
       steps.replaceChildren(h('li', { class: 'error', role: 'alert', text: err.message }));
       return;
     }
-    picture.replaceChildren(...(worked.picture ? [svgElement(worked.picture)] : []));
     shown = 1;
     show();
   };

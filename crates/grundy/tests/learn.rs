@@ -487,6 +487,12 @@ fn worked_examples_step_through_the_notes_methods() {
     .unwrap();
     assert_eq!(mex.steps[0].say, "e has no followers: g(e) = 0");
     assert_eq!(mex.steps[3].say, "g(c) = mex{g(d) = 1, g(e) = 0} = 2");
+    // Drawn with the values so far: c's written in, a's still to find.
+    let drawn = mex.steps[3].picture.as_deref().unwrap();
+    assert!(
+        drawn.contains(">g = 2<") && drawn.contains(">g = ?<"),
+        "{drawn}"
+    );
     assert!(mex.steps.last().unwrap().say.ends_with("value 0: b, e, f."));
     // A sum: each part, then the nim-sum.
     let sum = worked("sum", "nim 3 + kayles 4 + sub:1,2 5", &budget).unwrap();
@@ -496,7 +502,11 @@ fn worked_examples_step_through_the_notes_methods() {
     assert!(sum.steps.last().unwrap().say.contains("0, a P-position"));
     // A Hackenbush drawing fused, with its picture.
     let fused = worked("fusion", "hackenbush g-a,a-b,b-c,c-a", &budget).unwrap();
-    assert!(fused.picture.as_deref().unwrap().starts_with("<svg"));
+    assert!(fused.steps[0]
+        .picture
+        .as_deref()
+        .unwrap()
+        .starts_with("<svg"));
     assert!(fused
         .steps
         .iter()

@@ -252,11 +252,15 @@ impl Size<Tokens> for Graph {
 /// The most vertices a picture shows: past that a layered drawing is no longer read.
 pub const MAX_DRAWN: usize = 60;
 
-impl Picture<Tokens> for Graph {
-    /// The graph in layers, from the vertices no move reaches (or the first vertex)
-    /// downward by distance, each vertex with its name and γ value, the tokens' vertices
-    /// filled; an edge to a lower layer is straight, any other edge curved.
-    fn draw(&self, tokens: &Tokens, _history: &[Tokens]) -> Result<Drawing<Tokens>> {
+/// A drawing of a graph, and where each vertex is in it.
+type Layered = (Drawing<Tokens>, Vec<(f64, f64)>);
+
+impl Graph {
+    /// The graph drawn in layers, from the vertices no move reaches (or the first
+    /// vertex) downward by distance, each vertex with its name and `label` under it;
+    /// an edge to a lower layer is straight, any other edge curved. The drawing, and
+    /// where each vertex is.
+    fn layered(&self, label: &dyn Fn(usize) -> String) -> Result<Layered> {
         const STEP: f64 = 90.0;
         const RADIUS: f64 = 20.0;
         let n = self.names.len();
@@ -266,8 +270,6 @@ impl Picture<Tokens> for Graph {
                 self.source
             ));
         }
-        // A drawing is of a few vertices: labelling them is bounded work.
-        let gammas = loopy::label(&self.successors, &Budget::unlimited())?.all(&self.successors);
         let predecessors = self.successors.reversed();
         let mut layer = vec![usize::MAX; n];
         let mut order = Vec::with_capacity(n);
@@ -346,8 +348,7 @@ impl Picture<Tokens> for Graph {
                 }
             }
         }
-        for v in 0..n {
-            let (x, y) = at[v];
+        for (v, &(x, y)) in at.iter().enumerate() {
             let name = &self.names[v];
             d.add(
                 Shape::circle(x, y, RADIUS, colours::VERTEX, "vertex")
@@ -358,17 +359,30 @@ impl Picture<Tokens> for Graph {
                 Shape::text(x, y + 4.5, name.clone(), Anchor::Middle, 13.0)
                     .styled(colours::DARK_INK, "vertex-label"),
             );
-            d.add(
-                Shape::text(
-                    x,
-                    y + RADIUS + 15.0,
-                    format!("γ = {}", gammas[v]),
-                    Anchor::Middle,
-                    12.0,
-                )
-                .also("gamma"),
-            );
+            d.add(Shape::text(x, y + RADIUS + 15.0, label(v), Anchor::Middle, 12.0).also("gamma"));
         }
+        Ok((d, at))
+    }
+
+    /// The graph with each vertex's Sprague–Grundy value where `values` gives it (`?`
+    /// where not yet), an SVG document: a worked example of the mex.
+    pub fn values_picture(&self, values: &[Option<u64>]) -> Result<String> {
+        let label = |v: usize| match values.get(v).copied().flatten() {
+            Some(g) => format!("g = {g}"),
+            None => "g = ?".to_string(),
+        };
+        Ok(self.layered(&label)?.0.svg())
+    }
+}
+
+impl Picture<Tokens> for Graph {
+    /// The graph in layers ([`Graph::layered`]), each vertex with its γ value, the
+    /// tokens on their vertices.
+    fn draw(&self, tokens: &Tokens, _history: &[Tokens]) -> Result<Drawing<Tokens>> {
+        // A drawing is of a few vertices: labelling them is bounded work.
+        let gammas = loopy::label(&self.successors, &Budget::unlimited())?.all(&self.successors);
+        let n = self.names.len();
+        let (mut d, at) = self.layered(&|v| format!("γ = {}", gammas[v]))?;
         // The tokens, side by side on their vertices.
         let mut on = vec![0usize; n];
         for (i, &v) in tokens.iter().enumerate() {

@@ -45,9 +45,6 @@ pub struct Worked {
     pub what: String,
     /// The steps, in order.
     pub steps: Vec<WorkedStep>,
-    /// A picture of the position, an SVG document, where it has one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub picture: Option<String>,
 }
 
 /// One step of a worked example.
@@ -59,11 +56,19 @@ pub struct WorkedStep {
     /// binary columns).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<String>,
+    /// A picture of where the work stands, an SVG document, where it has one (shown
+    /// until a later step's replaces it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
 }
 
 impl WorkedStep {
     fn new(say: String, lines: Vec<String>) -> Self {
-        WorkedStep { say, lines }
+        WorkedStep {
+            say,
+            lines,
+            picture: None,
+        }
     }
 }
 
@@ -71,11 +76,11 @@ impl WorkedStep {
 pub fn worked(kind: &str, what: &str, budget: &Budget) -> Result<Worked> {
     let what = what.trim();
     let mut analyst = Analyst::new(budget.clone());
-    let (steps, picture) = match kind {
-        "labelling" => (labelling_steps(&mut analyst, what)?, None),
-        "nim-sum" => (nim_sum_steps(&super::numbers(what)?)?, None),
-        "mex" => (mex_steps(&what.replace(';', "\n"))?, None),
-        "sum" => (sum_steps(&mut analyst, what)?, None),
+    let steps = match kind {
+        "labelling" => labelling_steps(&mut analyst, what)?,
+        "nim-sum" => nim_sum_steps(&super::numbers(what)?)?,
+        "mex" => mex_steps(&what.replace(';', "\n"))?,
+        "sum" => sum_steps(&mut analyst, what)?,
         "fusion" => fusion_steps(&mut analyst, what)?,
         _ => {
             let kinds: Vec<&str> = KINDS.iter().map(|k| k.0).collect();
@@ -89,7 +94,6 @@ pub fn worked(kind: &str, what: &str, budget: &Budget) -> Result<Worked> {
         kind: kind.to_string(),
         what: what.to_string(),
         steps,
-        picture,
     })
 }
 
@@ -186,7 +190,8 @@ fn nim_sum_steps(heaps: &[u64]) -> Result<Vec<WorkedStep>> {
     Ok(steps)
 }
 
-/// Each vertex valued after its followers, with the values known so far.
+/// Each vertex valued after its followers, with the values known so far, written
+/// and drawn (a graph of up to [`MAX_DRAWN`](crate::games::graph::MAX_DRAWN) vertices).
 fn mex_steps(graph: &str) -> Result<Vec<WorkedStep>> {
     let (graph, values) = graphs::read(graph)?;
     let names = graph.names();
@@ -204,7 +209,10 @@ fn mex_steps(graph: &str) -> Result<Vec<WorkedStep>> {
                 None => format!("g({n}) = ?"),
             })
             .collect();
-        steps.push(WorkedStep::new(step.said(), vec![so_far.join("   ")]));
+        steps.push(WorkedStep {
+            picture: graph.values_picture(&known).ok(),
+            ..WorkedStep::new(step.said(), vec![so_far.join("   ")])
+        });
     }
     let p: Vec<&str> = names
         .iter()
@@ -265,7 +273,7 @@ fn sum_steps(analyst: &mut Analyst, spec: &str) -> Result<Vec<WorkedStep>> {
 
 /// A Green Hackenbush drawing fused to a stalk by the colon and fusion principles,
 /// a step at a time, with its picture.
-fn fusion_steps(analyst: &mut Analyst, spec: &str) -> Result<(Vec<WorkedStep>, Option<String>)> {
+fn fusion_steps(analyst: &mut Analyst, spec: &str) -> Result<Vec<WorkedStep>> {
     let position = analyst.parse(spec)?;
     if analyst.game_name(&position)? != Some("hackenbush") {
         return Err(invalid!(
@@ -298,5 +306,8 @@ fn fusion_steps(analyst: &mut Analyst, spec: &str) -> Result<(Vec<WorkedStep>, O
             Vec::new(),
         ));
     }
-    Ok((steps, Some(crate::draw(position.as_str())?)))
+    if let Some(first) = steps.first_mut() {
+        first.picture = Some(crate::draw(position.as_str())?);
+    }
+    Ok(steps)
 }
