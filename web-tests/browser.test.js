@@ -1171,6 +1171,8 @@ test('Learn: every kind of exercise answered wrongly and rightly, each mistake e
 
     // graph-values, with the mex stepped through on the graph.
     await openLesson(page, 'Graph games and the Sprague–Grundy function');
+    // The graph to answer from is drawn, without its values.
+    assert.match(await exercise(1).locator('.exercise-picture svg').textContent(), /g = \?/);
     const graph = await answerExercise(page, 1, 'a=1, b=1');
     assert.match(graph, /G\(b\) is the mex of its followers' values \(d has 1\), which is 0, not 1/);
     assert.match(graph, /No value is given for c, d, e, f/);

@@ -1329,6 +1329,7 @@ function exerciseItem(exercise, id, { done = false, onSolved = null } = {}) {
   const hintButton = h('button', { type: 'button', class: 'hint', onclick: hint, text: 'Hint' });
   const item = h('li', { id, class: done ? 'exercise solved' : 'exercise' }, [
     h('p', { class: 'question' }, [h('label', { for: `${id}-answer`, text: exercise.question })]),
+    exercise.picture ? h('div', { class: 'exercise-picture' }, svgElement(exercise.picture)) : null,
     choicesOf(exercise, input, check),
     h('form', { class: 'answer-form', onsubmit: check }, [input, h('button', { class: 'primary', text: 'Check' }), hintButton]),
     verdict,

@@ -248,6 +248,9 @@ fn a_graph_s_values_are_checked_vertex_by_vertex() {
             .to_string()
     };
     assert!(refused(graph, "z=1").contains("'z' is no vertex"));
+    // The graph is drawn to answer from, with no value given away.
+    let picture = exercise("graph-values", graph).picture().unwrap();
+    assert!(picture.contains(">g = ?<") && !picture.contains(">g = 0<"));
     assert!(
         Exercise::read("graph-values", "a -> b; b -> a", Play::Normal)
             .unwrap_err()

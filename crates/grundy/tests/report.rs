@@ -265,6 +265,11 @@ fn every_report_has_the_fields_the_guide_lists() {
         "exercise",
         fields(&ExerciseReport::new(&winner, Some("first"), false, &Budget::default()).unwrap()),
     );
+    let graph = Exercise::read("graph-values", "a -> b; b ->", Play::Normal).unwrap();
+    add(
+        "exercise",
+        fields(&ExerciseReport::new(&graph, None, false, &Budget::default()).unwrap()),
+    );
     add("lessons", fields(&LessonsReport::new()));
     for (kind, what) in [
         ("labelling", "sub:1,2 to 4"),

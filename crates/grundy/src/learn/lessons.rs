@@ -49,6 +49,9 @@ pub struct LessonExercise {
     /// The answers to click, where the answer is chosen among a few
     /// ([`Exercise::choices`]).
     pub choices: Vec<String>,
+    /// A picture to answer from ([`Exercise::picture`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
 }
 
 /// The lessons, in the order of the notes.
@@ -64,6 +67,7 @@ pub fn lessons() -> Vec<Lesson> {
                     misere,
                     question: exercise.question(),
                     choices: exercise.choices(),
+                    picture: exercise.picture(),
                 }
             })
             .collect()

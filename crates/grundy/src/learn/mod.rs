@@ -266,6 +266,18 @@ impl Exercise {
         }
     }
 
+    /// A picture to answer from, an SVG document, where the question needs one: the
+    /// graph whose values are asked for, without them.
+    pub fn picture(&self) -> Option<String> {
+        match self {
+            Exercise::GraphValues { graph } => {
+                let (graph, _) = graphs::read(graph).ok()?;
+                graph.values_picture(&[]).ok()
+            }
+            _ => None,
+        }
+    }
+
     /// Normal or misère play.
     pub fn play(&self) -> Play {
         match self {

@@ -23,6 +23,10 @@ pub struct ExerciseReport {
     /// The answers to click, where the answer is chosen among a few.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<String>,
+    /// A picture to answer from, an SVG document (the graph of a graph-values
+    /// exercise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
     /// Whether the answer is right (absent where none was given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub correct: Option<bool>,
@@ -64,6 +68,7 @@ impl ExerciseReport {
             misere: exercise.play() == crate::Play::Misere,
             question: exercise.question(),
             choices: exercise.choices(),
+            picture: exercise.picture(),
             correct: verdict.as_ref().map(|v| v.correct),
             mistakes: verdict.map(|v| v.mistakes).unwrap_or_default(),
             answers: None,
