@@ -7,7 +7,9 @@
 use serde::Serialize;
 
 use super::{graphs, labelling, positions};
-use crate::{invalid, notation, Analyst, Budget, Options, Outcome, Play, Result};
+use crate::{
+    invalid, notation, Analysis, Analyst, Budget, Options, Outcome, Play, Position, Result,
+};
 
 /// The most heaps a labelling is worked through.
 pub const MOST_STEPS: u64 = 60;
@@ -230,16 +232,19 @@ fn mex_steps(graph: &str) -> Result<Vec<WorkedStep>> {
     Ok(steps)
 }
 
+/// The analysis of `position` with its reasoning.
+fn explained(analyst: &mut Analyst, position: &Position) -> Result<Analysis> {
+    let options = Options {
+        explain: true,
+        ..Options::default()
+    };
+    analyst.analyse(position, &options)
+}
+
 /// Each part's nimber, then their nim-sum in binary columns.
 fn sum_steps(analyst: &mut Analyst, spec: &str) -> Result<Vec<WorkedStep>> {
     let position = analyst.parse(spec)?;
-    let analysis = analyst.analyse(
-        &position,
-        &Options {
-            explain: true,
-            ..Options::default()
-        },
-    )?;
+    let analysis = explained(analyst, &position)?;
     let Some(g) = analysis.nimber else {
         return Err(invalid!(
             "{position} has no nimber: a sum is worked for games without cycles"
@@ -280,13 +285,7 @@ fn fusion_steps(analyst: &mut Analyst, spec: &str) -> Result<Vec<WorkedStep>> {
             "'{spec}' is not one Green Hackenbush drawing, e.g. hackenbush g-a,a-b,b-g"
         ));
     }
-    let analysis = analyst.analyse(
-        &position,
-        &Options {
-            explain: true,
-            ..Options::default()
-        },
-    )?;
+    let analysis = explained(analyst, &position)?;
     let mut steps: Vec<WorkedStep> = positions::part_reasons(&analysis)
         .into_iter()
         .map(|line| WorkedStep::new(line.trim().to_string(), Vec::new()))
