@@ -202,7 +202,14 @@ fn practice_generates_the_same_exercise_for_the_same_seed_and_says_how_to_answer
     // Level 3 of who wins is misère Nim.
     assert_eq!(first["misere"], true);
     assert!(first["what"].as_str().unwrap().starts_with("nim "));
-    assert_eq!(first["choices"], serde_json::json!(["first", "second"]));
+    let choices: Vec<&str> = first["choices"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["answer"].as_str().unwrap())
+        .collect();
+    assert_eq!(choices, ["first", "second"]);
+    assert_eq!(first["choices"]["several"], false);
     // The exercise as generated is checked as any other.
     let what = first["what"].as_str().unwrap();
     let hints: Value = json(&["exercise", "winner", what, "--misere", "--hints", "--json"]);

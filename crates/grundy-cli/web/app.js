@@ -1339,39 +1339,44 @@ function exerciseItem(exercise, id, { done = false, onSolved = null } = {}) {
 }
 
 /**
- * The answers to click, where the library offers a few: the heaps of a labelling,
- * each toggled as a P-position into the typed answer; or who wins, answered at once.
+ * The answers to click, where the library offers a few: one that answers at once
+ * (who wins), or several toggled into the typed answer (a labelling's P-positions,
+ * the winning moves among a position's moves).
  */
 function choicesOf(exercise, input, check) {
-  const choices = exercise.choices ?? [];
-  if (!choices.length) return null;
-  if (exercise.kind === 'winner') {
-    return h('p', { class: 'choices' }, choices.map((c) => h('button', {
+  const choices = exercise.choices;
+  if (!choices) return null;
+  if (!choices.several) {
+    return h('p', { class: 'choices', role: 'group', 'aria-label': choices.prompt }, choices.options.map((c) => h('button', {
       type: 'button',
       class: 'choice',
-      text: `The ${c} player`,
-      onclick: () => { input.value = c; check(); },
+      text: c.label,
+      onclick: () => { input.value = c.answer; check(); },
     })));
   }
-  const picked = () => new Set(input.value.split(/[\s,]+/).filter(Boolean));
-  const buttons = choices.map((c) => h('button', {
+  const separator = choices.separator.trim();
+  const picked = () => new Set(input.value.split(separator).map((a) => a.trim()).filter(Boolean));
+  const buttons = choices.options.map((c) => h('button', {
     type: 'button',
-    class: 'choice heap',
+    class: c.label === c.answer ? 'choice short' : 'choice',
     'aria-pressed': 'false',
-    'aria-label': `heap ${c} is a P-position`,
-    text: c,
+    title: c.answer,
+    text: c.label,
     onclick: (e) => {
       const set = picked();
-      if (set.has(c)) set.delete(c); else set.add(c);
-      input.value = choices.filter((x) => set.has(x)).join(', ');
-      e.currentTarget.setAttribute('aria-pressed', String(set.has(c)));
+      if (set.has(c.answer)) set.delete(c.answer); else set.add(c.answer);
+      input.value = choices.options.filter((x) => set.has(x.answer)).map((x) => x.answer).join(choices.separator);
+      e.currentTarget.setAttribute('aria-pressed', String(set.has(c.answer)));
     },
   }));
   input.addEventListener('input', () => {
     const set = picked();
-    for (const b of buttons) b.setAttribute('aria-pressed', String(set.has(b.textContent)));
+    choices.options.forEach((c, i) => buttons[i].setAttribute('aria-pressed', String(set.has(c.answer))));
   });
-  return h('div', { class: 'choices', role: 'group', 'aria-label': 'Click the P-positions' }, buttons);
+  const group = h('div', { class: 'choices', role: 'group', 'aria-label': choices.prompt }, buttons);
+  // A long list of moves waits behind its prompt, so that the question stays short.
+  const long = buttons.length > 12 && !buttons[0].classList.contains('short');
+  return long ? h('details', { class: 'choices-more' }, [h('summary', { text: `${choices.prompt} (${buttons.length} moves)` }), group]) : group;
 }
 
 /** What an answer of `kind` looks like, as the input's placeholder. */

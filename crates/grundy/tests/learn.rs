@@ -99,6 +99,15 @@ fn winning_moves_are_each_checked_and_the_missing_ones_counted() {
     // Bouton's theorem names the one winning move of a heap of 10^12, which is
     // checked without listing the 10^12 moves.
     assert!(check("winning-moves", "nim 1000000000000,5", "nim 5,5").correct);
+    // The moves to click: all 15 of Nim 3,5,7, each with its words; none for a
+    // heap of 10^12 (its moves are not listed).
+    let choices = exercise("winning-moves", what).choices().unwrap();
+    assert!(choices.several && choices.options.len() == 15);
+    assert_eq!(choices.options[2].answer, "nim 2,5,7");
+    assert_eq!(choices.options[2].label, "take 1 from the heap of 3");
+    assert!(exercise("winning-moves", "nim 1000000000000,5")
+        .choices()
+        .is_none());
     // A P-position has none.
     assert!(check("winning-moves", "nim 1,2,3", "none").correct);
     assert!(!check("winning-moves", "nim 1,2,3", "nim 1,2,2").correct);

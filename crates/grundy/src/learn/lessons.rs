@@ -2,7 +2,7 @@
 //! sentences of our own, a position to play, a worked example to step through, and
 //! the exercises of the notes' sections, each checked by the engine.
 
-use super::Exercise;
+use super::{Choices, Exercise};
 use crate::Play;
 
 /// A lesson of Learn: one idea of the notes in a few sentences, a position to play
@@ -48,7 +48,8 @@ pub struct LessonExercise {
     pub question: String,
     /// The answers to click, where the answer is chosen among a few
     /// ([`Exercise::choices`]).
-    pub choices: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Choices>,
     /// A picture to answer from ([`Exercise::picture`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub picture: Option<String>,

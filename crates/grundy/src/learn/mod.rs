@@ -127,6 +127,35 @@ pub struct Verdict {
     pub mistakes: Vec<String>,
 }
 
+/// The answers to click of an exercise ([`Exercise::choices`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Choices {
+    /// What to click, as a screen reader says it ("Click the P-positions").
+    pub prompt: &'static str,
+    /// Whether several are clicked, making the answer together (else one click is
+    /// the answer).
+    pub several: bool,
+    /// What separates the answers clicked in the answer written.
+    pub separator: &'static str,
+    /// The answers to click.
+    pub options: Vec<Choice>,
+}
+
+/// One answer to click.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Choice {
+    /// The answer it gives, as typed.
+    pub answer: String,
+    /// What it says.
+    pub label: String,
+}
+
+impl Choice {
+    fn new(answer: String, label: String) -> Self {
+        Choice { answer, label }
+    }
+}
+
 /// Hints for an exercise, each saying more.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Hints {
@@ -254,15 +283,56 @@ impl Exercise {
         }
     }
 
-    /// The answers to click, where the answer is chosen among a few: the heaps of
-    /// a labelling (each P-position clicked), or the first or second player.
-    pub fn choices(&self) -> Vec<String> {
+    /// The answers to click, where the answer is chosen among a few: the heaps of a
+    /// labelling (each P-position clicked), the moves of a position of at most
+    /// [`MOST_CLICKED`] moves (each winning move clicked), or the first or second
+    /// player.
+    pub fn choices(&self) -> Option<Choices> {
+        let several = |prompt, separator, options| {
+            Some(Choices {
+                prompt,
+                several: true,
+                separator,
+                options,
+            })
+        };
         match self {
-            Exercise::PPositions { to, .. } if *to <= MOST_CLICKED => {
-                (0..=*to).map(|n| n.to_string()).collect()
+            Exercise::PPositions { to, .. } if *to <= MOST_CLICKED => several(
+                "Click the P-positions",
+                ", ",
+                (0..=*to)
+                    .map(|n| Choice::new(n.to_string(), n.to_string()))
+                    .collect(),
+            ),
+            Exercise::WinningMoves { position, .. } => {
+                // A position of many more moves is refused by the budget (moves
+                // times their size) before they are listed.
+                let budget = Budget::default().with_positions(64 * MOST_CLICKED as usize);
+                let mut analyst = Analyst::new(budget);
+                let from = analyst.parse(position).ok()?;
+                let moves = analyst.moves(&from).ok()?;
+                if moves.len() > MOST_CLICKED as usize {
+                    return None;
+                }
+                let options = moves
+                    .iter()
+                    .map(|to| {
+                        let words = analyst.describe_move(&from, to).ok()?;
+                        Some(Choice::new(to.as_str().to_string(), words))
+                    })
+                    .collect::<Option<Vec<Choice>>>()?;
+                several("Click the winning moves", "; ", options)
             }
-            Exercise::Winner { .. } => vec!["first".to_string(), "second".to_string()],
-            _ => Vec::new(),
+            Exercise::Winner { .. } => Some(Choices {
+                prompt: "Who wins?",
+                several: false,
+                separator: "",
+                options: vec![
+                    Choice::new("first".into(), "The first player".into()),
+                    Choice::new("second".into(), "The second player".into()),
+                ],
+            }),
+            _ => None,
         }
     }
 

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::learn::{self, Exercise, Hints, Lesson};
+use crate::learn::{self, Choices, Exercise, Hints, Lesson};
 use crate::{invalid, Budget, Result};
 
 /// An exercise's question, with what was asked of it.
@@ -21,8 +21,8 @@ pub struct ExerciseReport {
     /// The exercise as a question.
     pub question: String,
     /// The answers to click, where the answer is chosen among a few.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub choices: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Choices>,
     /// A picture to answer from, an SVG document (the graph of a graph-values
     /// exercise).
     #[serde(skip_serializing_if = "Option::is_none")]
