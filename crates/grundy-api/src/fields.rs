@@ -192,23 +192,23 @@ impl Fields {
 
     /// An exercise's kind and what it is about.
     pub(crate) fn exercise(&self) -> Result<(String, String), Failure> {
-        let kind = present(self.kind.as_deref()).ok_or_else(|| {
-            Failure::bad("the field 'kind' is missing: give a kind of exercise such as nim-sum")
-        })?;
+        let kind = self.kind()?;
         let what = present(self.what.as_deref()).ok_or_else(|| {
             Failure::bad(
                 "the field 'what' is missing: say what the exercise is about, such as 13,12,8",
             )
         })?;
         refuse_files(what)?;
-        Ok((kind.to_string(), what.to_string()))
+        Ok((kind, what.to_string()))
     }
 
-    /// The kind of a practice exercise.
+    /// The kind of an exercise (or of a worked example).
     pub(crate) fn kind(&self) -> Result<String, Failure> {
         present(self.kind.as_deref())
             .map(str::to_string)
-            .ok_or_else(|| Failure::bad("the field 'kind' is missing: give a kind such as nim-sum"))
+            .ok_or_else(|| {
+                Failure::bad("the field 'kind' is missing: give a kind of exercise such as nim-sum")
+            })
     }
 
     /// The level and seed of a practice exercise (level 1 and seed 0 where not

@@ -404,7 +404,7 @@ fn a_thousand_practice_exercises_of_each_kind_are_judged_as_brute_force_judges()
                 }
                 "nim-sum" => {
                     let sum = what
-                        .split(", ")
+                        .split(",")
                         .map(|h| h.parse::<u64>().unwrap())
                         .fold(0, |s, h| s ^ h);
                     (sum.to_string(), (sum ^ 1).to_string())
@@ -545,7 +545,7 @@ fn every_lesson_s_exercises_are_answered_by_the_engine() {
         );
         for e in &lesson.exercises {
             let play = if e.misere { Play::Misere } else { Play::Normal };
-            let exercise = Exercise::read(e.kind, e.what, play).unwrap();
+            let exercise = Exercise::read(e.kind, &e.what, play).unwrap();
             let hints = exercise.hints(&Budget::default()).unwrap();
             assert!(!hints.answer.is_empty(), "{}: {}", lesson.id, e.what);
         }

@@ -2,7 +2,7 @@
 //! sentences of our own, a position to play, a worked example to step through, and
 //! the exercises of the notes' sections, each checked by the engine.
 
-use super::{Choices, Exercise};
+use super::{Asked, Exercise};
 use crate::Play;
 
 /// A lesson of Learn: one idea of the notes in a few sentences, a position to play
@@ -23,7 +23,7 @@ pub struct Lesson {
     /// it is about.
     pub worked: Option<WorkedExample>,
     /// Its exercises.
-    pub exercises: Vec<LessonExercise>,
+    pub exercises: Vec<Asked>,
 }
 
 /// The worked example of a lesson, as [`super::worked::worked`] makes it.
@@ -35,41 +35,15 @@ pub struct WorkedExample {
     pub what: &'static str,
 }
 
-/// An exercise of a lesson, as the page asks it.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct LessonExercise {
-    /// Its kind ([`KINDS`]).
-    pub kind: &'static str,
-    /// What it is about.
-    pub what: &'static str,
-    /// Whether it is about misère play.
-    pub misere: bool,
-    /// The question.
-    pub question: String,
-    /// The answers to click, where the answer is chosen among a few
-    /// ([`Exercise::choices`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub choices: Option<Choices>,
-    /// A picture to answer from ([`Exercise::picture`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub picture: Option<String>,
-}
-
 /// The lessons, in the order of the notes.
 pub fn lessons() -> Vec<Lesson> {
     let exercises = |list: &[(&'static str, &'static str, bool)]| {
         list.iter()
             .map(|&(kind, what, misere)| {
                 let play = if misere { Play::Misere } else { Play::Normal };
-                let exercise = Exercise::read(kind, what, play).expect("a lesson's exercise reads");
-                LessonExercise {
-                    kind,
-                    what,
-                    misere,
-                    question: exercise.question(),
-                    choices: exercise.choices(),
-                    picture: exercise.picture(),
-                }
+                Exercise::read(kind, what, play)
+                    .expect("a lesson's exercise reads")
+                    .asked()
             })
             .collect()
     };

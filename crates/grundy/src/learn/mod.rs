@@ -18,7 +18,7 @@ mod positions;
 pub mod practice;
 pub mod worked;
 
-pub use lessons::{lessons, Lesson, LessonExercise};
+pub use lessons::{lessons, Lesson};
 
 use crate::{invalid, Analyst, Budget, Play, Result};
 
@@ -125,6 +125,27 @@ pub struct Verdict {
     pub correct: bool,
     /// Each mistake, explained in one sentence; none for a right answer.
     pub mistakes: Vec<String>,
+}
+
+/// An exercise as a page shows it: what to send back with an answer, the
+/// question, and what to answer from.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Asked {
+    /// Its kind ([`KINDS`]).
+    pub kind: &'static str,
+    /// What it is about, as [`Exercise::read`] takes it.
+    pub what: String,
+    /// Whether it is about misère play.
+    pub misere: bool,
+    /// The question.
+    pub question: String,
+    /// The answers to click, where the answer is chosen among a few.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Choices>,
+    /// A picture to answer from, an SVG document (the graph of a graph-values
+    /// exercise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
 }
 
 /// The answers to click of an exercise ([`Exercise::choices`]).
@@ -271,7 +292,10 @@ impl Exercise {
         match self {
             Exercise::PPositions { game, to, .. } => format!("{game} to {to}"),
             Exercise::Period { game } => game.clone(),
-            Exercise::NimSum { heaps } => join(heaps),
+            Exercise::NimSum { heaps } => {
+                let written: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                written.join(",")
+            }
             Exercise::Xor { a, b } => format!("{a},{b}"),
             Exercise::WinningMoves { position, .. }
             | Exercise::Winner { position, .. }
@@ -358,6 +382,18 @@ impl Exercise {
         }
     }
 
+    /// The exercise as a page shows it.
+    pub fn asked(&self) -> Asked {
+        Asked {
+            kind: self.kind(),
+            what: self.what(),
+            misere: self.play() == Play::Misere,
+            question: self.question(),
+            choices: self.choices(),
+            picture: self.picture(),
+        }
+    }
+
     /// The exercise as a question.
     pub fn question(&self) -> String {
         let misere = match self.play() {
@@ -412,7 +448,7 @@ impl Exercise {
             Exercise::Nimber { position } => {
                 positions::check_nimber(&mut analyst, position, single(answer)?)?
             }
-            Exercise::GraphValues { graph } => graphs::check_values(graph, answer, budget)?,
+            Exercise::GraphValues { graph } => graphs::check_values(graph, answer)?,
         };
         Ok(Verdict {
             correct: mistakes.is_empty(),
@@ -437,7 +473,7 @@ impl Exercise {
                 positions::winner_hints(&mut analyst, position, *play)
             }
             Exercise::Nimber { position } => positions::nimber_hints(&mut analyst, position),
-            Exercise::GraphValues { graph } => graphs::values_hints(graph, budget),
+            Exercise::GraphValues { graph } => graphs::values_hints(graph),
         }
     }
 

@@ -52,6 +52,7 @@ pub fn practice(kind: &str, level: u8, seed: u64) -> Result<Exercise> {
             _ => (sum(r, 2 + one_more), Play::Normal),
         },
         "graph-values" => (graph(r, 2 + 2 * l), Play::Normal),
+        // No kind: refused as `read` refuses it, naming the kinds.
         _ => return Exercise::read(kind, "", Play::Normal),
     };
     Exercise::read(kind, &what, play)

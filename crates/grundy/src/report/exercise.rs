@@ -6,27 +6,15 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::learn::{self, Choices, Exercise, Hints, Lesson};
+use crate::learn::{self, Asked, Exercise, Hints, Lesson};
 use crate::{invalid, Budget, Result};
 
 /// An exercise's question, with what was asked of it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExerciseReport {
-    /// Its kind ([`learn::KINDS`]).
-    pub kind: &'static str,
-    /// What it is about, as `grundy exercise` and the API's `what` take it.
-    pub what: String,
-    /// Whether it is about misère play.
-    pub misere: bool,
-    /// The exercise as a question.
-    pub question: String,
-    /// The answers to click, where the answer is chosen among a few.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub choices: Option<Choices>,
-    /// A picture to answer from, an SVG document (the graph of a graph-values
-    /// exercise).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub picture: Option<String>,
+    /// The exercise: `kind`, `what`, `misere`, `question`, `choices`, `picture`.
+    #[serde(flatten)]
+    pub asked: Asked,
     /// Whether the answer is right (absent where none was given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub correct: Option<bool>,
@@ -63,12 +51,7 @@ impl ExerciseReport {
     ) -> Result<Self> {
         let verdict = answer.map(|a| exercise.check(a, budget)).transpose()?;
         Ok(ExerciseReport {
-            kind: exercise.kind(),
-            what: exercise.what(),
-            misere: exercise.play() == crate::Play::Misere,
-            question: exercise.question(),
-            choices: exercise.choices(),
-            picture: exercise.picture(),
+            asked: exercise.asked(),
             correct: verdict.as_ref().map(|v| v.correct),
             mistakes: verdict.map(|v| v.mistakes).unwrap_or_default(),
             answers: None,
@@ -109,7 +92,7 @@ impl ExerciseReport {
 
 impl fmt::Display for ExerciseReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.question)?;
+        write!(f, "{}", self.asked.question)?;
         match self.correct {
             Some(true) => write!(f, "\nRight.")?,
             Some(false) => {
@@ -142,11 +125,11 @@ impl fmt::Display for ExerciseReport {
             )?;
         }
         if self.correct.is_none() && self.answers.is_none() && self.hints.is_none() {
-            let misere = if self.misere { " --misere" } else { "" };
+            let misere = if self.asked.misere { " --misere" } else { "" };
             write!(
                 f,
                 "\n(check an answer: grundy exercise {} '{}'{misere} --answer TEXT; or see the hints with --hints)",
-                self.kind, self.what
+                self.asked.kind, self.asked.what
             )?;
         }
         Ok(())
