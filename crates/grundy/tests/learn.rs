@@ -229,6 +229,15 @@ fn a_nimber_is_checked_as_the_mex_of_the_options_or_a_nim_sum() {
         "{}",
         hints.answer
     );
+    // Parts a theorem values are answered without listing their moves: a heap of
+    // 10^12 of Nim, and of Kayles: period 12 from heap 72, where g(72..76) = 4, 1,
+    // 2, 8, 1 (Guy and Smith, 1956), and 10^12 is 4 modulo 12, so it has g = 1.
+    let huge = "nim 1000000000000 + kayles 1000000000000";
+    let g = 1_000_000_000_000u64 ^ 1;
+    assert!(check("nimber", huge, &g.to_string()).correct);
+    assert!(
+        check("nimber", "kayles 1000000000000", "5").mistakes[0].contains("has nimber 1, not 5")
+    );
     assert!(Exercise::read("nimber", "nim 3", Play::Misere)
         .unwrap_err()
         .to_string()

@@ -5,26 +5,25 @@ use super::Hints;
 use crate::analysis::Method;
 use crate::explain::Step;
 use crate::sorting::sort;
-use crate::{invalid, Analysis, Analyst, Options, Outcome, Play, Position, Result};
+use crate::{invalid, Analysis, Analyst, Budget, Options, Outcome, Play, Position, Result};
 
 /// The most options of a position whose nimbers are listed in a mistake or hint.
 const MOST_OPTIONS_LISTED: usize = 64;
 
-/// The position written `text`, and its analysis in `play` (with every move and
-/// its value where `all_moves`, and the theorems' reasoning).
+/// The position written `text`, and its analysis in `play` (with the theorems'
+/// reasoning where `explain`).
 fn analysed(
     analyst: &mut Analyst,
     text: &str,
     play: Play,
-    all_moves: bool,
+    explain: bool,
 ) -> Result<(Position, Analysis)> {
     let position = analyst.parse(text)?;
     let analysis = analyst.analyse(
         &position,
         &Options {
             play,
-            all_moves,
-            explain: all_moves,
+            explain,
             ..Options::default()
         },
     )?;
@@ -34,6 +33,35 @@ fn analysed(
         ));
     }
     Ok((position, analysis))
+}
+
+/// An option of a position, in words, and its nimber.
+struct Valued {
+    to: Position,
+    words: String,
+    nimber: u64,
+}
+
+/// The options of `position` with their nimbers, where it has at most
+/// [`MOST_OPTIONS_LISTED`]: a position of many more is refused by the budget
+/// (moves times their size) before its moves are listed, so that a heap of 10^12
+/// valued by a theorem is answered at once.
+fn valued_options(analyst: &mut Analyst, position: &Position) -> Option<Vec<Valued>> {
+    let mut lister = Analyst::new(Budget::default().with_positions(64 * MOST_OPTIONS_LISTED));
+    let from = lister.parse(position.as_str()).ok()?;
+    let moves = lister.moves(&from).ok()?;
+    if moves.len() > MOST_OPTIONS_LISTED {
+        return None;
+    }
+    moves
+        .iter()
+        .map(|to| {
+            let words = lister.describe_move(&from, to).ok()?;
+            let to = analyst.parse(to.as_str()).ok()?;
+            let nimber = analyst.analyse(&to, &Options::default()).ok()?.nimber?;
+            Some(Valued { to, words, nimber })
+        })
+        .collect()
 }
 
 pub(super) fn check_moves(
@@ -174,17 +202,12 @@ fn nimber_of(analyst: &mut Analyst, text: &str) -> Result<(Position, Analysis, u
     }
 }
 
-/// The options' nimbers of a position of one part, sorted, where few enough to
-/// list.
-fn option_nimbers(analysis: &Analysis) -> Option<Vec<u64>> {
-    let moves = analysis.moves.as_ref()?;
-    if moves.len() > MOST_OPTIONS_LISTED {
-        return None;
-    }
-    let mut values: Vec<u64> = moves.iter().map(|m| m.nimber).collect::<Option<_>>()?;
+/// The distinct nimbers of `options`, in order.
+fn option_nimbers(options: &[Valued]) -> Vec<u64> {
+    let mut values: Vec<u64> = options.iter().map(|o| o.nimber).collect();
     sort(&mut values);
     values.dedup();
-    Some(values)
+    values
 }
 
 /// The parts of a sum with their nimbers, `kayles 3 (3), nim 2 (2)`, and the
@@ -221,18 +244,17 @@ pub(super) fn check_nimber(analyst: &mut Analyst, text: &str, given: u64) -> Res
             "{position} has no move: its nimber is the mex of no numbers, 0, not {given}"
         )]);
     }
-    let mistake = match option_nimbers(&analysis) {
-        Some(values) if values.contains(&given) => {
-            let moves = analysis.moves.as_deref().unwrap_or_default();
-            let option = moves.iter().find(|m| m.nimber == Some(given));
-            let option = option.map_or(String::new(), |m| {
-                format!(" ({} leaves {}, of nimber {given})", m.to.description, m.to.position)
+    let mistake = match valued_options(analyst, &position) {
+        Some(options) if options.iter().any(|o| o.nimber == given) => {
+            let option = options.iter().find(|o| o.nimber == given);
+            let option = option.map_or(String::new(), |o| {
+                format!(" ({} leaves {}, of nimber {given})", o.words, o.to)
             });
             format!("{given} is the nimber of an option{option}, so it is not the nimber of {position}: a position's nimber is the least number that no option has")
         }
-        Some(values) => format!(
+        Some(options) => format!(
             "the options of {position} have nimbers {{{}}}: the least number not among them is {g}, not {given}",
-            super::join(&values)
+            super::join(&option_nimbers(&options))
         ),
         None => match analysis.parts.first().map(|p| &p.method) {
             Some(Method::Theorem(name)) => {
