@@ -131,7 +131,10 @@ def test_a_killed_driver_run_again_computes_only_what_is_missing(cluster, undist
     for code in finished:
         heaps = computed.get(code, [])
         start = kept.get(code, 0)
-        assert [first for first, _ in heaps] == [start] + [last + 1 for _, last in heaps[:-1]]
+        # A code whose checkpoint held every heap (killed before its row was
+        # written) is finished with nothing computed.
+        starts = [start] + [last + 1 for _, last in heaps[:-1]] if start <= N else []
+        assert [first for first, _ in heaps] == starts
         assert sum(last - first + 1 for first, last in heaps) == N + 1 - start
     assert without_seconds(c.read(out)) == without_seconds([undisturbed[code] for code in OPEN])
 
