@@ -329,22 +329,11 @@ impl Exercise {
                     .collect(),
             ),
             Exercise::WinningMoves { position, .. } => {
-                // A position of many more moves is refused by the budget (moves
-                // times their size) before they are listed.
-                let budget = Budget::default().with_positions(64 * MOST_CLICKED as usize);
-                let mut analyst = Analyst::new(budget);
-                let from = analyst.parse(position).ok()?;
-                let moves = analyst.moves(&from).ok()?;
-                if moves.len() > MOST_CLICKED as usize {
-                    return None;
-                }
+                let moves = positions::listed_moves(position, MOST_CLICKED as usize)?;
                 let options = moves
-                    .iter()
-                    .map(|to| {
-                        let words = analyst.describe_move(&from, to).ok()?;
-                        Some(Choice::new(to.as_str().to_string(), words))
-                    })
-                    .collect::<Option<Vec<Choice>>>()?;
+                    .into_iter()
+                    .map(|(to, words)| Choice::new(to, words))
+                    .collect();
                 several("Click the winning moves", "; ", options)
             }
             Exercise::Winner { .. } => Some(Choices {

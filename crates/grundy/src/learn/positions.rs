@@ -42,22 +42,35 @@ struct Valued {
     nimber: u64,
 }
 
-/// The options of `position` with their nimbers, where it has at most
-/// [`MOST_OPTIONS_LISTED`]: a position of many more is refused by the budget
-/// (moves times their size) before its moves are listed, so that a heap of 10^12
-/// valued by a theorem is answered at once.
-fn valued_options(analyst: &mut Analyst, position: &Position) -> Option<Vec<Valued>> {
-    let mut lister = Analyst::new(Budget::default().with_positions(64 * MOST_OPTIONS_LISTED));
-    let from = lister.parse(position.as_str()).ok()?;
+/// The moves of the position written `text`, each as the position it leaves and
+/// in words, where it has at most `most`: a position of many more is refused by
+/// the budget (moves times their size) before its moves are listed, so that a heap
+/// of 10^12 that a theorem values costs nothing.
+pub(super) fn listed_moves(text: &str, most: usize) -> Option<Vec<(String, String)>> {
+    let mut lister = Analyst::new(Budget::default().with_positions(64 * most));
+    let from = lister.parse(text).ok()?;
     let moves = lister.moves(&from).ok()?;
-    if moves.len() > MOST_OPTIONS_LISTED {
+    if moves.len() > most {
         return None;
     }
     moves
         .iter()
         .map(|to| {
-            let words = lister.describe_move(&from, to).ok()?;
-            let to = analyst.parse(to.as_str()).ok()?;
+            Some((
+                to.as_str().to_string(),
+                lister.describe_move(&from, to).ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// The options of `position` with their nimbers, where it has at most
+/// [`MOST_OPTIONS_LISTED`] ([`listed_moves`]).
+fn valued_options(analyst: &mut Analyst, position: &Position) -> Option<Vec<Valued>> {
+    listed_moves(position.as_str(), MOST_OPTIONS_LISTED)?
+        .into_iter()
+        .map(|(to, words)| {
+            let to = analyst.parse(&to).ok()?;
             let nimber = analyst.analyse(&to, &Options::default()).ok()?.nimber?;
             Some(Valued { to, words, nimber })
         })
