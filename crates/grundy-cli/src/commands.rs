@@ -3,13 +3,15 @@
 //! object with `--json` (the fields are documented in docs/json.md), a table also
 //! as CSV; `draw` prints the library's picture of a position or a sequence, as an
 //! SVG document or a TikZ picture; `exercise` prints the engine's verdict on an
-//! answer to an exercise of the notes.
+//! answer to an exercise of the notes; `certify` prints the certificate of a
+//! board's nimber, and `check` the verdict of the certificates' own checker.
 
 use std::fmt::Display;
 use std::io::Write as _;
 use std::sync::mpsc::RecvTimeoutError;
 
 use anyhow::Result;
+use grundy::certificate::check::Verdict;
 use grundy::learn::practice::practice;
 use grundy::learn::Exercise;
 use grundy::plot::{self, Chart};
@@ -128,6 +130,30 @@ pub fn value(spec_text: &str, common: &Common, budget: &Budget) -> Result<()> {
         (whole, Some(first)) => print_text(&ValueReport::after(whole, first)),
         (whole, None) => print_text(&ValueReport::rest(whole)),
     }
+}
+
+/// `grundy certify`: the certificate of a board's nimber, written to standard
+/// output as the search finishes.
+pub fn certify(spec_text: &str, budget: &Budget) -> Result<()> {
+    let mut analyst = Analyst::new(budget.clone());
+    let position = analyst.parse(spec_text)?;
+    let certificate = progress::searching(budget, || analyst.certificate(&position))?;
+    print_text(&certificate)
+}
+
+/// `grundy check`: the checker's verdict on a certificate; false when refused.
+pub fn check(file: &str) -> Result<bool> {
+    let text = match file {
+        "-" => std::io::read_to_string(std::io::stdin()),
+        _ => std::fs::read_to_string(file),
+    };
+    let text = text.map_err(|e| grundy::Error::Io {
+        path: file.to_string(),
+        source: e,
+    })?;
+    let verdict = grundy::certificate::check::check(&text)?;
+    print_text(&verdict)?;
+    Ok(matches!(verdict, Verdict::Checked(_)))
 }
 
 /// `grundy moves`: every move with the outcome and nimber it leaves.

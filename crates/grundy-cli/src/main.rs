@@ -162,6 +162,12 @@ enum Command {
     Draw(DrawArgs),
     /// Play against the computer in the terminal.
     Play(PlayArgs),
+    /// Print a certificate of a board's nimber (Cram, placement games): the
+    /// regions its proof rests on, each with its nimber, for `grundy check`.
+    Certify(CertifyArgs),
+    /// Check a certificate that `grundy certify` wrote, with a checker of its own
+    /// (plain mex over each listed region's options): exit code 1 when refused.
+    Check(CheckArgs),
     /// Serve the web playground: every game to see, click and play.
     Serve(ServeArgs),
     /// An exercise of the notes, its answer checked by the engine and each mistake
@@ -230,6 +236,15 @@ struct PositionArgs {
     /// nimber or the winning moves.
     #[arg(long)]
     outcome_only: bool,
+    #[command(flatten)]
+    kept: KeptSearch,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// Where a board search is kept on disk as it goes.
+#[derive(Args)]
+struct KeptSearch {
     /// Keep the board search (Cram, placement games) in FILE as it goes: every
     /// five minutes (`GRUNDY_CHECKPOINT_SECONDS`) and at its end.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
@@ -238,8 +253,17 @@ struct PositionArgs {
     /// keep it there as it goes).
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
-    #[command(flatten)]
-    common: Common,
+}
+
+impl KeptSearch {
+    /// `budget` with the checkpoint `--save` or `--resume` names.
+    fn budget(&self, budget: Budget) -> grundy::Result<Budget> {
+        Ok(match (&self.save, &self.resume) {
+            (Some(path), _) => budget.with_checkpoint(Checkpoint::at(path, false)?),
+            (_, Some(path)) => budget.with_checkpoint(Checkpoint::at(path, true)?),
+            _ => budget,
+        })
+    }
 }
 
 impl PositionArgs {
@@ -247,12 +271,8 @@ impl PositionArgs {
     /// checkpoint `--save` or `--resume` names.
     fn budget(&self, base: &Budget) -> grundy::Result<Budget> {
         let effort = Effort::outcome_only(self.outcome_only);
-        let budget = self.common.budget(base).with_effort(effort);
-        Ok(match (&self.save, &self.resume) {
-            (Some(path), _) => budget.with_checkpoint(Checkpoint::at(path, false)?),
-            (_, Some(path)) => budget.with_checkpoint(Checkpoint::at(path, true)?),
-            _ => budget,
-        })
+        self.kept
+            .budget(self.common.budget(base).with_effort(effort))
     }
 
     /// Runs `command` on the position, within the command's budget.
@@ -271,6 +291,25 @@ fn with_max_positions(base: &Budget, max_positions: Option<usize>) -> Budget {
         Some(positions) => base.clone().with_positions(positions),
         None => base.clone(),
     }
+}
+
+#[derive(Args)]
+struct CertifyArgs {
+    /// The board, e.g. `cram 5x7` (quotes optional).
+    #[arg(required = true, value_name = "SPEC")]
+    spec: Vec<String>,
+    #[command(flatten)]
+    kept: KeptSearch,
+    /// The most positions a search may keep before it stops with an error.
+    #[arg(long, value_name = "N")]
+    max_positions: Option<usize>,
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// The certificate's file (`-` for standard input); it is only read.
+    #[arg(value_name = "FILE")]
+    file: String,
 }
 
 #[derive(Args)]
@@ -562,6 +601,15 @@ fn main() -> ExitCode {
             "--time does not apply to serve: each request asks for its time in the field 'time', within --time-limit"
         )),
         Command::Serve(a) => serve(a),
+        Command::Certify(a) => a
+            .kept
+            .budget(with_max_positions(&base, a.max_positions))
+            .map_err(Into::into)
+            .and_then(|budget| commands::certify(&a.spec.join(" "), &budget)),
+        Command::Check(a) => match commands::check(&a.file) {
+            Ok(false) => return ExitCode::from(1),
+            done => done.map(drop),
+        },
         Command::Exercise(a) => match commands::exercise(a, &base) {
             Ok(false) => return ExitCode::from(1),
             done => done.map(drop),

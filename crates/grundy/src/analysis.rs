@@ -25,7 +25,7 @@ use serde::Serialize;
 use crate::drawing::{Marked, Marking};
 use crate::explain::{self, Explanation};
 use crate::solve::{GameBox, Part, Solver, Sum, Valuation, Value};
-use crate::{spec, Budget, Drawing, Effort, Error, Gamma, Nimber, Outcome, Play, Result};
+use crate::{invalid, spec, Budget, Drawing, Effort, Error, Gamma, Nimber, Outcome, Play, Result};
 
 /// The most moves whose nimbers `moves` searches for, where no theorem gives them.
 const FEW_MOVES: usize = 64;
@@ -390,6 +390,26 @@ impl Analyst {
         Ok(match self.own(part)?.0[..] {
             [part] => self.solver.part_position(part),
             _ => None,
+        })
+    }
+
+    /// The certificate of the nimber of `position`, a board of a game whose search
+    /// writes them (Cram and the placement games): what the search proved, for
+    /// [`certificate::check`](crate::certificate::check::check) to verify.
+    pub fn certificate(&self, position: &Position) -> Result<crate::certificate::Certificate> {
+        let sum = self.own(position)?;
+        let [part] = sum.0[..] else {
+            return Err(invalid!(
+                "'{}' has {} parts: a certificate is of one board",
+                position.text,
+                sum.0.len()
+            ));
+        };
+        self.solver.certificate(part).unwrap_or_else(|| {
+            Err(invalid!(
+                "'{}' has no certificate: certificates are written by the board search of cram and place games",
+                position.text
+            ))
         })
     }
 

@@ -276,6 +276,16 @@ pub trait OwnSearch<P> {
     fn keep(&self, _budget: &Budget) -> Result<()> {
         Ok(())
     }
+
+    /// The certificate of `p`'s nimber ([`crate::certificate`]), for a search that
+    /// writes them; `None` for one that does not.
+    fn certificate(
+        &self,
+        _p: &P,
+        _budget: &Budget,
+    ) -> Option<Result<crate::certificate::Certificate>> {
+        None
+    }
 }
 
 /// What reading a position's text changed at once, as the rules say (Green

@@ -32,6 +32,7 @@ pub struct LibraryGuideDoctests;
 
 pub mod analysis;
 pub mod budget;
+pub mod certificate;
 pub mod drawing;
 pub mod explain;
 pub mod files;

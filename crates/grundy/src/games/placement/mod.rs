@@ -15,6 +15,7 @@
 //! decides come from the theorem of [`mirror`]; nimbers from the pruned search of
 //! [`search`].
 
+mod certify;
 pub(crate) mod kept;
 mod known;
 mod mirror;
@@ -23,6 +24,7 @@ mod zeroed;
 
 use super::grid::{self, Cell};
 use super::Family;
+use crate::certificate::Certificate;
 use crate::solve::GameBox;
 use crate::sorting::sort;
 use crate::{
@@ -734,6 +736,10 @@ impl OwnSearch<Board> for Placement {
 
     fn keep(&self, budget: &Budget) -> Result<()> {
         self.search.lock().keep(self, budget)
+    }
+
+    fn certificate(&self, p: &Board, budget: &Budget) -> Option<Result<Certificate>> {
+        Some(certify::certificate(self, p, budget))
     }
 }
 

@@ -557,6 +557,12 @@ impl Solver {
             .try_for_each(|game| game.keep_search(&self.budget))
     }
 
+    /// The certificate of a part's nimber, if its game's search writes them
+    /// ([`OwnSearch::certificate`](crate::OwnSearch::certificate)).
+    pub fn certificate(&self, part: Part) -> Option<Result<crate::certificate::Certificate>> {
+        self.games[part.game as usize].certificate(part.pos, &self.budget)
+    }
+
     /// A part drawn, if its game draws ([`Picture::draw`](crate::Picture::draw)),
     /// labelled with its text, or its game's name and the picture's words where the
     /// picture has them (a board's notation is no name for a person); `history` holds the part before, oldest first (parts

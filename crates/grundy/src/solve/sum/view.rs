@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 use super::super::loopy::{self, Builder};
 use super::super::memo::{Measure, Memo};
 use super::PosId;
+use crate::certificate::Certificate;
 use crate::drawing::{Marked, Marking};
 use crate::stop::Every;
 use crate::{Budget, Drawing, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
@@ -44,6 +45,7 @@ pub(super) trait AnyGame: Send {
     fn marking(&mut self, id: PosId, marks: &[String]) -> Option<Result<Marking<PosId>>>;
     fn leading(&mut self, id: PosId, to: PosId) -> Option<Result<Option<Marked<PosId>>>>;
     fn keep_search(&self, budget: &Budget) -> Result<()>;
+    fn certificate(&self, id: PosId, budget: &Budget) -> Option<Result<Certificate>>;
     fn kind(&self) -> Kind;
     fn is_drawn_end(&self, id: PosId) -> bool;
     fn describe_move(&self, from: PosId, to: PosId) -> Result<String>;
@@ -362,6 +364,11 @@ impl<G: Game> AnyGame for View<G> {
             Some(search) => search.keep(budget),
             None => Ok(()),
         }
+    }
+
+    fn certificate(&self, id: PosId, budget: &Budget) -> Option<Result<Certificate>> {
+        let search = self.game.capabilities().search?;
+        search.certificate(self.position(id), budget)
     }
 
     fn kind(&self) -> Kind {
