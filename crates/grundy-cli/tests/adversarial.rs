@@ -109,10 +109,13 @@ fn numbers_past_what_a_family_holds() {
         &["value", "wythoff 18446744073709551615,18446744073709551614"],
         "N-position",
     );
-    refused(&["value", "cram 3x6148914691236517206"], "at most 64 cells");
+    refused(
+        &["value", "cram 3x6148914691236517206"],
+        "at most 128 cells",
+    );
     refused(
         &["value", "place:0.0,0.1|0.0,1.0,1.1 3x6148914691236517206"],
-        "at most 64 cells",
+        "at most 128 cells",
     );
     refused(
         &["value", "hackenbush stalks:4000000000"],

@@ -174,7 +174,7 @@ fn bad_boards_exit_with_code_2() {
     for (spec, words) in [
         ("chomp 2,3", "longer than the row below"),
         ("place:0.0,0.2 3x3", "not connected"),
-        ("cram 10x10", "at most 64 cells"),
+        ("cram 12x11", "at most 128 cells"),
         ("divisors 12 without 5", "'5'"),
     ] {
         let run = grundy(&["value", spec], "");
@@ -250,6 +250,25 @@ fn a_finished_board_search_keeps_all_it_learnt() {
     let file = std::fs::read(kept).unwrap();
     assert!(file.len() > 10_000, "{} bytes", file.len());
     let resumed = grundy(&["value", "cram", "4x7", "--json", "--resume", kept], "");
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(resumed.stdout, saved.stdout);
+    assert!(std::fs::read(kept).unwrap() == file, "the file changed");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_board_search_past_64_cells_is_kept_and_resumed() {
+    // Strips of 54 to 70 cells are kept beside the packed table, their cells in 16
+    // bytes: resumed, the search finds them all, and the file is left as it was.
+    let dir = scratch("wide");
+    let kept = dir.join("cram.search");
+    let kept = kept.to_str().unwrap();
+    let saved = grundy(&["value", "cram", "1x70", "--json", "--save", kept], "");
+    assert_eq!(saved.code, 0, "{}", saved.stderr);
+    // Dawson's Kayles of 70 (0.07) has nimber 1.
+    assert!(saved.stdout.contains("\"nimber\": 1"), "{}", saved.stdout);
+    let file = std::fs::read(kept).unwrap();
+    let resumed = grundy(&["value", "cram", "1x70", "--json", "--resume", kept], "");
     assert_eq!(resumed.code, 0, "{}", resumed.stderr);
     assert_eq!(resumed.stdout, saved.stdout);
     assert!(std::fs::read(kept).unwrap() == file, "the file changed");
@@ -362,7 +381,7 @@ fn a_board_search_killed_mid_run_resumes_from_its_file_with_the_same_answer() {
     run.kill().unwrap();
     let _ = run.wait();
     let at_kill = std::fs::read(kept).unwrap();
-    assert!(at_kill.starts_with(b"grundy board search 1\ncram\n"));
+    assert!(at_kill.starts_with(b"grundy board search 2\ncram\n"));
 
     // Resumed: the same answer, and the file holds at least what it held.
     let resumed = grundy(&["value", "cram", "5x6", "--json", "--resume", kept], "");

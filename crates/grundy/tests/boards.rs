@@ -492,12 +492,74 @@ fn cram_reference_values() {
         assert_eq!(value(&format!("cram 1x{n}")).1, Some(g), "1x{n}");
         assert_eq!(value(&format!("cram {n}x1")).1, Some(g), "{n}x1");
     }
-    // Even by even, up to the 64 cells a board may have: the second player answers
+    // Even by even, up to the 128 cells a board may have: the second player answers
     // by symmetry through the centre (the zeros of Beling's table).
-    for rows in [2, 4, 6, 8] {
-        for cols in (2..=64 / rows).step_by(2) {
+    for rows in [2, 4, 6, 8, 10] {
+        for cols in (2..=128 / rows).step_by(2) {
             let board = format!("{rows}x{cols}");
             assert_eq!(value(&format!("cram {board}")).1, Some(0), "{board}");
+        }
+    }
+}
+
+#[test]
+fn boards_past_64_cells_are_searched() {
+    // A strip of n cells is Dawson's Kayles (0.07, remove two adjacent pins): the
+    // board search on 65 to 128 cells, a word of 128 bits, gives the heap engine's
+    // values. 1x66 has nimber 3 (0.07 is periodic with period 34 from n = 52:
+    // Guy and Smith 1956; Winning Ways, chapter 4).
+    assert_eq!(value("cram 1x66").1, Some(3));
+    for n in [65, 66, 67, 75, 100, 128] {
+        let heap = value(&format!("octal:0.07 {n}")).1;
+        assert_eq!(value(&format!("cram 1x{n}")).1, heap, "1x{n}");
+        assert_eq!(value(&format!("cram {n}x1")).1, heap, "{n}x1");
+    }
+    // A wide board whose empty cells form a small region has that region's nimber:
+    // 5x13 with a 4x5 region left (nimber 2, Beling's table) and 11x11 with 3x6 (4,
+    // Plick's nimcalc).
+    let region = |rows: usize, cols: usize, r: usize, c: usize| -> String {
+        let pic: Vec<String> = (0..rows)
+            .map(|i| {
+                (0..cols)
+                    .map(|j| if i < r && j < c { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        format!("cram {}", pic.join("/"))
+    };
+    assert_eq!(value(&region(5, 13, 4, 5)).1, Some(2));
+    assert_eq!(value(&region(11, 11, 3, 6)).1, Some(4));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// On boards past 64 cells, with the empty cells scattered so that plain search
+    /// can follow, the pruned search gives plain search's nimber, whatever heaps are
+    /// asked about: Cram and the L-tromino.
+    #[test]
+    fn the_pruned_search_agrees_with_plain_search_past_64_cells(
+        (rows, cols) in prop_oneof![Just((5usize, 13usize)), Just((6, 11)), Just((9, 9)), Just((1, 100)), Just((11, 11))],
+        empty in proptest::collection::btree_set(0..121usize, 6..16),
+        game in 0..2usize,
+        heaps in proptest::collection::vec(0..5u64, 1..5),
+    ) {
+        let cells = rows * cols;
+        let picture: Vec<String> = (0..rows)
+            .map(|r| (0..cols).map(|c| if empty.contains(&((r * cols + c) * 7 % cells)) || empty.contains(&((r * cols + c + 1) * 7 % cells)) { '.' } else { '#' }).collect())
+            .collect();
+        let text = picture.join("/");
+        let game = match game {
+            0 => Placement::cram(),
+            _ => Placement::parse("0.0,0.1,1.0").unwrap(),
+        };
+        let p = game.parse_position(&text).unwrap();
+        let g = Memo::<Searched<Placement>>::new(Measure::Nimber)
+            .value(&Searched(game.clone()), &p, &Budget::default().with_positions(1 << 22))
+            .unwrap();
+        for k in heaps.into_iter().chain([g]) {
+            let has = game.has_nimber(&p, k, &Budget::default().with_positions(1 << 22)).unwrap();
+            prop_assert_eq!(has, k == g, "{} {} heap {}", game.name(), text, k);
         }
     }
 }
@@ -567,7 +629,7 @@ fn bad_boards_and_pieces_are_refused() {
         let mut solver = Solver::new(Budget::default().with_positions(1000));
         grundy::spec::parse(t, &mut solver).unwrap_err().to_string()
     };
-    assert!(err("cram 9x9").contains("81 cells"));
+    assert!(err("cram 12x12").contains("144 cells"));
     assert!(err("place:0.0,1.1 4x4").contains("not connected"));
     assert!(err("cram ../.x").contains("'x'"));
     assert!(err("chomp 3,4").contains("longer than the row below"));

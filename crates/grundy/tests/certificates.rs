@@ -48,6 +48,8 @@ fn certificates_of_other_pieces_and_blocked_cells_are_checked() {
         "place:0.0,0.1,0.2|0.0,1.0,1.1 4x5",
         "cram ..#../...../.#.../....#",
         "cram ...../.#.#./...../.....",
+        // Past 64 cells: Dawson's Kayles of 66 (nimber 3).
+        "cram 1x66",
     ] {
         let c = certificate(spec);
         assert_eq!(checked(&c.to_string()), c.nimber, "{spec}");

@@ -9,10 +9,11 @@
 //! A file the user names is accepted ([`accept`]) before anything is searched, and
 //! written only once a file to go on from has been read whole.
 //!
-//! Its bytes: the line `grundy board search 1`, the game's name and a newline; the
+//! Its bytes: the line `grundy board search 2`, the game's name and a newline; the
 //! count of packed entries and each as two words (the region's key, what is known);
-//! the count of other regions and each as its rows, columns, cells and what is
-//! known; then the CRC-32 of all that. Numbers are little-endian.
+//! the count of other regions and each as its rows, columns (a byte each), cells
+//! (16 bytes, for boards of up to 128 cells; version 1 had 8) and what is known;
+//! then the CRC-32 of all that. Numbers are little-endian.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -26,12 +27,12 @@ use crate::{invalid, Error, Result};
 const FORMAT: &str = "grundy board search ";
 
 /// … and the whole first line of the files of this version.
-const HEADING: &[u8] = b"grundy board search 1\n";
+const HEADING: &[u8] = b"grundy board search 2\n";
 
 /// The bytes of a packed entry (key, what is known), and of another region's
 /// (rows, columns, cells, what is known).
 const PACKED_BYTES: usize = 16;
-const OTHER_BYTES: usize = 18;
+const OTHER_BYTES: usize = 26;
 
 /// The longest line naming a game that a file is read for.
 const LONGEST_NAME: u64 = 1 << 12;
@@ -281,15 +282,16 @@ fn parse(
     for _ in 0..others {
         let mut entry = [0; OTHER_BYTES];
         next(input, &mut entry)?;
+        let empty = u128::from(word_at(&entry, 2)) | u128::from(word_at(&entry, 10)) << 64;
         let board = Board {
             rows: entry[0],
             cols: entry[1],
-            empty: word_at(&entry, 2),
+            empty,
         };
-        if board.rows == 0 || board.cols == 0 || board.rows as u32 * board.cols as u32 > 64 {
+        if board.rows == 0 || board.cols == 0 || board.cells() > super::MOST_CELLS {
             return Err(no_board());
         }
-        each(Entry::Other(board, word_at(&entry, 10)));
+        each(Entry::Other(board, word_at(&entry, 18)));
     }
     let mut past = [0; 1];
     if input.take(&mut past)? {

@@ -16,7 +16,7 @@ use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard, TryLockError};
 use rustc_hash::FxHashMap;
 
 use super::zeroed::Zeroed;
-use super::Board;
+use super::{Bits, Board};
 
 /// Bits of the cells in a packed key; then 6 bits of width less one.
 const CELL_BITS: u32 = 53;
@@ -176,9 +176,8 @@ fn filter_bit(key: u64, slots: usize) -> usize {
 }
 
 /// The key of a region that packs: its cells and width.
-fn key(b: &Board) -> Option<u64> {
-    (b.rows as u32 * b.cols as u32 <= CELL_BITS)
-        .then(|| b.empty | ((b.cols as u64 - 1) << CELL_BITS))
+fn key<B: Bits>(b: &Board<B>) -> Option<u64> {
+    (b.cells() <= CELL_BITS).then(|| b.empty.low() | ((b.cols as u64 - 1) << CELL_BITS))
 }
 
 fn slot(key: u64, slots: usize) -> usize {
@@ -403,14 +402,14 @@ impl Reader<'_> {
     }
 
     /// What is known of the canonical region `b`.
-    pub fn get(&self, b: &Board) -> Known {
+    pub fn get<B: Bits>(&self, b: &Board<B>) -> Known {
         let Some(key) = key(b) else {
             let others = self
                 .table
                 .others
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
-            return others.get(b).copied().unwrap_or_default();
+            return others.get(&b.wide()).copied().unwrap_or_default();
         };
         let slots = &self.slots.slots;
         let mask = slots.len() - 1;
@@ -431,7 +430,7 @@ impl Reader<'_> {
 
     /// The nimber of the canonical region `b`, if known: [`Reader::get`]'s, but
     /// answered from the filter, in the cache, for most regions that have none.
-    pub fn nimber(&self, b: &Board) -> Option<u8> {
+    pub fn nimber<B: Bits>(&self, b: &Board<B>) -> Option<u8> {
         if key(b).is_some_and(|key| !self.slots.may_be_solved(key)) {
             return None;
         }
@@ -439,26 +438,26 @@ impl Reader<'_> {
     }
 
     /// Records the nimber of the canonical region `b`.
-    pub fn solve(&self, b: &Board, nimber: u8) {
+    pub fn solve<B: Bits>(&self, b: &Board<B>, nimber: u8) {
         self.add(b, (nimber as u64 + 1) << NIMBER_SHIFT);
     }
 
     /// Records that the nimber of the canonical region `b` is none of the values in
     /// `values` (bit v for value v, below [`RULED_OUT_BELOW`]).
-    pub fn rule_out(&self, b: &Board, values: u64) {
+    pub fn rule_out<B: Bits>(&self, b: &Board<B>, values: u64) {
         self.add(b, values);
     }
 
     /// Adds `bits` to what is known of `b` (what is known only grows, so that two
     /// threads learning of one region at once both leave their mark).
-    pub(super) fn add(&self, b: &Board, bits: u64) {
+    pub(super) fn add<B: Bits>(&self, b: &Board<B>, bits: u64) {
         let Some(key) = key(b) else {
             let mut others = self
                 .table
                 .others
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
-            let known = others.entry(*b).or_insert_with(|| {
+            let known = others.entry(b.wide()).or_insert_with(|| {
                 self.count();
                 Known::default()
             });
@@ -520,7 +519,7 @@ mod tests {
             &Board {
                 rows: 2,
                 cols: 3,
-                empty: 0b110_011,
+                empty: 0b110_011u64,
             },
             1,
         );
@@ -532,7 +531,7 @@ mod tests {
             reader.nimber(&Board {
                 rows: 2,
                 cols: 3,
-                empty: 0b110_011
+                empty: 0b110_011u64
             }),
             Some(1)
         );

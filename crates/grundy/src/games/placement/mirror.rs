@@ -9,12 +9,12 @@
 
 use smallvec::SmallVec;
 
-use super::{image, transposed, Board, Frame, Placement};
+use super::{image, transposed, Bits, Board, Frame, Placement};
 use crate::{Outcome, Play, Theory};
 
 /// The image of `cells` (in the box of `cut`) under symmetry `s` (numbered as in
 /// [`super::transform`]).
-pub(super) fn reflect(s: u8, cells: u64, cut: &Board) -> u64 {
+pub(super) fn reflect<B: Bits>(s: u8, cells: B, cut: &Board<B>) -> B {
     let (h, w) = (cut.rows as u32, cut.cols as u32);
     match s {
         0..=3 => image(s, cells, h, w),
@@ -25,7 +25,7 @@ pub(super) fn reflect(s: u8, cells: u64, cut: &Board) -> u64 {
 /// The symmetries of the game that are their own inverse (1, 2, 3: mirror, flip,
 /// half turn; 4, 7: the two diagonal reflections of a square) and map the region
 /// `cut` to itself.
-pub(super) fn reflections_fixing(game: &Placement, cut: &Board) -> SmallVec<[u8; 8]> {
+pub(super) fn reflections_fixing<B: Bits>(game: &Placement, cut: &Board<B>) -> SmallVec<[u8; 8]> {
     game.symmetries
         .iter()
         .copied()
@@ -37,12 +37,12 @@ pub(super) fn reflections_fixing(game: &Placement, cut: &Board) -> SmallVec<[u8;
 /// The first of `reflections` (each mapping `cut` to itself) that maps every
 /// placement on the empty cells of `cut` to one it does not meet, if any:
 /// `placements` are those of the box of `cut`.
-pub(super) fn copying(cut: &Board, reflections: &[u8], placements: &[u64]) -> Option<u8> {
+pub(super) fn copying<B: Bits>(cut: &Board<B>, reflections: &[u8], placements: &[B]) -> Option<u8> {
     reflections.iter().copied().find(|&s| {
         placements
             .iter()
             .filter(|&&m| cut.empty & m == m)
-            .all(|&m| reflect(s, m, cut) & m == 0)
+            .all(|&m| reflect(s, m, cut) & m == B::ZERO)
     })
 }
 
@@ -68,7 +68,7 @@ impl Placement {
     /// The first placement (in the order of [`crate::Game::moves`]) that leaves a
     /// board on which the mover copies, with the symmetry.
     fn move_to_copied(&self, p: &Board) -> Option<(Board, u8)> {
-        self.placement_masks(p.rows, p.cols)
+        self.placement_masks::<u128>(p.rows, p.cols)
             .iter()
             .filter(|&&m| p.empty & m == m)
             .find_map(|&m| {
@@ -151,7 +151,7 @@ mod tests {
     use rustc_hash::FxHashMap;
 
     /// The nimber of `p` by exhaustive search of its game tree.
-    fn nimber(game: &Placement, p: &Board, memo: &mut FxHashMap<u64, Nimber>) -> Nimber {
+    fn nimber(game: &Placement, p: &Board, memo: &mut FxHashMap<u128, Nimber>) -> Nimber {
         if let Some(&g) = memo.get(&p.empty) {
             return g;
         }
@@ -180,7 +180,7 @@ mod tests {
             for &(rows, cols) in sizes {
                 let mut memo = FxHashMap::default();
                 let mut answered = [0, 0];
-                for empty in 0..1u64 << (rows * cols) {
+                for empty in 0..1u128 << (rows * cols) {
                     let p = Board { rows, cols, empty };
                     assert_eq!(game.outcome(&p, Play::Misere), None);
                     let Some(outcome) = game.outcome(&p, Play::Normal) else {

@@ -3,7 +3,9 @@
 //! dominoes, either way round.
 //!
 //! A board is written `5x7` (rows x columns, all empty) or as a picture, rows joined
-//! by `/`, `.` an empty cell and `#` a filled one: `..#/.../...`; at most 64 cells.
+//! by `/`, `.` an empty cell and `#` a filled one: `..#/.../...`; at most 128
+//! cells. The cells are the bits of a word ([`bits`]): `u64` for boards of at most
+//! 64 cells, `u128` past that, each search on the narrowest that holds its board.
 //! Pieces are cell lists `row.col` joined by `,`, several pieces joined by `|`, in
 //! every rotation and reflection unless `:fixed` follows: `place:0.0,0.1,1.0` (the
 //! L-tromino), `place:0.0,0.1:fixed` (horizontal dominoes only).
@@ -15,6 +17,8 @@
 //! decides come from the theorem of [`mirror`]; nimbers from the pruned search of
 //! [`search`].
 
+mod bits;
+#[cfg(not(target_family = "wasm"))]
 mod certify;
 pub(crate) mod kept;
 mod known;
@@ -24,6 +28,7 @@ mod zeroed;
 
 use super::grid::{self, Cell};
 use super::Family;
+#[cfg(not(target_family = "wasm"))]
 use crate::certificate::Certificate;
 use crate::solve::GameBox;
 use crate::sorting::sort;
@@ -31,14 +36,64 @@ use crate::{
     invalid, too_large, Budget, Capabilities, Drawing, Game, Nimber, OwnSearch, Picture, Result,
     Size,
 };
+use bits::Bits;
 use search::Shared;
 
-/// A board of at most 64 cells; cell (r, c) is bit r × cols + c of `empty`.
+/// The most cells of a board: 128; 64 in WebAssembly, whose engine is downloaded
+/// with the static playground's pages and leaves out the search on 128-bit words
+/// (and the certificates).
+#[cfg(not(target_family = "wasm"))]
+pub const MOST_CELLS: u32 = 128;
+/// The most cells of a board: 128; 64 in WebAssembly, whose engine is downloaded
+/// with the static playground's pages and leaves out the search on 128-bit words
+/// (and the certificates).
+#[cfg(target_family = "wasm")]
+pub const MOST_CELLS: u32 = 64;
+
+/// A board of at most [`MOST_CELLS`] cells; cell (r, c) is bit r × cols + c of
+/// `empty`. The search works on boards of the narrowest word that holds them
+/// (`Board<u64>` for at most 64 cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct Board<B = u128> {
     rows: u8,
     cols: u8,
-    empty: u64,
+    empty: B,
+}
+
+impl<B: Bits> Board<B> {
+    /// The cells of the board, empty or not.
+    fn cells(&self) -> u32 {
+        self.rows as u32 * self.cols as u32
+    }
+
+    /// The board on the widest word.
+    fn wide(&self) -> Board {
+        Board {
+            rows: self.rows,
+            cols: self.cols,
+            empty: self.empty.wide(),
+        }
+    }
+}
+
+impl Board {
+    /// The board on a word of `C`, which must hold its cells.
+    fn narrow<C: Bits>(&self) -> Board<C> {
+        debug_assert!(self.cells() <= C::BITS);
+        Board {
+            rows: self.rows,
+            cols: self.cols,
+            empty: C::narrow(self.empty),
+        }
+    }
+}
+
+/// The cells of a `rows` × `cols` board, all of them.
+fn all_cells<B: Bits>(cells: u32) -> B {
+    match cells {
+        0 => B::ZERO,
+        n => B::ALL >> (B::BITS - n),
+    }
 }
 
 /// A placement game: its pieces in every allowed orientation.
@@ -215,15 +270,15 @@ impl Placement {
 
     /// Every way to place a piece on an empty board of `rows` × `cols`, as the mask
     /// of cells it covers.
-    fn placement_masks(&self, rows: u8, cols: u8) -> Box<[u64]> {
+    fn placement_masks<B: Bits>(&self, rows: u8, cols: u8) -> Box<[B]> {
         let mut masks = Vec::new();
         for shape in &self.shapes {
             let (h, w) = size(shape);
             if h > rows || w > cols {
                 continue;
             }
-            let mask = shape.iter().fold(0u64, |m, &(r, c)| {
-                m | 1 << (r as u32 * cols as u32 + c as u32)
+            let mask = shape.iter().fold(B::ZERO, |m, &(r, c)| {
+                m | B::ONE << (r as u32 * cols as u32 + c as u32)
             });
             for r in 0..=rows - h {
                 for c in 0..=cols - w {
@@ -235,7 +290,7 @@ impl Placement {
     }
 
     /// The regions of `b` that a piece fits in, each canonical.
-    fn regions(&self, b: &Board, mut each: impl FnMut(Board)) {
+    fn regions<B: Bits>(&self, b: &Board<B>, mut each: impl FnMut(Board<B>)) {
         let frame = Frame::new(b);
         for region in frame.regions(b.empty) {
             if region.count_ones() >= self.smallest {
@@ -245,13 +300,13 @@ impl Placement {
     }
 
     /// `region` (empty cells in `frame`) cut to its bounding box, in canonical form.
-    fn canonical(&self, frame: &Frame, region: u64) -> Board {
+    fn canonical<B: Bits>(&self, frame: &Frame<B>, region: B) -> Board<B> {
         self.least_form(frame.cut(region))
     }
 
     /// Of the images of `b` (cut to its box) under the symmetries, the least as
     /// (rows, cols, cells): the canonical form.
-    fn least_form(&self, b: Board) -> Board {
+    fn least_form<B: Bits>(&self, b: Board<B>) -> Board<B> {
         let (h, w, cells) = (b.rows as u32, b.cols as u32, b.empty);
         let mut best = (h, w, cells);
         // An image is only least if it is no taller than it is wide.
@@ -273,8 +328,8 @@ impl Placement {
 
 /// The least image of `cells` (an h × w box row by row) under the symmetries < 4
 /// whose bits are set in `kept`, as (rows, cols, cells).
-fn least_image(kept: u8, cells: u64, h: u32, w: u32) -> (u32, u32, u64) {
-    let mut best = if kept & 1 != 0 { cells } else { u64::MAX };
+fn least_image<B: Bits>(kept: u8, cells: B, h: u32, w: u32) -> (u32, u32, B) {
+    let mut best = if kept & 1 != 0 { cells } else { B::ALL };
     if kept & 0b1000 != 0 {
         best = best.min(image(3, cells, h, w));
     }
@@ -292,11 +347,11 @@ fn least_image(kept: u8, cells: u64, h: u32, w: u32) -> (u32, u32, u64) {
 
 /// The image under symmetry `s` < 4 (numbered as in [`transform`]) of `cells`, an
 /// h × w box row by row.
-fn image(s: u8, cells: u64, h: u32, w: u32) -> u64 {
-    let half_turn = |x: u64| x.reverse_bits() >> (64 - h * w);
-    let flip = |x: u64| {
-        let row_mask = u64::MAX >> (64 - w);
-        (0..h).fold(0, |m, r| {
+fn image<B: Bits>(s: u8, cells: B, h: u32, w: u32) -> B {
+    let half_turn = |x: B| x.reverse_bits() >> (B::BITS - h * w);
+    let flip = |x: B| {
+        let row_mask = all_cells::<B>(w);
+        (0..h).fold(B::ZERO, |m, r| {
             m | ((x >> (r * w)) & row_mask) << ((h - 1 - r) * w)
         })
     };
@@ -309,21 +364,23 @@ fn image(s: u8, cells: u64, h: u32, w: u32) -> u64 {
 }
 
 /// `cells`, an h × w box row by row, reflected in its main diagonal: a w × h box.
-fn transposed(cells: u64, h: u32, w: u32) -> u64 {
+fn transposed<B: Bits>(cells: B, h: u32, w: u32) -> B {
     if h <= 8 && w <= 8 {
+        let cells = cells.low();
         let row_mask = u64::MAX >> (64 - w);
         let grid = (0..h).fold(0, |m, r| m | ((cells >> (r * w)) & row_mask) << (8 * r));
         let grid = transpose_8x8(grid);
         let row_mask = u64::MAX >> (64 - h);
-        return (0..w).fold(0, |m, r| m | ((grid >> (8 * r)) & row_mask) << (r * h));
+        let out = (0..w).fold(0, |m, r| m | ((grid >> (8 * r)) & row_mask) << (r * h));
+        return B::narrow(out as u128);
     }
-    let mut out = 0;
+    let mut out = B::ZERO;
     let mut bits = cells;
-    while bits != 0 {
+    while bits != B::ZERO {
         let i = bits.trailing_zeros();
-        bits &= bits - 1;
+        bits = bits.without_first();
         let (r, c) = (i / w, i % w);
-        out |= 1 << (c * h + r);
+        out |= B::ONE << (c * h + r);
     }
     out
 }
@@ -341,24 +398,24 @@ fn transpose_8x8(mut x: u64) -> u64 {
 
 /// The rows and columns of a board, for the bit operations on its cells: splitting
 /// them into regions joined edge to edge, and cutting a region to its box.
-struct Frame {
+struct Frame<B = u64> {
     rows: u32,
     cols: u32,
-    first_col: u64,
-    last_col: u64,
-    first_row: u64,
-    last_row: u64,
-    not_first_col: u64,
-    not_last_col: u64,
+    first_col: B,
+    last_col: B,
+    first_row: B,
+    last_row: B,
+    not_first_col: B,
+    not_last_col: B,
 }
 
-impl Frame {
-    fn new(b: &Board) -> Frame {
+impl<B: Bits> Frame<B> {
+    fn new(b: &Board<B>) -> Frame<B> {
         let (rows, cols) = (b.rows as u32, b.cols as u32);
-        let first_col = (0..rows).fold(0, |m, r| m | 1 << (r * cols));
+        let first_col = (0..rows).fold(B::ZERO, |m, r| m | B::ONE << (r * cols));
         let last_col = first_col << (cols - 1);
-        let all = u64::MAX >> (64 - rows * cols);
-        let first_row = u64::MAX >> (64 - cols);
+        let all = all_cells::<B>(rows * cols);
+        let first_row = all_cells::<B>(cols);
         Frame {
             rows,
             cols,
@@ -372,11 +429,12 @@ impl Frame {
     }
 
     /// The cells of the board next to `cells`, edge to edge.
-    fn around(&self, cells: u64) -> u64 {
+    fn around(&self, cells: B) -> B {
         (cells << 1 & self.not_first_col)
             | (cells >> 1 & self.not_last_col)
-            | (cells.checked_shl(self.cols).unwrap_or(0) & (self.not_first_col | self.first_col))
-            | cells.checked_shr(self.cols).unwrap_or(0)
+            | (cells.checked_shl(self.cols).unwrap_or(B::ZERO)
+                & (self.not_first_col | self.first_col))
+            | cells.checked_shr(self.cols).unwrap_or(B::ZERO)
     }
 
     /// `cells` of a Cram position less cells that change no nimber (P. Beling's
@@ -384,23 +442,27 @@ impl Frame {
     /// one cell, all but one, since a domino on any of them is the same move; and
     /// every cell whose neighbours all carry a tuft. Both are checked against
     /// exhaustive search on every position of small boards.
-    fn without_idle_cells(&self, p: u64) -> u64 {
+    fn without_idle_cells(&self, p: B) -> B {
         let cols = self.cols;
         let right = p & (p >> 1) & self.not_last_col;
         let left = p & (p << 1) & self.not_first_col;
-        let below = p & p.checked_shr(cols).unwrap_or(0);
-        let above = p & p.checked_shl(cols).unwrap_or(0);
+        let below = p & p.checked_shr(cols).unwrap_or(B::ZERO);
+        let above = p & p.checked_shl(cols).unwrap_or(B::ZERO);
         let two = (right & left) | (below & above) | ((right | left) & (below | above));
         let tufts = (right ^ left ^ below ^ above) & !two;
         // The cell each tuft hangs on keeps the first of its tufts: below, right,
         // above, left.
-        let mut stars = (tufts & below) << cols;
+        // (On a board of one row, of as many cells as the word has bits, a shift by
+        // `cols` is out of range: checked, it gives no cells, as there are none.)
+        let down = |x: B| x.checked_shl(cols).unwrap_or(B::ZERO);
+        let up = |x: B| x.checked_shr(cols).unwrap_or(B::ZERO);
+        let mut stars = down(tufts & below);
         let mut kept = p;
         let hung = (tufts & right) << 1;
         kept &= !((hung & stars) >> 1);
         stars |= hung;
-        let hung = (tufts & above) >> cols;
-        kept &= !((hung & stars) << cols);
+        let hung = up(tufts & above);
+        kept &= !down(hung & stars);
         stars |= hung;
         let hung = (tufts & left) >> 1;
         kept &= !((hung & stars) << 1);
@@ -421,40 +483,40 @@ impl Frame {
     /// Cut apart there, a region may fall into pieces: a sum. Returned: the left
     /// cells of the two joins of each such block. Checked against exhaustive
     /// search on every position of small boards.
-    fn cut_joins(&self, p: u64) -> u64 {
+    fn cut_joins(&self, p: B) -> B {
         let cols = self.cols;
-        let below = |x: u64| x >> cols;
+        let below = |x: B| x.checked_shr(cols).unwrap_or(B::ZERO);
         let no_left = p & !(p << 1 & self.not_first_col);
         let no_right = p & !(p >> 1 & self.not_last_col);
-        let no_up = p & !p.checked_shl(cols).unwrap_or(0);
+        let no_up = p & !p.checked_shl(cols).unwrap_or(B::ZERO);
         let no_down = p & !below(p);
         // The top-left cells of the 2 × 2 blocks of p, then those closed.
         let blocks = p & (p >> 1) & self.not_last_col & below(p) & below(p >> 1);
         let closed = blocks
             & ((no_left & no_up & below(no_right & no_down) >> 1)
                 | (no_up & no_right) >> 1 & below(no_left & no_down));
-        closed | closed.checked_shl(cols).unwrap_or(0)
+        closed | closed.checked_shl(cols).unwrap_or(B::ZERO)
     }
 
     /// The regions that `cells` form, joined edge to edge, each as its cells.
-    fn regions(&self, cells: u64) -> impl Iterator<Item = u64> + '_ {
-        self.regions_apart(cells, 0)
+    fn regions(&self, cells: B) -> impl Iterator<Item = B> + '_ {
+        self.regions_apart(cells, B::ZERO)
     }
 
     /// [`Frame::regions`], the cells `cut` not joined to the cell on their right.
-    fn regions_apart(&self, cells: u64, cut: u64) -> impl Iterator<Item = u64> + '_ {
+    fn regions_apart(&self, cells: B, cut: B) -> impl Iterator<Item = B> + '_ {
         let (joined_right, joined_left) = (!cut, !(cut << 1));
         let mut rest = cells;
         std::iter::from_fn(move || {
             let mut region = rest & rest.wrapping_neg();
-            if region == 0 {
+            if region == B::ZERO {
                 return None;
             }
             loop {
                 let near = ((region & joined_right) << 1 & self.not_first_col)
                     | ((region & joined_left) >> 1 & self.not_last_col)
-                    | region.checked_shl(self.cols).unwrap_or(0)
-                    | region >> self.cols;
+                    | region.checked_shl(self.cols).unwrap_or(B::ZERO)
+                    | region.checked_shr(self.cols).unwrap_or(B::ZERO);
                 let grown = (region | near) & rest;
                 if grown == region {
                     rest &= !region;
@@ -468,7 +530,7 @@ impl Frame {
     /// Whether `left` is still joined up once `filled` is taken from the joined-up
     /// region `left | filled`: true when the cells touching `filled` are joined to
     /// one another close by (so a false answer may be wrong, a true one never is).
-    fn stays_joined(&self, left: u64, filled: u64) -> bool {
+    fn stays_joined(&self, left: B, filled: B) -> bool {
         let touching = self.around(filled) & left;
         if touching.count_ones() <= 1 {
             return true;
@@ -478,19 +540,19 @@ impl Frame {
         loop {
             let grown = (reached | self.around(reached)) & near;
             if grown == reached {
-                return touching & !reached == 0;
+                return touching & !reached == B::ZERO;
             }
             reached = grown;
         }
     }
 
     /// `region` (cells of the board) cut to its bounding box.
-    fn cut(&self, region: u64) -> Board {
+    fn cut(&self, region: B) -> Board<B> {
         let cols = self.cols;
-        if region & self.first_row != 0
-            && region & self.last_row != 0
-            && region & self.first_col != 0
-            && region & self.last_col != 0
+        if region & self.first_row != B::ZERO
+            && region & self.last_row != B::ZERO
+            && region & self.first_col != B::ZERO
+            && region & self.last_col != B::ZERO
         {
             return Board {
                 rows: self.rows as u8,
@@ -499,13 +561,17 @@ impl Frame {
             };
         }
         let top = region.trailing_zeros() / cols;
-        let bottom = (63 - region.leading_zeros()) / cols;
+        let bottom = (B::BITS - 1 - region.leading_zeros()) / cols;
         let h = bottom - top + 1;
-        let columns = (top..=bottom).fold(0, |m, r| m | (region >> (r * cols)) & self.first_row);
-        let (left, right) = (columns.trailing_zeros(), 63 - columns.leading_zeros());
+        let columns =
+            (top..=bottom).fold(B::ZERO, |m, r| m | (region >> (r * cols)) & self.first_row);
+        let (left, right) = (
+            columns.trailing_zeros(),
+            B::BITS - 1 - columns.leading_zeros(),
+        );
         let w = right - left + 1;
-        let row_mask = u64::MAX >> (64 - w);
-        let cells = (0..h).fold(0u64, |m, r| {
+        let row_mask = all_cells::<B>(w);
+        let cells = (0..h).fold(B::ZERO, |m, r| {
             m | ((region >> ((top + r) * cols + left)) & row_mask) << (r * w)
         });
         Board {
@@ -520,7 +586,7 @@ impl Game for Placement {
     type Position = Board;
 
     fn moves(&self, p: &Board, out: &mut Vec<Board>) -> Result<()> {
-        for &placed in self.placement_masks(p.rows, p.cols).iter() {
+        for &placed in self.placement_masks::<u128>(p.rows, p.cols).iter() {
             if p.empty & placed == placed {
                 out.push(Board {
                     empty: p.empty & !placed,
@@ -559,20 +625,18 @@ impl Game for Placement {
                     })
             };
             let (r, c) = (number(r)?, number(c)?);
-            if r.checked_mul(c).is_none_or(|cells| cells > 64) {
+            if r.checked_mul(c)
+                .is_none_or(|cells| cells > MOST_CELLS as usize)
+            {
                 return Err(too_large!(
-                    "board '{text}' has {} cells: a board has at most 64 cells",
+                    "board '{text}' has {} cells: a board has at most {MOST_CELLS} cells",
                     r as u128 * c as u128
                 ));
             }
             return Ok(Board {
                 rows: r as u8,
                 cols: c as u8,
-                empty: if r * c == 64 {
-                    u64::MAX
-                } else {
-                    (1 << (r * c)) - 1
-                },
+                empty: all_cells((r * c) as u32),
             });
         };
         let cols = lines[0].chars().count();
@@ -581,13 +645,13 @@ impl Game for Placement {
                 "board row '{bad}' has not the {cols} cells of the first row"
             ));
         }
-        if lines.len() * cols > 64 || cols == 0 {
+        if lines.len() * cols > MOST_CELLS as usize || cols == 0 {
             return Err(invalid!(
-                "board '{text}' has {} cells: a board has from 1 to 64 cells",
+                "board '{text}' has {} cells: a board has from 1 to {MOST_CELLS} cells",
                 lines.len() * cols
             ));
         }
-        let mut empty = 0u64;
+        let mut empty = 0u128;
         for (r, line) in lines.iter().enumerate() {
             for (c, cell) in line.chars().enumerate() {
                 match cell {
@@ -683,14 +747,14 @@ impl Picture<Board> for Placement {
     /// piece is placed by marking its cells.
     fn draw(&self, p: &Board, history: &[Board]) -> Result<Drawing<Board>> {
         let (rows, cols) = (p.rows as usize, p.cols as usize);
-        let bit = |r: usize, c: usize| 1u64 << (r * cols + c);
+        let bit = |r: usize, c: usize| 1u128 << (r * cols + c);
         // The pieces placed: the cells each move of the game filled, in order.
         let mut boards: Vec<&Board> = history
             .iter()
             .filter(|h| (h.rows, h.cols) == (p.rows, p.cols))
             .collect();
         boards.push(p);
-        let pieces: Vec<u64> = boards
+        let pieces: Vec<u128> = boards
             .windows(2)
             .map(|w| w[0].empty & !w[1].empty)
             .filter(|&placed| placed != 0 && placed & p.empty == 0)
@@ -738,6 +802,7 @@ impl OwnSearch<Board> for Placement {
         self.search.lock().keep(self, budget)
     }
 
+    #[cfg(not(target_family = "wasm"))]
     fn certificate(&self, p: &Board, budget: &Budget) -> Option<Result<Certificate>> {
         Some(certify::certificate(self, p, budget))
     }

@@ -31,11 +31,29 @@ use smallvec::SmallVec;
 use super::kept;
 use super::known::{KnownRegions, Reader, RULED_OUT_BELOW};
 use super::mirror::{copying, reflections_fixing};
-use super::{Board, Frame, Placement};
+use super::{Bits, Board, Frame, Placement};
 use crate::{Budget, Error, Nimber, Result};
 
 /// The regions of a board (cells of its frame), the largest last.
-type Regions = SmallVec<[u64; 4]>;
+type Regions<B> = SmallVec<[B; 4]>;
+
+/// The words a search works on: `u64` for boards of at most 64 cells, `u128` for
+/// larger ones; each has its own placements.
+trait Cells: Bits {
+    fn placements(shapes: &mut Shapes) -> &mut FxHashMap<(u8, u8), Arc<[Self]>>;
+}
+
+impl Cells for u64 {
+    fn placements(shapes: &mut Shapes) -> &mut FxHashMap<(u8, u8), Arc<[u64]>> {
+        &mut shapes.placements
+    }
+}
+
+impl Cells for u128 {
+    fn placements(shapes: &mut Shapes) -> &mut FxHashMap<(u8, u8), Arc<[u128]>> {
+        &mut shapes.wide_placements
+    }
+}
 
 /// Regions of this many cells or fewer are valued in full, their nimber from every
 /// option's, rather than searched heap by heap: a small region is met again with
@@ -98,15 +116,17 @@ impl Clone for Shared {
 #[derive(Clone, Default)]
 struct Shapes {
     placements: FxHashMap<(u8, u8), Arc<[u64]>>,
+    /// The placements of boards past 64 cells.
+    wide_placements: FxHashMap<(u8, u8), Arc<[u128]>>,
     /// For each board size, the placements in order of their wins.
     history: FxHashMap<(u8, u8), History>,
 }
 
 /// One thread of a search: the table it shares, its reader of it, and its shapes.
-struct SearchThread<'t> {
+struct SearchThread<'t, B> {
     known: &'t KnownRegions,
     reader: Option<Reader<'t>>,
-    forms: Forms,
+    forms: Forms<B>,
     shapes: Shapes,
     /// How many threads a question about a whole board is searched on.
     threads: usize,
@@ -115,34 +135,29 @@ struct SearchThread<'t> {
 /// The canonical forms of the regions met lately, by their cells in the frame of
 /// the board asked about: a search meets the same cells again and again, by moves
 /// made in another order, and a form costs a cut and several images.
-struct Forms(Box<[(u64, Board)]>);
+struct Forms<B>(Box<[(B, Board<B>)]>);
 
 /// A thread keeps the forms of this many regions, at most.
 const FORMS: usize = 1 << 12;
 
-/// A slot of [`Forms`] that holds no region (no region has no cells).
-const NO_FORM: (u64, Board) = (
-    0,
-    Board {
-        rows: 0,
-        cols: 0,
-        empty: 0,
-    },
-);
-
-impl Default for Forms {
+impl<B: Bits> Default for Forms<B> {
     fn default() -> Self {
-        Forms(vec![NO_FORM; FORMS].into())
+        // A slot that holds no region (no region has no cells).
+        let none = Board {
+            rows: 0,
+            cols: 0,
+            empty: B::ZERO,
+        };
+        Forms(vec![(B::ZERO, none); FORMS].into())
     }
 }
 
-impl Forms {
+impl<B: Bits> Forms<B> {
     /// The canonical form of `region`.
-    fn of(&mut self, at: &Within, region: u64) -> Board {
-        let i =
-            (region.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - FORMS.trailing_zeros())) as usize;
+    fn of(&mut self, at: &Within<B>, region: B) -> Board<B> {
+        let i = (region.hash64() >> (64 - FORMS.trailing_zeros())) as usize;
         let (cells, form) = self.0[i];
-        if cells == region && region != NO_FORM.0 {
+        if cells == region && region != B::ZERO {
             return form;
         }
         let form = at.game.least_form(at.frame.cut(region));
@@ -192,20 +207,20 @@ impl std::fmt::Debug for Search {
 }
 
 /// A board being searched: its frame and its placements.
-struct Within<'a> {
+struct Within<'a, B> {
     game: &'a Placement,
-    board: Board,
-    frame: Frame,
-    placements: Arc<[u64]>,
+    board: Board<B>,
+    frame: Frame<B>,
+    placements: Arc<[B]>,
     budget: Budget,
     /// The cells of the board asked about, when they form one region: its options
     /// are searched on every thread.
-    root: u64,
+    root: B,
 }
 
-impl Within<'_> {
+impl<B: Bits> Within<'_, B> {
     /// `cells` less those that change no nimber, in Cram.
-    fn without_idle_cells(&self, cells: u64) -> u64 {
+    fn without_idle_cells(&self, cells: B) -> B {
         match self.game.cram {
             true => self.frame.without_idle_cells(cells),
             false => cells,
@@ -214,10 +229,10 @@ impl Within<'_> {
 
     /// The cells of `cells` whose joins to the cell on their right change nothing
     /// if cut, in Cram ([`Frame::cut_joins`]).
-    fn cut_joins(&self, cells: u64) -> u64 {
+    fn cut_joins(&self, cells: B) -> B {
         match self.game.cram {
             true => self.frame.cut_joins(cells),
-            false => 0,
+            false => B::ZERO,
         }
     }
 }
@@ -318,7 +333,8 @@ impl Search {
     }
 }
 
-/// [`Search::is_p`] without its checkpoint, on the table `known`.
+/// [`Search::is_p`] without its checkpoint, on the table `known`: on words of 64
+/// bits for a board of at most 64 cells, else of 128.
 fn search(
     known: &KnownRegions,
     shapes: &mut Shapes,
@@ -327,10 +343,31 @@ fn search(
     heap: Nimber,
     budget: &Budget,
 ) -> Result<bool> {
+    match board.cells() <= u64::BITS {
+        true => search_on::<u64>(known, shapes, game, &board.narrow(), heap, budget),
+        #[cfg(not(target_family = "wasm"))]
+        false => search_on::<u128>(known, shapes, game, board, heap, budget),
+        #[cfg(target_family = "wasm")]
+        false => Err(crate::too_large!(
+            "a board has at most {} cells here",
+            super::MOST_CELLS
+        )),
+    }
+}
+
+/// [`search`] on words of `B`.
+fn search_on<B: Cells>(
+    known: &KnownRegions,
+    shapes: &mut Shapes,
+    game: &Placement,
+    board: &Board<B>,
+    heap: Nimber,
+    budget: &Budget,
+) -> Result<bool> {
     let threads = budget.threads().unwrap_or_else(Budget::cores);
     known.hold_within(budget.memory());
     known.expect(expected_regions(game, board));
-    let mut thread = SearchThread::new(known, std::mem::take(shapes), threads);
+    let mut thread = SearchThread::<B>::new(known, std::mem::take(shapes), threads);
     let placements = thread.placements_of(game, board.rows, board.cols).clone();
     let at = Within {
         game,
@@ -346,7 +383,7 @@ fn search(
     p
 }
 
-impl<'t> SearchThread<'t> {
+impl<'t, B: Cells> SearchThread<'t, B> {
     /// One thread of a search on `known`, with shapes of its own, that searches a whole
     /// board's options on `threads` threads.
     fn new(known: &'t KnownRegions, shapes: Shapes, threads: usize) -> Self {
@@ -364,15 +401,14 @@ impl<'t> SearchThread<'t> {
         self.reader.get_or_insert_with(|| self.known.reader())
     }
 
-    fn placements_of(&mut self, game: &Placement, rows: u8, cols: u8) -> &Arc<[u64]> {
-        self.shapes
-            .placements
+    fn placements_of(&mut self, game: &Placement, rows: u8, cols: u8) -> &Arc<[B]> {
+        B::placements(&mut self.shapes)
             .entry((rows, cols))
             .or_insert_with(|| game.placement_masks(rows, cols).into())
     }
 
     /// Whether the sum of `regions` (the largest last) and a heap is a P-position.
-    fn sum_is_p(&mut self, at: &Within, regions: &[u64], mut heap: Nimber) -> Result<bool> {
+    fn sum_is_p(&mut self, at: &Within<B>, regions: &[B], mut heap: Nimber) -> Result<bool> {
         let Some((&largest, rest)) = regions.split_last() else {
             return Ok(heap == 0);
         };
@@ -383,7 +419,7 @@ impl<'t> SearchThread<'t> {
     }
 
     /// The nimber of a region: the least heap it loses beside.
-    fn nimber(&mut self, at: &Within, region: u64) -> Result<Nimber> {
+    fn nimber(&mut self, at: &Within<B>, region: B) -> Result<Nimber> {
         let mut k = 0;
         while self.wins(at, region, k)? {
             k += 1;
@@ -392,7 +428,7 @@ impl<'t> SearchThread<'t> {
     }
 
     /// Whether `region` (one region of cells) plus a heap is an N-position.
-    fn wins(&mut self, at: &Within, region: u64, heap: Nimber) -> Result<bool> {
+    fn wins(&mut self, at: &Within<B>, region: B, heap: Nimber) -> Result<bool> {
         self.let_table_grow();
         let canonical = self.forms.of(at, region);
         let known = self.reader().get(&canonical);
@@ -423,8 +459,8 @@ impl<'t> SearchThread<'t> {
             .or_insert_with(|| History::new(at.placements.len()));
         // The placements that fit, in order, written without a branch (which would
         // be mispredicted often): each is written, and kept only if it fits.
-        let mut moves: SmallVec<[(u64, u32); 128]> =
-            SmallVec::from_elem((0, 0), history.order.len());
+        let mut moves: SmallVec<[(B, u32); 128]> =
+            SmallVec::from_elem((B::ZERO, 0), history.order.len());
         let mut fit = 0;
         for &i in &history.order {
             let m = at.placements[i as usize];
@@ -458,7 +494,12 @@ impl<'t> SearchThread<'t> {
     /// The nimber of `region`, one region of [`CELLS_VALUED_IN_FULL`] cells at most
     /// whose form `canonical` is not solved: the least value no option has, each
     /// option the sum of the regions it leaves, each of them valued in full too.
-    fn valued_in_full(&mut self, at: &Within, region: u64, canonical: &Board) -> Result<Nimber> {
+    fn valued_in_full(
+        &mut self,
+        at: &Within<B>,
+        region: B,
+        canonical: &Board<B>,
+    ) -> Result<Nimber> {
         self.may_learn(at)?;
         let mut values = 0u64;
         for &m in at.placements.iter() {
@@ -480,7 +521,7 @@ impl<'t> SearchThread<'t> {
     }
 
     /// The nimber of `part`, a region left by an option of a region valued in full.
-    fn part_valued_in_full(&mut self, at: &Within, part: u64) -> Result<Nimber> {
+    fn part_valued_in_full(&mut self, at: &Within<B>, part: B) -> Result<Nimber> {
         self.let_table_grow();
         match self.known_nimber(at, part) {
             Some(g) => Ok(g),
@@ -502,7 +543,7 @@ impl<'t> SearchThread<'t> {
 
     /// Checks that the search may learn of one more region: within the budget's
     /// positions, not stopped, and the table not full.
-    fn may_learn(&mut self, at: &Within) -> Result<()> {
+    fn may_learn(&mut self, at: &Within<B>) -> Result<()> {
         at.budget.keep(self.known.len() + 1)?;
         at.budget.check()?;
         if self.reader().is_full() {
@@ -520,18 +561,19 @@ impl<'t> SearchThread<'t> {
     /// nimbers met on the way: values the region's nimber is not.
     fn search_options(
         &mut self,
-        at: &Within,
-        region: u64,
+        at: &Within<B>,
+        region: B,
         heap: Nimber,
-        moves: &[(u64, u32)],
+        moves: &[(B, u32)],
         symmetric: bool,
     ) -> Result<(bool, u64)> {
-        let mut unknown: SmallVec<[(u64, u32, bool); 64]> = SmallVec::new();
+        let mut unknown: SmallVec<[(B, u32, bool); 64]> = SmallVec::new();
         let mut met = 0u64;
         for &(m, i) in moves {
             let left = at.without_idle_cells(region & !m);
-            let joined =
-                left == region & !m && at.frame.stays_joined(left, m) && at.cut_joins(left) == 0;
+            let joined = left == region & !m
+                && at.frame.stays_joined(left, m)
+                && at.cut_joins(left) == B::ZERO;
             let value = match self.known_value(at, left, joined) {
                 None if symmetric && joined && self.mirrored_option(at, left) => Some(0),
                 value => value,
@@ -547,11 +589,11 @@ impl<'t> SearchThread<'t> {
                 None => unknown.push((left, i, joined)),
             }
         }
-        let options: SmallVec<[(u32, Regions); 64]> = unknown
+        let options: SmallVec<[(u32, Regions<B>); 64]> = unknown
             .into_iter()
             .map(|(left, i, joined)| {
                 let parts = if joined {
-                    Regions::from_elem(left, 1)
+                    Regions::<B>::from_elem(left, 1)
                 } else {
                     regions(at, left)
                 };
@@ -572,7 +614,7 @@ impl<'t> SearchThread<'t> {
         let sorted = order.iter().map(|&k| &options[k as u32 as usize]);
         let large = region.count_ones() >= CELLS_ON_EVERY_THREAD;
         if region == at.root && large && self.threads > 1 && options.len() > 1 {
-            let sorted: Vec<(u32, Regions)> = sorted.cloned().collect();
+            let sorted: Vec<(u32, Regions<B>)> = sorted.cloned().collect();
             return self.search_on_every_thread(at, &sorted, heap, met);
         }
         for (i, parts) in sorted {
@@ -589,8 +631,8 @@ impl<'t> SearchThread<'t> {
     /// (what they learnt stays in the table).
     fn search_on_every_thread(
         &mut self,
-        at: &Within,
-        options: &[(u32, Regions)],
+        at: &Within<B>,
+        options: &[(u32, Regions<B>)],
         heap: Nimber,
         met: u64,
     ) -> Result<(bool, u64)> {
@@ -609,7 +651,7 @@ impl<'t> SearchThread<'t> {
         // Options of one shape (images under the board's symmetries) are searched
         // once: two threads would otherwise work on twins side by side.
         let mut forms = FxHashSet::default();
-        let options: Vec<&(u32, Regions)> = options
+        let options: Vec<&(u32, Regions<B>)> = options
             .iter()
             .filter(|(_, parts)| match parts[..] {
                 [region] => forms.insert(at.game.least_form(at.frame.cut(region))),
@@ -627,7 +669,7 @@ impl<'t> SearchThread<'t> {
             first.get_or_insert(end);
             section.stop();
         };
-        let run = |thread: &mut SearchThread, smallest_first: bool| {
+        let run = |thread: &mut SearchThread<B>, smallest_first: bool| {
             {
                 while !section.is_raised() {
                     let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
@@ -669,7 +711,7 @@ impl<'t> SearchThread<'t> {
 
     /// The nimber of the cells `left`, if every region they form is solved;
     /// `joined` says they are known to form at most one region.
-    fn known_value(&mut self, at: &Within, left: u64, joined: bool) -> Option<Nimber> {
+    fn known_value(&mut self, at: &Within<B>, left: B, joined: bool) -> Option<Nimber> {
         if joined {
             return self.known_nimber(at, left);
         }
@@ -681,7 +723,7 @@ impl<'t> SearchThread<'t> {
     }
 
     /// The nimber of `region` (one region), if it is solved.
-    fn known_nimber(&mut self, at: &Within, region: u64) -> Option<Nimber> {
+    fn known_nimber(&mut self, at: &Within<B>, region: B) -> Option<Nimber> {
         if region.count_ones() < at.game.smallest {
             return Some(0);
         }
@@ -691,7 +733,7 @@ impl<'t> SearchThread<'t> {
 
     /// Whether the second player wins the region `cut` by copying: one of
     /// `reflections` (which map it to itself) works ([`super::mirror`]).
-    fn mirrored(&mut self, game: &Placement, cut: &Board, reflections: &[u8]) -> bool {
+    fn mirrored(&mut self, game: &Placement, cut: &Board<B>, reflections: &[u8]) -> bool {
         if reflections.is_empty() {
             return false;
         }
@@ -701,7 +743,7 @@ impl<'t> SearchThread<'t> {
 
     /// Whether the option `left` (one region) of a symmetric region is won by the
     /// second player by copying; if so it is solved.
-    fn mirrored_option(&mut self, at: &Within, left: u64) -> bool {
+    fn mirrored_option(&mut self, at: &Within<B>, left: B) -> bool {
         let cut = at.frame.cut(left);
         let mirrored = self.mirrored(at.game, &cut, &reflections_fixing(at.game, &cut));
         if mirrored {
@@ -711,20 +753,20 @@ impl<'t> SearchThread<'t> {
     }
 
     /// Counts a win of placement `i`, so that it is tried earlier.
-    fn remember(&mut self, at: &Within, i: u32) {
+    fn remember(&mut self, at: &Within<B>, i: u32) {
         if let Some(history) = self.shapes.history.get_mut(&(at.board.rows, at.board.cols)) {
             history.won(i);
         }
     }
 
     /// Records the nimber of a canonical region.
-    fn solved(&mut self, canonical: &Board, nimber: Nimber) {
+    fn solved(&mut self, canonical: &Board<B>, nimber: Nimber) {
         self.reader().solve(canonical, nimber as u8);
     }
 
     /// Records that the nimber of a canonical region is none of the values in
     /// `nimbers` (bit v for value v).
-    fn learn_not(&mut self, canonical: Board, nimbers: u64) {
+    fn learn_not(&mut self, canonical: Board<B>, nimbers: u64) {
         if nimbers != 0 {
             self.reader().rule_out(&canonical, nimbers);
         }
@@ -743,7 +785,7 @@ fn bit(v: Nimber) -> u64 {
 /// How many regions a search of `board` may be expected to learn of: on the
 /// boards of Cram solved so far about 2 to the power of half the cells, the most
 /// pieces a play can place; at most [`EXPECTED_REGIONS_MOST`].
-fn expected_regions(game: &Placement, board: &Board) -> usize {
+fn expected_regions<B: Bits>(game: &Placement, board: &Board<B>) -> usize {
     let plays = board.empty.count_ones() / game.smallest.max(1);
     1 << plays.min(EXPECTED_REGIONS_MOST.trailing_zeros())
 }
@@ -754,8 +796,8 @@ const EXPECTED_REGIONS_MOST: usize = 1 << 20;
 
 /// The regions that `cells` form, leaving out those too small for a piece, the
 /// largest last.
-fn regions(at: &Within, cells: u64) -> Regions {
-    let mut parts: Regions = at
+fn regions<B: Bits>(at: &Within<B>, cells: B) -> Regions<B> {
+    let mut parts: Regions<B> = at
         .frame
         .regions_apart(cells, at.cut_joins(cells))
         .filter(|region| region.count_ones() >= at.game.smallest)
