@@ -8,12 +8,25 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{Board, Placement};
+use super::{Bits, Board, Placement};
 use crate::certificate::{Certificate, VALUED_BY_CHECKER};
 use crate::{Budget, Error, Game, Nimber, Result};
 
-/// The certificate of `board`'s nimber, within `budget`.
+/// The certificate of `board`'s nimber, within `budget`: walked on words of 64
+/// bits for a board of at most 64 cells, else of 128.
 pub(super) fn certificate(game: &Placement, board: &Board, budget: &Budget) -> Result<Certificate> {
+    match board.cells() <= u64::BITS {
+        true => certificate_on::<u64>(game, &board.narrow(), budget),
+        false => certificate_on::<u128>(game, board, budget),
+    }
+}
+
+/// [`certificate`] on words of `B`.
+fn certificate_on<B: Bits>(
+    game: &Placement,
+    board: &Board<B>,
+    budget: &Budget,
+) -> Result<Certificate> {
     let mut writer = Writer {
         game,
         budget,
@@ -21,6 +34,7 @@ pub(super) fn certificate(game: &Placement, board: &Board, budget: &Budget) -> R
         small: FxHashMap::default(),
         order: Vec::new(),
         to_prove: Vec::new(),
+        placements: FxHashMap::default(),
     };
     let nimber = writer.nimber_of_sum(board)?;
     // The walk asks about one region at a time: one thread each.
@@ -32,35 +46,40 @@ pub(super) fn certificate(game: &Placement, board: &Board, budget: &Budget) -> R
     }
     Ok(Certificate {
         game: game.name(),
-        position: game.format_position(board),
+        position: game.format_position(&board.wide()),
         nimber,
         regions: writer
             .order
             .iter()
-            .map(|r| (game.format_position(r), writer.listed[r]))
+            .map(|r| (game.format_position(&r.wide()), writer.listed[r]))
             .collect(),
     })
 }
 
-struct Writer<'a> {
+struct Writer<'a, B> {
     game: &'a Placement,
     budget: &'a Budget,
     /// The regions listed (canonical), with their nimbers.
-    listed: FxHashMap<Board, Nimber>,
+    listed: FxHashMap<Board<B>, Nimber>,
     /// The nimbers of regions the checker values itself.
-    small: FxHashMap<Board, Nimber>,
+    small: FxHashMap<Board<B>, Nimber>,
     /// The regions listed, in the order found.
-    order: Vec<Board>,
+    order: Vec<Board<B>>,
     /// Listed regions whose options are still to be shown.
-    to_prove: Vec<(Board, Nimber)>,
+    to_prove: Vec<(Board<B>, Nimber)>,
+    /// The placements of each board size.
+    placements: FxHashMap<(u8, u8), Box<[B]>>,
 }
 
-impl Writer<'_> {
-    fn has_nimber(&self, b: &Board, k: Nimber) -> Result<bool> {
-        self.game.search.lock().is_p(self.game, b, k, self.budget)
+impl<B: Bits> Writer<'_, B> {
+    fn has_nimber(&self, b: &Board<B>, k: Nimber) -> Result<bool> {
+        self.game
+            .search
+            .lock()
+            .is_p(self.game, &b.wide(), k, self.budget)
     }
 
-    fn nimber_of_sum(&self, b: &Board) -> Result<Nimber> {
+    fn nimber_of_sum(&self, b: &Board<B>) -> Result<Nimber> {
         let mut k = 0;
         while !self.has_nimber(b, k)? {
             k += 1;
@@ -68,14 +87,14 @@ impl Writer<'_> {
         Ok(k)
     }
 
-    fn regions(&self, b: &Board) -> Vec<Board> {
+    fn regions(&self, b: &Board<B>) -> Vec<Board<B>> {
         let mut out = Vec::new();
         self.game.regions(b, |r| out.push(r));
         out
     }
 
     /// The nimber of `b` if each of its regions is listed or small.
-    fn known(&mut self, b: &Board) -> Result<Option<Nimber>> {
+    fn known(&mut self, b: &Board<B>) -> Result<Option<Nimber>> {
         let mut v = 0;
         for region in self.regions(b) {
             if let Some(&n) = self.listed.get(&region) {
@@ -98,7 +117,7 @@ impl Writer<'_> {
     }
 
     /// Lists every region of `b` that the checker does not value itself.
-    fn list(&mut self, b: &Board) -> Result<()> {
+    fn list(&mut self, b: &Board<B>) -> Result<()> {
         for region in self.regions(b) {
             if region.empty.count_ones() > VALUED_BY_CHECKER && !self.listed.contains_key(&region) {
                 let n = self.nimber_of_sum(&region)?;
@@ -111,18 +130,28 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn moves(&self, b: &Board) -> Result<Vec<Board>> {
-        let mut out = Vec::new();
-        self.game.moves(b, &mut out)?;
-        Ok(out)
+    fn moves(&mut self, b: &Board<B>) -> Vec<Board<B>> {
+        let game = self.game;
+        let placements = self
+            .placements
+            .entry((b.rows, b.cols))
+            .or_insert_with(|| game.placement_masks(b.rows, b.cols));
+        placements
+            .iter()
+            .filter(|&&m| b.empty & m == m)
+            .map(|&m| Board {
+                empty: b.empty & !m,
+                ..*b
+            })
+            .collect()
     }
 
     /// Lists what shows that `region` has nimber `n`: an option of each nimber
     /// below, and for each other option not valued from the list, a move to `n`.
-    fn prove(&mut self, region: &Board, n: Nimber) -> Result<()> {
+    fn prove(&mut self, region: &Board<B>, n: Nimber) -> Result<()> {
         let mut shown = vec![false; n as usize];
         let mut open = Vec::new();
-        for option in self.moves(region)? {
+        for option in self.moves(region) {
             match self.known(&option)? {
                 Some(v) if v < n => shown[v as usize] = true,
                 Some(_) => {}
@@ -134,7 +163,7 @@ impl Writer<'_> {
                 continue;
             }
             let Some(i) = self.find(&open, m)? else {
-                return Err(unproved(self.game, region, m));
+                return Err(unproved(self.game, &region.wide(), m));
             };
             let option = open.swap_remove(i);
             self.list(&option)?;
@@ -143,7 +172,7 @@ impl Writer<'_> {
             if self.known(&option)?.is_some() {
                 continue;
             }
-            let replies = self.moves(&option)?;
+            let replies = self.moves(&option);
             let mut answered = false;
             for reply in &replies {
                 if self.known(reply)? == Some(n) {
@@ -163,7 +192,7 @@ impl Writer<'_> {
     }
 
     /// The first of `positions` of nimber `k`.
-    fn find(&self, positions: &[Board], k: Nimber) -> Result<Option<usize>> {
+    fn find(&self, positions: &[Board<B>], k: Nimber) -> Result<Option<usize>> {
         for (i, p) in positions.iter().enumerate() {
             if self.has_nimber(p, k)? {
                 return Ok(Some(i));

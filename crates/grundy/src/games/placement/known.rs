@@ -287,6 +287,14 @@ impl KnownRegions {
     /// to grow the table (the other threads wait while it grows).
     pub fn expect(&self, entries: usize) {
         let wanted = slots_for(entries);
+        let held = self
+            .slots
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len();
+        if wanted <= held {
+            return;
+        }
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
         if wanted > slots.len() && self.may_grow(slots.len(), wanted) {
             rehash(&mut slots, wanted);

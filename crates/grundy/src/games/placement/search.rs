@@ -41,17 +41,24 @@ type Regions<B> = SmallVec<[B; 4]>;
 /// larger ones; each has its own placements.
 trait Cells: Bits {
     fn placements(shapes: &mut Shapes) -> &mut FxHashMap<(u8, u8), Arc<[Self]>>;
+    fn kept_forms(shapes: &mut Shapes) -> &mut Option<Forms<Self>>;
 }
 
 impl Cells for u64 {
     fn placements(shapes: &mut Shapes) -> &mut FxHashMap<(u8, u8), Arc<[u64]>> {
         &mut shapes.placements
     }
+    fn kept_forms(shapes: &mut Shapes) -> &mut Option<Forms<u64>> {
+        &mut shapes.forms.0
+    }
 }
 
 impl Cells for u128 {
     fn placements(shapes: &mut Shapes) -> &mut FxHashMap<(u8, u8), Arc<[u128]>> {
         &mut shapes.wide_placements
+    }
+    fn kept_forms(shapes: &mut Shapes) -> &mut Option<Forms<u128>> {
+        &mut shapes.forms.1
     }
 }
 
@@ -118,8 +125,22 @@ struct Shapes {
     placements: FxHashMap<(u8, u8), Arc<[u64]>>,
     /// The placements of boards past 64 cells.
     wide_placements: FxHashMap<(u8, u8), Arc<[u128]>>,
+    /// The forms the last question found, kept for the next one about a board of
+    /// the same size (many questions are asked one after another about the options
+    /// of one board).
+    forms: KeptForms,
     /// For each board size, the placements in order of their wins.
     history: FxHashMap<(u8, u8), History>,
+}
+
+/// The forms kept between questions; a copy keeps none.
+#[derive(Default)]
+struct KeptForms(Option<Forms<u64>>, Option<Forms<u128>>);
+
+impl Clone for KeptForms {
+    fn clone(&self) -> Self {
+        KeptForms::default()
+    }
 }
 
 /// One thread of a search: the table it shares, its reader of it, and its shapes.
@@ -135,33 +156,39 @@ struct SearchThread<'t, B> {
 /// The canonical forms of the regions met lately, by their cells in the frame of
 /// the board asked about: a search meets the same cells again and again, by moves
 /// made in another order, and a form costs a cut and several images.
-struct Forms<B>(Box<[(B, Board<B>)]>);
+struct Forms<B> {
+    /// The rows and columns of the board whose cells they are.
+    frame: (u8, u8),
+    forms: Box<[(B, Board<B>)]>,
+}
 
 /// A thread keeps the forms of this many regions, at most.
 const FORMS: usize = 1 << 12;
 
-impl<B: Bits> Default for Forms<B> {
-    fn default() -> Self {
+impl<B: Bits> Forms<B> {
+    /// No forms yet, of regions of a board of `frame` (rows, columns).
+    fn new(frame: (u8, u8)) -> Self {
         // A slot that holds no region (no region has no cells).
         let none = Board {
             rows: 0,
             cols: 0,
             empty: B::ZERO,
         };
-        Forms(vec![(B::ZERO, none); FORMS].into())
+        Forms {
+            frame,
+            forms: vec![(B::ZERO, none); FORMS].into(),
+        }
     }
-}
 
-impl<B: Bits> Forms<B> {
     /// The canonical form of `region`.
     fn of(&mut self, at: &Within<B>, region: B) -> Board<B> {
         let i = (region.hash64() >> (64 - FORMS.trailing_zeros())) as usize;
-        let (cells, form) = self.0[i];
+        let (cells, form) = self.forms[i];
         if cells == region && region != B::ZERO {
             return form;
         }
         let form = at.game.least_form(at.frame.cut(region));
-        self.0[i] = (region, form);
+        self.forms[i] = (region, form);
         form
     }
 }
@@ -367,7 +394,12 @@ fn search_on<B: Cells>(
     let threads = budget.threads().unwrap_or_else(Budget::cores);
     known.hold_within(budget.memory());
     known.expect(expected_regions(game, board));
-    let mut thread = SearchThread::<B>::new(known, std::mem::take(shapes), threads);
+    let frame = (board.rows, board.cols);
+    let forms = B::kept_forms(shapes)
+        .take()
+        .filter(|forms| forms.frame == frame)
+        .unwrap_or_else(|| Forms::new(frame));
+    let mut thread = SearchThread::<B>::new(known, std::mem::take(shapes), forms, threads);
     let placements = thread.placements_of(game, board.rows, board.cols).clone();
     let at = Within {
         game,
@@ -380,17 +412,18 @@ fn search_on<B: Cells>(
     let regions = regions(&at, at.without_idle_cells(board.empty));
     let p = thread.sum_is_p(&at, &regions, heap);
     *shapes = thread.shapes;
+    *B::kept_forms(shapes) = Some(thread.forms);
     p
 }
 
 impl<'t, B: Cells> SearchThread<'t, B> {
     /// One thread of a search on `known`, with shapes of its own, that searches a whole
     /// board's options on `threads` threads.
-    fn new(known: &'t KnownRegions, shapes: Shapes, threads: usize) -> Self {
+    fn new(known: &'t KnownRegions, shapes: Shapes, forms: Forms<B>, threads: usize) -> Self {
         SearchThread {
             known,
             reader: None,
-            forms: Forms::default(),
+            forms,
             shapes,
             threads,
         }
@@ -692,9 +725,16 @@ impl<'t, B: Cells> SearchThread<'t, B> {
             thread.reader = None;
         };
         let (known, shapes, threads) = (self.known, self.shapes.clone(), self.threads);
+        let frame = (at.board.rows, at.board.cols);
         std::thread::scope(|scope| {
             for _ in 1..threads {
-                scope.spawn(|| run(&mut SearchThread::new(known, shapes.clone(), 1), false));
+                scope.spawn(|| {
+                    let forms = Forms::new(frame);
+                    run(
+                        &mut SearchThread::new(known, shapes.clone(), forms, 1),
+                        false,
+                    )
+                });
             }
             self.reader = None;
             run(self, true);
