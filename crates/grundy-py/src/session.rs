@@ -364,6 +364,50 @@ impl Session {
         inner.position(py, &written)
     }
 
+    /// Whether the position given by `parts` has nimber `nimber` (normal play):
+    /// for a board, the board search's question, which stops at the first winning
+    /// move and costs less than the nimber.
+    #[pyo3(signature = (parts, nimber, timeout = None, time = None))]
+    fn has_nimber<'py>(
+        &self,
+        py: Python<'py>,
+        parts: Vec<Bound<'py, PyAny>>,
+        nimber: u64,
+        timeout: Option<f64>,
+        time: Option<f64>,
+    ) -> PyResult<bool> {
+        let mut guard = self.lock()?;
+        let inner = &mut guard;
+        let spec = inner.spec(&parts)?;
+        let flag = StopFlag::new();
+        *inner.run.lock().expect("run state") = Run { flag: flag.clone() };
+        let budget =
+            crate::budget(Asked::Position, inner.max_positions, time)?.with_stop(flag.clone());
+        inner.analyst.set_budget(budget);
+        let analyst = &mut inner.analyst;
+        let outcome = run::stoppable(py, &flag, timeout, move || {
+            let position = analyst.parse(&spec)?;
+            analyst.has_nimber(&position, nimber)
+        });
+        if outcome.result.is_err() {
+            inner.reset();
+        }
+        let outcome = run::Outcome {
+            result: outcome
+                .result
+                .map(|r| r.map_err(|e| self_display(py, inner, e))),
+            interrupt: outcome.interrupt,
+        };
+        errors::finish(py, outcome)
+    }
+
+    /// How many positions the board searches of this session have learnt
+    /// something of: the measure of their work.
+    #[getter]
+    fn learnt(&self) -> PyResult<usize> {
+        Ok(self.lock()?.analyst.learnt())
+    }
+
     /// The analysis of the position given by `parts`, as a dict.
     #[pyo3(signature = (parts, misere = false, all_moves = false, explain = false, computer_move = false, outcome_only = false, timeout = None, time = None))]
     #[allow(clippy::too_many_arguments)]

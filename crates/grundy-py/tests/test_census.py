@@ -253,3 +253,17 @@ def test_a_split_search_refuses_a_bad_position_before_starting_ray(capsys):
     assert capsys.readouterr().err == "error: '' is not a board size: expected a whole number from 1\n"
     with pytest.raises(ValueError, match="depth 0: a split search goes at least one move down"):
         split.value("cram 2x2", depth=0)
+
+
+def test_a_split_search_refuses_a_checkpoint_it_did_not_write_and_leaves_it_as_it_was(tmp_path, capsys):
+    from grundy import split
+
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"my notes\n")
+    assert split.main(["cram 2x2", "--checkpoint", str(notes)]) == 2
+    assert "is not a split search's checkpoint" in capsys.readouterr().err
+    assert notes.read_bytes() == b"my notes\n"
+    other = tmp_path / "other.split"
+    other.write_text(split.CHECKPOINT + '\n{"position": "cram 3x3", "answers": {}}\n')
+    with pytest.raises(ValueError, match="is the checkpoint of 'cram 3x3', not of 'cram 2x2'"):
+        split.value("cram 2x2", checkpoint=str(other))

@@ -213,3 +213,18 @@ def test_a_position_of_one_session_is_read_afresh_by_another():
     assert str(b.position) == str(moved)
     assert b.outcome == "P" and b.nimber == 0
     assert other.explain(moved).splitlines()[0] == f"Position: {moved}"
+
+
+def test_a_session_asks_whether_a_position_has_a_nimber_and_counts_what_its_board_search_learnt():
+    # Cram 4x5 has nimber 2 (P. Beling, impartial-games, table "Cram"); nim 3,5 has
+    # 3 XOR 5 = 6.
+    s = grundy.Session()
+    assert s.learnt == 0
+    assert [s.has_nimber("cram 4x5", k) for k in range(4)] == [False, False, True, False]
+    learnt = s.learnt
+    assert learnt > 0
+    # Asked again, the search finds it in its table: nothing more to learn.
+    assert s.has_nimber("cram 4x5", 2) and s.learnt == learnt
+    assert s.has_nimber("nim 3,5", 6) and not s.has_nimber("nim 3,5", 0)
+    with pytest.raises(grundy.Error, match="'2x'"):
+        s.has_nimber("cram 2x", 0)

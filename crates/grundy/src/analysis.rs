@@ -393,6 +393,20 @@ impl Analyst {
         })
     }
 
+    /// Whether `position` has nimber `k` (normal play): for a board, the board
+    /// search's question, which stops at the first winning move and costs less than
+    /// the nimber.
+    pub fn has_nimber(&mut self, position: &Position, k: Nimber) -> Result<bool> {
+        let sum = self.own(position)?.clone();
+        self.solver.has_nimber(&sum, k)
+    }
+
+    /// How many positions the games' own searches (boards) have learnt something
+    /// of, in this analyst's life: the measure of their work.
+    pub fn learnt(&self) -> usize {
+        self.solver.learnt()
+    }
+
     /// The certificate of the nimber of `position`, a board of a game whose search
     /// writes them (Cram and the placement games): what the search proved, for
     /// [`certificate::check`](crate::certificate::check::check) to verify.

@@ -277,6 +277,12 @@ pub trait OwnSearch<P> {
         Ok(())
     }
 
+    /// How many positions the search has learnt something of: the measure of its
+    /// work.
+    fn learnt(&self) -> usize {
+        0
+    }
+
     /// The certificate of `p`'s nimber ([`crate::certificate`]), for a search that
     /// writes them; `None` for one that does not.
     fn certificate(

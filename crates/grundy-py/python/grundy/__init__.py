@@ -153,6 +153,23 @@ class Session:
         """The most positions a search may keep (set, or from the memory budget)."""
         return self._native.max_positions
 
+    @property
+    def learnt(self) -> int:
+        """How many positions the board searches of this session have learnt
+        something of: the measure of their work."""
+        return self._native.learnt
+
+    def has_nimber(
+        self, x: PositionLike, nimber: int, position: Any = None, *, timeout: Optional[float] = None, time: Optional[float] = None
+    ) -> bool:
+        """Whether a position has nimber ``nimber`` (normal play): for a board, the
+        board search's question, which stops at the first winning move and costs
+        less than the nimber."""
+        parts = _parts(x, position)
+        for game in _registered.values():
+            self._native.register(game)
+        return self._native.has_nimber(list(parts), nimber, timeout=timeout, time=time)
+
     def register(self, game: GameLike) -> str:
         """Lets SPEC text given to this session name ``game``; its name."""
         return self._native.register(game)

@@ -802,6 +802,10 @@ impl OwnSearch<Board> for Placement {
         self.search.lock().keep(self, budget)
     }
 
+    fn learnt(&self) -> usize {
+        self.search.lock().learnt()
+    }
+
     #[cfg(not(target_family = "wasm"))]
     fn certificate(&self, p: &Board, budget: &Budget) -> Option<Result<Certificate>> {
         Some(certify::certificate(self, p, budget))

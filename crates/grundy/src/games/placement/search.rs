@@ -333,6 +333,11 @@ impl Search {
         p
     }
 
+    /// How many regions the table knows something of.
+    pub fn learnt(&self) -> usize {
+        self.known.len()
+    }
+
     /// Locks the checkpoint's file at `path` for this search, unless it holds it.
     fn hold(&mut self, path: &str) -> Result<()> {
         if self.locked.0.as_ref().is_none_or(|(held, _)| held != path) {

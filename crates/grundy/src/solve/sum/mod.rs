@@ -608,6 +608,12 @@ impl Solver {
         self.outcomes.iter().map(|m| m.len()).sum()
     }
 
+    /// How many positions the games' own searches have learnt something of
+    /// ([`OwnSearch::learnt`](crate::OwnSearch::learnt)): the measure of their work.
+    pub fn learnt(&self) -> usize {
+        self.games.iter().map(|g| g.learnt()).sum()
+    }
+
     /// The move from `from` to `to` in words.
     pub fn describe_move(&self, from: &Sum, to: &Sum) -> Result<String> {
         match changed_part(from, to) {

@@ -20,6 +20,17 @@ impl Solver {
         Ok(total)
     }
 
+    /// Whether the sum has nimber `k`: for one part of a game with a search of its
+    /// own, that search's question (which stops at the first winning move); else
+    /// its nimber, compared.
+    pub fn has_nimber(&mut self, sum: &Sum, k: Nimber) -> Result<bool> {
+        if let [part] = sum.0[..] {
+            let budget = self.budget.clone();
+            return self.game(part).has_nimber(part.pos, k, &budget);
+        }
+        Ok(self.nimber(sum)? == k)
+    }
+
     /// The nimber of one part.
     pub fn part_nimber(&mut self, part: Part) -> Result<Nimber> {
         let budget = self.budget.clone();

@@ -29,6 +29,8 @@ pub(super) trait AnyGame: Send {
     fn components(&mut self, id: PosId) -> Result<Arc<[PosId]>>;
     fn has_move(&mut self, id: PosId, budget: &Budget) -> Result<bool>;
     fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
+    fn has_nimber(&mut self, id: PosId, k: Nimber, budget: &Budget) -> Result<bool>;
+    fn learnt(&self) -> usize;
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
     fn gamma(&mut self, id: PosId, budget: &Budget) -> Result<Gamma>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget)
@@ -189,6 +191,17 @@ impl<G: Game> AnyGame for View<G> {
             return Ok(k);
         }
         self.nimbers.value(&self.game, p, budget)
+    }
+
+    fn has_nimber(&mut self, id: PosId, k: Nimber, budget: &Budget) -> Result<bool> {
+        match self.game.capabilities().search {
+            Some(search) => search.has_nimber(&self.positions[id as usize], k, budget),
+            None => Ok(self.nimber(id, budget)? == k),
+        }
+    }
+
+    fn learnt(&self) -> usize {
+        self.game.capabilities().search.map_or(0, |s| s.learnt())
     }
 
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64> {
