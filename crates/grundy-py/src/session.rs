@@ -19,7 +19,7 @@ use grundy::solve::GameBox;
 use grundy::stop::StopFlag;
 use grundy::{Analysis, Analyst, Asked, Effort, Gamma, Options, Play, Position};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 use crate::errors;
 use crate::pygame::{self, Methods, Piece, Positions, PyGame, Run};
@@ -399,6 +399,30 @@ impl Session {
             interrupt: outcome.interrupt,
         };
         errors::finish(py, outcome)
+    }
+
+    /// What the board search of `spec`'s game has learnt, as bytes to hand to
+    /// another session's (`absorb_search`).
+    fn export_search<'py>(&self, py: Python<'py>, spec: &str) -> PyResult<Bound<'py, PyBytes>> {
+        let mut guard = self.lock()?;
+        let inner = &mut guard;
+        let exported = inner
+            .analyst
+            .parse(spec)
+            .and_then(|position| inner.analyst.export_search(&position));
+        let bytes = exported.map_err(|e| self.error(py, inner, e))?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// Adds to the board search of `spec`'s game what another session's exported.
+    fn absorb_search(&self, py: Python<'_>, spec: &str, data: &[u8]) -> PyResult<()> {
+        let mut guard = self.lock()?;
+        let inner = &mut guard;
+        let absorbed = inner
+            .analyst
+            .parse(spec)
+            .and_then(|position| inner.analyst.absorb_search(&position, data));
+        absorbed.map_err(|e| self.error(py, inner, e))
     }
 
     /// How many positions the board searches of this session have learnt

@@ -139,10 +139,15 @@ def test_a_killed_driver_run_again_computes_only_what_is_missing(cluster, undist
 
 
 # Cram 4x7 (nimber 3): in waves k = 0 to 3 each option not yet known is asked
-# whether its nimber is k, 135 questions in all; Cram 3x5: positions two moves
-# down (positions that the engine writes alike asked once), 317 questions.
-@pytest.mark.parametrize("board, depth, tasks", [("cram 4x7", 1, 135), ("cram 3x5", 2, 317)])
-def test_a_split_board_search_answers_as_one_machine(cluster, board, depth, tasks, tmp_path):
+# whether its nimber is k, 135 questions in all; Cram 4x9 (nimber 1): 81; Cram 3x5:
+# positions two moves down (positions that the engine writes alike asked once),
+# 317. The work of the three workers, who share what they learn between rounds, is
+# at most `bound` times one search's (measured: 1.7 on 4x7, 1.3 on 4x9; the split
+# of whole nimbers of every option took 14 times one search's on 4x9 with two).
+@pytest.mark.parametrize(
+    "board, depth, tasks, bound", [("cram 4x7", 1, 135, 2.5), ("cram 4x9", 1, 81, 1.5), ("cram 3x5", 2, 317, 4.0)]
+)
+def test_a_split_board_search_answers_as_one_machine(cluster, board, depth, tasks, bound, tmp_path):
     kept = str(tmp_path / "board.split")
     script = (
         "import json, grundy; from grundy.split import value; v = value(%r, address=%r, depth=%d, checkpoint=%r); "
@@ -158,10 +163,7 @@ def test_a_split_board_search_answers_as_one_machine(cluster, board, depth, task
     assert split_tasks == tasks
     # Run again on its checkpoint: every answer is there, nothing is asked.
     assert (again, sorted(again_wins), again_tasks) == (nimber, sorted(wins), 0)
-    # The work of three workers, each with its own table, beside one search's: the
-    # questions stop at the first winning move (the split of whole nimbers of every
-    # option took 14 times one search's on Cram 4x9 with two workers).
-    assert learnt <= 5 * alone, (learnt, alone)
+    assert learnt <= bound * alone, (learnt, alone)
 
 
 def test_a_killed_worker_node_loses_no_row(cluster, undisturbed, tmp_path):

@@ -226,5 +226,21 @@ def test_a_session_asks_whether_a_position_has_a_nimber_and_counts_what_its_boar
     # Asked again, the search finds it in its table: nothing more to learn.
     assert s.has_nimber("cram 4x5", 2) and s.learnt == learnt
     assert s.has_nimber("nim 3,5", 6) and not s.has_nimber("nim 3,5", 0)
-    with pytest.raises(grundy.Error, match="'2x'"):
+    with pytest.raises(grundy.Error, match="'' is not a board size"):
         s.has_nimber("cram 2x", 0)
+
+
+def test_what_one_session_s_board_search_learnt_is_handed_to_another():
+    # Cram 5x6 has nimber 2 (P. Beling, impartial-games, table "Cram"). A session
+    # that takes another's table answers without learning anything more.
+    first = grundy.Session()
+    assert first.value("cram 5x6").nimber == 2
+    second = grundy.Session()
+    second.absorb_search("cram 5x6", first.export_search("cram 5x6"))
+    assert second.learnt == first.learnt
+    assert [second.has_nimber("cram 5x6", k) for k in range(3)] == [False, False, True]
+    assert second.learnt == first.learnt
+    with pytest.raises(grundy.Error, match="not a board search"):
+        second.absorb_search("cram 5x6", b"grundy board search 2\nnim\n")
+    with pytest.raises(grundy.Error, match="'nim 3'"):
+        second.export_search("nim 3")

@@ -407,18 +407,40 @@ impl Analyst {
         self.solver.learnt()
     }
 
+    /// What the board search of `position`'s game (one part) has learnt, as bytes
+    /// to hand to another analyst's ([`Analyst::absorb_search`]): how workers of a
+    /// split search share what they solved.
+    pub fn export_search(&self, position: &Position) -> Result<Vec<u8>> {
+        let part = self.one_part(position)?;
+        self.solver
+            .export_search(part)
+            .ok_or_else(|| invalid!("'{}' has no board search to hand on", position.text))
+    }
+
+    /// Adds to the board search of `position`'s game (one part) what another
+    /// analyst's exported ([`Analyst::export_search`]).
+    pub fn absorb_search(&self, position: &Position, bytes: &[u8]) -> Result<()> {
+        let part = self.one_part(position)?;
+        self.solver.absorb_search(part, bytes)
+    }
+
+    /// The one part of `position`; an error naming it where it has several.
+    fn one_part(&self, position: &Position) -> Result<crate::solve::Part> {
+        match self.own(position)?.0[..] {
+            [part] => Ok(part),
+            ref parts => Err(invalid!(
+                "'{}' has {} parts: name one board",
+                position.text,
+                parts.len()
+            )),
+        }
+    }
+
     /// The certificate of the nimber of `position`, a board of a game whose search
     /// writes them (Cram and the placement games): what the search proved, for
     /// [`certificate::check`](crate::certificate::check::check) to verify.
     pub fn certificate(&self, position: &Position) -> Result<crate::certificate::Certificate> {
-        let sum = self.own(position)?;
-        let [part] = sum.0[..] else {
-            return Err(invalid!(
-                "'{}' has {} parts: a certificate is of one board",
-                position.text,
-                sum.0.len()
-            ));
-        };
+        let part = self.one_part(position)?;
         self.solver.certificate(part).unwrap_or_else(|| {
             Err(invalid!(
                 "'{}' has no certificate: certificates are written by the board search of cram and place games",

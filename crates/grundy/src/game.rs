@@ -283,6 +283,20 @@ pub trait OwnSearch<P> {
         0
     }
 
+    /// What the search has learnt, as bytes to hand to another search of the game
+    /// ([`OwnSearch::absorb`]); `None` for a search that does not hand it on.
+    fn export(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Adds what another search of the game learnt ([`OwnSearch::export`]) to
+    /// this one's: refused with a sentence where the bytes are not that.
+    fn absorb(&self, _bytes: &[u8], _budget: &Budget) -> Result<()> {
+        Err(crate::invalid!(
+            "this game's search takes nothing from another"
+        ))
+    }
+
     /// The certificate of `p`'s nimber ([`crate::certificate`]), for a search that
     /// writes them; `None` for one that does not.
     fn certificate(

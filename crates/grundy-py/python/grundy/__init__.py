@@ -159,6 +159,16 @@ class Session:
         something of: the measure of their work."""
         return self._native.learnt
 
+    def export_search(self, spec: str) -> bytes:
+        """What the board search of ``spec``'s game has learnt, as bytes to hand
+        to another session (:meth:`absorb_search`), on this machine or another."""
+        return self._native.export_search(spec)
+
+    def absorb_search(self, spec: str, data: bytes) -> None:
+        """Adds to the board search of ``spec``'s game what another session's
+        exported (what is known of a region only grows, so the two are joined)."""
+        self._native.absorb_search(spec, data)
+
     def has_nimber(
         self, x: PositionLike, nimber: int, position: Any = None, *, timeout: Optional[float] = None, time: Optional[float] = None
     ) -> bool:

@@ -10,10 +10,16 @@ go in waves, k = 0, 1, 2, …: in wave k every position at the depth whose value
 still matters is asked whether its nimber is k. After wave k a position is known
 exactly or known to be above k, and a position above them has nimber m as soon as
 m ≤ k is the least value none of its options has (the mex); the waves stop once
-the position asked about is known. Each worker keeps what its searches learnt for
-its next task. The answers are kept in a checkpoint file, if one is named, after
-each wave: a driver run again, after a crash or a lost node, asks only what is
-missing.
+the position asked about is known.
+
+Each worker (a Ray actor a CPU) keeps what its board search learnt, and the
+workers share it: a wave's questions go out in rounds, the first of one question
+(the first options of a board share most of what their searches learn), then one a
+worker, two, four, …, and after each round the workers' tables are joined (what is known of a region only
+grows) and handed to every worker, so that no worker searches again what another
+has solved. The answers are kept in a checkpoint file, if one is named, after each
+round: a driver run again, after a crash or a lost node, asks only what is
+missing; a lost worker is started again, with an empty table.
 
 From Python::
 
@@ -90,20 +96,35 @@ class SplitValue:
         return "\n".join(lines)
 
 
-#: The session of this worker process: what one task learnt, the next one on the
-#: same worker does not search again.
-_session: Optional[Session] = None
+class _Worker:
+    """A worker of a split search (a Ray actor): a session whose board search
+    keeps what it learnt, and takes what the others learnt."""
+
+    def __init__(self) -> None:
+        self.session = Session()
+
+    def ask(self, spec: str, k: int) -> Tuple[bool, int]:
+        """Whether a position has nimber ``k``, and how many positions the search
+        learnt of meanwhile (its work)."""
+        before = self.session.learnt
+        answer = self.session.has_nimber(spec, k)
+        return answer, self.session.learnt - before
+
+    def export(self, spec: str) -> bytes:
+        return self.session.export_search(spec)
+
+    def absorb(self, spec: str, data: bytes) -> None:
+        self.session.absorb_search(spec, data)
 
 
-def _has_nimber(spec: str, k: int) -> Tuple[bool, int]:
-    """Whether a position has nimber ``k``, searched here (a Ray task), and how
-    many positions this worker's search learnt of meanwhile."""
-    global _session
-    if _session is None:
-        _session = Session()
-    before = _session.learnt
-    answer = _session.has_nimber(spec, k)
-    return answer, _session.learnt - before
+def _shares_its_search(position: str) -> bool:
+    """Whether the game of ``position`` has a board search whose table workers can
+    hand on (Cram and the placement games)."""
+    try:
+        Session().export_search(position)
+        return True
+    except Error:
+        return False
 
 
 class _Node:
@@ -182,26 +203,48 @@ def value(
         return _Node(spec, words, [tree(t, w, _native.options(t), level + 1) for t, w in options])
 
     root = tree(position, "", root_options, 0)
+    shared = _shares_its_search(position)
     connect(address, ray_init)
-    task = ray.remote(num_cpus=1, max_retries=5)(_has_nimber)
+    resources: Dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    worker = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=-1)(_Worker)
+    # Actor handles: their methods are called with .remote.
+    workers: List[Any] = [worker.remote() for _ in range(max(1, int(resources.get("CPU", 1))))]
+    joined = Session()  # the workers' tables, joined
+
+    def share() -> None:
+        for data in ray.get([w.export.remote(position) for w in workers]):
+            joined.absorb_search(position, data)
+        data = ray.put(joined.export_search(position))
+        ray.get([w.absorb.remote(position, data) for w in workers])
+
+    def keep() -> None:
+        if checkpoint:
+            _atomic_write(checkpoint, f"{CHECKPOINT}\n{json.dumps({'position': position, 'answers': answers})}\n".encode())
+
     start = time.perf_counter()
     tasks = learnt = 0
     k = 0
     while root.nimber is None:
-        leaves = {leaf.spec: leaf for leaf in root.open_leaves() if leaf.nimber is None}
-        asked = {spec: task.remote(spec, k) for spec in leaves if f"{k} {spec}" not in answers}
-        for spec, (answer, work) in zip(asked, ray.get(list(asked.values()))):
-            answers[f"{k} {spec}"] = answer
-            learnt += work
-        tasks += len(asked)
+        leaves = [leaf.spec for leaf in root.open_leaves() if leaf.nimber is None]
+        pending = [spec for spec in dict.fromkeys(leaves) if f"{k} {spec}" not in answers]
+        size = 1
+        while pending:
+            batch, pending = pending[:size], pending[size:]
+            asked = [workers[i % len(workers)].ask.remote(spec, k) for i, spec in enumerate(batch)]
+            for spec, (answer, work) in zip(batch, ray.get(asked)):
+                answers[f"{k} {spec}"] = answer
+                learnt += work
+            tasks += len(batch)
+            keep()
+            if shared:
+                share()
+            size = 2 * size if size > 1 else len(workers)
         for node in root.open_leaves():
             if node.nimber is None and node.options is None:
                 if answers[f"{k} {node.spec}"]:
                     node.nimber = k
                 else:
                     node.above = k
-        if checkpoint and asked:
-            _atomic_write(checkpoint, f"{CHECKPOINT}\n{json.dumps({'position': position, 'answers': answers})}\n".encode())
         root.settle(k)
         k += 1
     moves = [SplitMove(o.spec, o.words, o.nimber) for o in root.options or []]

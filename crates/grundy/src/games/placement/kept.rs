@@ -83,8 +83,20 @@ pub fn write(path: &str, game: &str, snapshot: &Snapshot) -> Result<()> {
 
 /// [`write`]'s bytes, into `file`.
 fn write_to(file: File, game: &str, snapshot: &Snapshot) -> std::io::Result<()> {
+    let out = write_body(BufWriter::with_capacity(1 << 20, file), game, snapshot)?;
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()
+}
+
+/// What `snapshot` holds of the game `game`, as the bytes of a file: to hand to
+/// another search of the game ([`read_bytes`]).
+pub fn to_bytes(game: &str, snapshot: &Snapshot) -> Vec<u8> {
+    write_body(Vec::new(), game, snapshot).expect("writing to memory does not fail")
+}
+
+/// The bytes of a file, into `out`, which is handed back.
+fn write_body<W: Write>(out: W, game: &str, snapshot: &Snapshot) -> std::io::Result<W> {
     let mut out = Summed {
-        out: BufWriter::with_capacity(1 << 20, file),
+        out,
         sum: crc32fast::Hasher::new(),
     };
     out.put(HEADING)?;
@@ -104,7 +116,7 @@ fn write_to(file: File, game: &str, snapshot: &Snapshot) -> std::io::Result<()> 
     }
     let Summed { mut out, sum } = out;
     out.write_all(&sum.finalize().to_le_bytes())?;
-    out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    Ok(out)
 }
 
 /// A file being written or read, and the checksum of what went through.
@@ -160,6 +172,33 @@ pub fn read(path: &str, game: &str, max_bytes: u64, known: &KnownRegions) -> Res
             Unread::Refused(why) => refused(&why),
         })
     };
+    add_checked(through, max_bytes, known)
+}
+
+/// Adds what `bytes` ([`to_bytes`]) hold of the game `game` to `known`, once they
+/// are checked whole, as [`read`] adds a file's. Returns how many regions they
+/// knew of.
+pub fn read_bytes(bytes: &[u8], game: &str, max_bytes: u64, known: &KnownRegions) -> Result<usize> {
+    let through = |each: &mut dyn FnMut(Entry)| {
+        let refused =
+            |why: &str| invalid!("these bytes are not a board search to go on from: {why}");
+        read_through(bytes, bytes.len() as u64, game, each).map_err(|e| match e {
+            Unread::Io(e) => refused(&e.to_string()),
+            Unread::Foreign(why) => refused(why),
+            Unread::Refused(why) => refused(&why),
+        })
+    };
+    add_checked(through, max_bytes, known)
+}
+
+/// Reads entries through `through` twice: first to check them all and count them
+/// (refused where their table would take more than `max_bytes`), then to add them
+/// to `known`. Returns how many regions they knew of.
+fn add_checked(
+    through: impl Fn(&mut dyn FnMut(Entry)) -> Result<(usize, usize)>,
+    max_bytes: u64,
+    known: &KnownRegions,
+) -> Result<usize> {
     let (packed, others) = through(&mut |_| {})?;
     let needs = KnownRegions::bytes_for(packed.saturating_add(others));
     if needs > max_bytes as usize {
@@ -200,8 +239,8 @@ impl From<std::io::Error> for Unread {
 /// handing each entry to `each`; returns the counts of packed and other entries.
 /// A first line of another format is the reason it is refused, at once; else,
 /// where its checksum does not match, that is the reason, whatever else is wrong.
-fn read_through(
-    file: File,
+fn read_through<R: Read>(
+    file: R,
     size: u64,
     game: &str,
     each: &mut dyn FnMut(Entry),
@@ -230,8 +269,8 @@ fn read_through(
 }
 
 /// [`read_through`]'s parse of the body of a file.
-fn parse(
-    input: &mut Summed<BufReader<std::io::Take<File>>>,
+fn parse<R: Read>(
+    input: &mut Summed<BufReader<std::io::Take<R>>>,
     game: &str,
     each: &mut dyn FnMut(Entry),
 ) -> std::result::Result<(usize, usize), Unread> {

@@ -807,6 +807,16 @@ impl OwnSearch<Board> for Placement {
     }
 
     #[cfg(not(target_family = "wasm"))]
+    fn export(&self) -> Option<Vec<u8>> {
+        Some(self.search.lock().export(self))
+    }
+
+    #[cfg(not(target_family = "wasm"))]
+    fn absorb(&self, bytes: &[u8], budget: &Budget) -> Result<()> {
+        self.search.lock().absorb(self, bytes, budget)
+    }
+
+    #[cfg(not(target_family = "wasm"))]
     fn certificate(&self, p: &Board, budget: &Budget) -> Option<Result<Certificate>> {
         Some(certify::certificate(self, p, budget))
     }

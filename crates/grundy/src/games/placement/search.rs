@@ -338,6 +338,20 @@ impl Search {
         self.known.len()
     }
 
+    /// The table, as the bytes of a file ([`kept::to_bytes`]).
+    #[cfg(not(target_family = "wasm"))]
+    pub fn export(&self, game: &Placement) -> Vec<u8> {
+        kept::to_bytes(&game.name, &self.known.snapshot())
+    }
+
+    /// Adds to the table what another search of `game` exported
+    /// ([`Search::export`]), within the budget's memory: what is known of a region
+    /// only grows, so the two tables' knowledge is joined.
+    #[cfg(not(target_family = "wasm"))]
+    pub fn absorb(&mut self, game: &Placement, bytes: &[u8], budget: &Budget) -> Result<()> {
+        kept::read_bytes(bytes, &game.name, budget.memory() as u64, &self.known).map(drop)
+    }
+
     /// Locks the checkpoint's file at `path` for this search, unless it holds it.
     fn hold(&mut self, path: &str) -> Result<()> {
         if self.locked.0.as_ref().is_none_or(|(held, _)| held != path) {

@@ -608,6 +608,18 @@ impl Solver {
         self.outcomes.iter().map(|m| m.len()).sum()
     }
 
+    /// What the own search of `part`'s game has learnt, as bytes to hand to another
+    /// ([`OwnSearch::export`](crate::OwnSearch::export)).
+    pub fn export_search(&self, part: Part) -> Option<Vec<u8>> {
+        self.games[part.game as usize].export_search()
+    }
+
+    /// Adds to the own search of `part`'s game what another search of the game
+    /// exported ([`OwnSearch::absorb`](crate::OwnSearch::absorb)).
+    pub fn absorb_search(&self, part: Part, bytes: &[u8]) -> Result<()> {
+        self.games[part.game as usize].absorb_search(bytes, &self.budget)
+    }
+
     /// How many positions the games' own searches have learnt something of
     /// ([`OwnSearch::learnt`](crate::OwnSearch::learnt)): the measure of their work.
     pub fn learnt(&self) -> usize {

@@ -31,6 +31,8 @@ pub(super) trait AnyGame: Send {
     fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
     fn has_nimber(&mut self, id: PosId, k: Nimber, budget: &Budget) -> Result<bool>;
     fn learnt(&self) -> usize;
+    fn export_search(&self) -> Option<Vec<u8>>;
+    fn absorb_search(&self, bytes: &[u8], budget: &Budget) -> Result<()>;
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
     fn gamma(&mut self, id: PosId, budget: &Budget) -> Result<Gamma>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget)
@@ -202,6 +204,19 @@ impl<G: Game> AnyGame for View<G> {
 
     fn learnt(&self) -> usize {
         self.game.capabilities().search.map_or(0, |s| s.learnt())
+    }
+
+    fn export_search(&self) -> Option<Vec<u8>> {
+        self.game.capabilities().search?.export()
+    }
+
+    fn absorb_search(&self, bytes: &[u8], budget: &Budget) -> Result<()> {
+        match self.game.capabilities().search {
+            Some(search) => search.absorb(bytes, budget),
+            None => Err(crate::invalid!(
+                "this game has no search of its own to take a search from"
+            )),
+        }
     }
 
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64> {
