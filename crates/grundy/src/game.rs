@@ -264,12 +264,26 @@ pub trait Picture<P> {
 
 /// A nimber search of the game's own, for games where asking "is the nimber k?"
 /// costs less than valuing every option (Cram's outcome search stops at the first
-/// winning move).
-pub trait OwnSearch<P> {
+/// winning move). What it keeps between questions is its [`SearchTable`].
+pub trait OwnSearch<P>: SearchTable {
     /// Whether `p` has nimber `k` (whether `p` plus a nim heap of `k` is a
     /// P-position); past its budget it stops with [`Error::Budget`](crate::Error::Budget).
     fn has_nimber(&self, p: &P, k: Nimber, budget: &Budget) -> Result<bool>;
 
+    /// The certificate of `p`'s nimber ([`crate::certificate`]), for a search that
+    /// writes them; `None` for one that does not.
+    fn certificate(
+        &self,
+        _p: &P,
+        _budget: &Budget,
+    ) -> Option<Result<crate::certificate::Certificate>> {
+        None
+    }
+}
+
+/// What a game's own search ([`OwnSearch`]) keeps between questions, whatever
+/// its positions: kept on disk, measured, handed to another search of the game.
+pub trait SearchTable {
     /// Writes what the searches learnt to the budget's
     /// [`Checkpoint`](crate::Checkpoint), where it names one and the search keeps
     /// one: called once the searches of a question are over, however they ended.
@@ -284,27 +298,17 @@ pub trait OwnSearch<P> {
     }
 
     /// What the search has learnt, as bytes to hand to another search of the game
-    /// ([`OwnSearch::absorb`]); `None` for a search that does not hand it on.
+    /// ([`SearchTable::absorb`]); `None` for a search that does not hand it on.
     fn export(&self) -> Option<Vec<u8>> {
         None
     }
 
-    /// Adds what another search of the game learnt ([`OwnSearch::export`]) to
+    /// Adds what another search of the game learnt ([`SearchTable::export`]) to
     /// this one's: refused with a sentence where the bytes are not that.
     fn absorb(&self, _bytes: &[u8], _budget: &Budget) -> Result<()> {
         Err(crate::invalid!(
             "this game's search takes nothing from another"
         ))
-    }
-
-    /// The certificate of `p`'s nimber ([`crate::certificate`]), for a search that
-    /// writes them; `None` for one that does not.
-    fn certificate(
-        &self,
-        _p: &P,
-        _budget: &Budget,
-    ) -> Option<Result<crate::certificate::Certificate>> {
-        None
     }
 }
 

@@ -54,7 +54,8 @@ pub use analysis::{analyse, draw, Analysis, Analyst, Component, Options, Positio
 pub use budget::{Asked, Budget, Checkpoint, Effort, FrontEnd};
 pub use drawing::Drawing;
 pub use game::{
-    Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, Size, Theory, THEORY_LISTS,
+    Capabilities, DrawnEnds, Game, OwnSearch, Picture, ReadingNotes, SearchTable, Size, Theory,
+    THEORY_LISTS,
 };
 pub use games::heaps::HeapGame;
 pub use solve::loopy::Gamma;

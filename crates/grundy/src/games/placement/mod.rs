@@ -34,7 +34,7 @@ use crate::solve::GameBox;
 use crate::sorting::sort;
 use crate::{
     invalid, too_large, Budget, Capabilities, Drawing, Game, Nimber, OwnSearch, Picture, Result,
-    Size,
+    SearchTable, Size,
 };
 use bits::Bits;
 use search::Shared;
@@ -798,6 +798,13 @@ impl OwnSearch<Board> for Placement {
         self.search.lock().is_p(self, p, k, budget)
     }
 
+    #[cfg(not(target_family = "wasm"))]
+    fn certificate(&self, p: &Board, budget: &Budget) -> Option<Result<Certificate>> {
+        Some(certify::certificate(self, p, budget))
+    }
+}
+
+impl SearchTable for Placement {
     fn keep(&self, budget: &Budget) -> Result<()> {
         self.search.lock().keep(self, budget)
     }
@@ -814,11 +821,6 @@ impl OwnSearch<Board> for Placement {
     #[cfg(not(target_family = "wasm"))]
     fn absorb(&self, bytes: &[u8], budget: &Budget) -> Result<()> {
         self.search.lock().absorb(self, bytes, budget)
-    }
-
-    #[cfg(not(target_family = "wasm"))]
-    fn certificate(&self, p: &Board, budget: &Budget) -> Option<Result<Certificate>> {
-        Some(certify::certificate(self, p, budget))
     }
 }
 

@@ -550,11 +550,12 @@ impl Solver {
     }
 
     /// Writes what the games' own searches learnt to the budget's checkpoint, where
-    /// it names one ([`OwnSearch::keep`](crate::OwnSearch::keep)).
+    /// it names one ([`SearchTable::keep`](crate::SearchTable::keep)).
     pub fn keep_searches(&self) -> Result<()> {
         self.games
             .iter()
-            .try_for_each(|game| game.keep_search(&self.budget))
+            .filter_map(|game| game.search_table())
+            .try_for_each(|table| table.keep(&self.budget))
     }
 
     /// The certificate of a part's nimber, if its game's search writes them
@@ -609,21 +610,27 @@ impl Solver {
     }
 
     /// What the own search of `part`'s game has learnt, as bytes to hand to another
-    /// ([`OwnSearch::export`](crate::OwnSearch::export)).
+    /// ([`SearchTable::export`](crate::SearchTable::export)).
     pub fn export_search(&self, part: Part) -> Option<Vec<u8>> {
-        self.games[part.game as usize].export_search()
+        self.games[part.game as usize].search_table()?.export()
     }
 
     /// Adds to the own search of `part`'s game what another search of the game
-    /// exported ([`OwnSearch::absorb`](crate::OwnSearch::absorb)).
+    /// exported ([`SearchTable::absorb`](crate::SearchTable::absorb)).
     pub fn absorb_search(&self, part: Part, bytes: &[u8]) -> Result<()> {
-        self.games[part.game as usize].absorb_search(bytes, &self.budget)
+        match self.games[part.game as usize].search_table() {
+            Some(table) => table.absorb(bytes, &self.budget),
+            None => Err(crate::invalid!(
+                "this game has no search of its own to take a search from"
+            )),
+        }
     }
 
     /// How many positions the games' own searches have learnt something of
-    /// ([`OwnSearch::learnt`](crate::OwnSearch::learnt)): the measure of their work.
+    /// ([`SearchTable::learnt`](crate::SearchTable::learnt)): the measure of their work.
     pub fn learnt(&self) -> usize {
-        self.games.iter().map(|g| g.learnt()).sum()
+        let tables = self.games.iter().filter_map(|g| g.search_table());
+        tables.map(|table| table.learnt()).sum()
     }
 
     /// The move from `from` to `to` in words.

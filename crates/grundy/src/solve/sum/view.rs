@@ -12,7 +12,7 @@ use super::PosId;
 use crate::certificate::Certificate;
 use crate::drawing::{Marked, Marking};
 use crate::stop::Every;
-use crate::{Budget, Drawing, Game, Gamma, Nimber, Outcome, Play, Result, Theory};
+use crate::{Budget, Drawing, Game, Gamma, Nimber, Outcome, Play, Result, SearchTable, Theory};
 
 /// A count of moves past which a part surely has a move, though the count is only
 /// a bound: listing them to be sure would cost more than the answer is worth.
@@ -30,9 +30,6 @@ pub(super) trait AnyGame: Send {
     fn has_move(&mut self, id: PosId, budget: &Budget) -> Result<bool>;
     fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
     fn has_nimber(&mut self, id: PosId, k: Nimber, budget: &Budget) -> Result<bool>;
-    fn learnt(&self) -> usize;
-    fn export_search(&self) -> Option<Vec<u8>>;
-    fn absorb_search(&self, bytes: &[u8], budget: &Budget) -> Result<()>;
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
     fn gamma(&mut self, id: PosId, budget: &Budget) -> Result<Gamma>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget)
@@ -48,7 +45,7 @@ pub(super) trait AnyGame: Send {
     fn drawing(&mut self, id: PosId, history: &[PosId]) -> Option<Result<Drawing<PosId>>>;
     fn marking(&mut self, id: PosId, marks: &[String]) -> Option<Result<Marking<PosId>>>;
     fn leading(&mut self, id: PosId, to: PosId) -> Option<Result<Option<Marked<PosId>>>>;
-    fn keep_search(&self, budget: &Budget) -> Result<()>;
+    fn search_table(&self) -> Option<&dyn SearchTable>;
     fn certificate(&self, id: PosId, budget: &Budget) -> Option<Result<Certificate>>;
     fn kind(&self) -> Kind;
     fn is_drawn_end(&self, id: PosId) -> bool;
@@ -199,23 +196,6 @@ impl<G: Game> AnyGame for View<G> {
         match self.game.capabilities().search {
             Some(search) => search.has_nimber(&self.positions[id as usize], k, budget),
             None => Ok(self.nimber(id, budget)? == k),
-        }
-    }
-
-    fn learnt(&self) -> usize {
-        self.game.capabilities().search.map_or(0, |s| s.learnt())
-    }
-
-    fn export_search(&self) -> Option<Vec<u8>> {
-        self.game.capabilities().search?.export()
-    }
-
-    fn absorb_search(&self, bytes: &[u8], budget: &Budget) -> Result<()> {
-        match self.game.capabilities().search {
-            Some(search) => search.absorb(bytes, budget),
-            None => Err(crate::invalid!(
-                "this game has no search of its own to take a search from"
-            )),
         }
     }
 
@@ -387,11 +367,9 @@ impl<G: Game> AnyGame for View<G> {
         Some(led.map(|m| m.map(|m| m.map(|_| to))))
     }
 
-    fn keep_search(&self, budget: &Budget) -> Result<()> {
-        match self.game.capabilities().search {
-            Some(search) => search.keep(budget),
-            None => Ok(()),
-        }
+    fn search_table(&self) -> Option<&dyn SearchTable> {
+        let search = self.game.capabilities().search?;
+        Some(search)
     }
 
     fn certificate(&self, id: PosId, budget: &Budget) -> Option<Result<Certificate>> {
