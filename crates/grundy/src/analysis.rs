@@ -396,6 +396,7 @@ impl Analyst {
     /// Whether `position` has nimber `k` (normal play): for a board, the board
     /// search's question, which stops at the first winning move and costs less than
     /// the nimber.
+    #[cfg(not(target_family = "wasm"))]
     pub fn has_nimber(&mut self, position: &Position, k: Nimber) -> Result<bool> {
         let sum = self.own(position)?.clone();
         self.solver.has_nimber(&sum, k)
@@ -439,6 +440,7 @@ impl Analyst {
     /// The certificate of the nimber of `position`, a board of a game whose search
     /// writes them (Cram and the placement games): what the search proved, for
     /// [`certificate::check`](crate::certificate::check::check) to verify.
+    #[cfg(not(target_family = "wasm"))]
     pub fn certificate(&self, position: &Position) -> Result<crate::certificate::Certificate> {
         let part = self.one_part(position)?;
         self.solver.certificate(part).unwrap_or_else(|| {

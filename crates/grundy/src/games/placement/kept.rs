@@ -19,7 +19,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 
 use super::known::{KnownRegions, Snapshot};
-use super::Board;
+use super::{Bits, Board};
 use crate::files::{self, Keep};
 use crate::{invalid, Error, Result};
 
@@ -89,6 +89,7 @@ fn write_to(file: File, game: &str, snapshot: &Snapshot) -> std::io::Result<()> 
 
 /// What `snapshot` holds of the game `game`, as the bytes of a file: to hand to
 /// another search of the game ([`read_bytes`]).
+#[cfg(not(target_family = "wasm"))]
 pub fn to_bytes(game: &str, snapshot: &Snapshot) -> Vec<u8> {
     write_body(Vec::new(), game, snapshot).expect("writing to memory does not fail")
 }
@@ -111,7 +112,7 @@ fn write_body<W: Write>(out: W, game: &str, snapshot: &Snapshot) -> std::io::Res
     out.put(&(snapshot.others.len() as u64).to_le_bytes())?;
     for (board, known) in &snapshot.others {
         out.put(&[board.rows, board.cols])?;
-        out.put(&board.empty.to_le_bytes())?;
+        out.put(&board.empty.wide().to_le_bytes())?;
         out.put(&known.bits().to_le_bytes())?;
     }
     let Summed { mut out, sum } = out;
@@ -178,6 +179,7 @@ pub fn read(path: &str, game: &str, max_bytes: u64, known: &KnownRegions) -> Res
 /// Adds what `bytes` ([`to_bytes`]) hold of the game `game` to `known`, once they
 /// are checked whole, as [`read`] adds a file's. Returns how many regions they
 /// knew of.
+#[cfg(not(target_family = "wasm"))]
 pub fn read_bytes(bytes: &[u8], game: &str, max_bytes: u64, known: &KnownRegions) -> Result<usize> {
     let through = |each: &mut dyn FnMut(Entry)| {
         let refused =
@@ -325,7 +327,7 @@ fn parse<R: Read>(
         let board = Board {
             rows: entry[0],
             cols: entry[1],
-            empty,
+            empty: Bits::narrow(empty),
         };
         if board.rows == 0 || board.cols == 0 || board.cells() > super::MOST_CELLS {
             return Err(no_board());

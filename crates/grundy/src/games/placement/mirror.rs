@@ -9,7 +9,7 @@
 
 use smallvec::SmallVec;
 
-use super::{image, transposed, Bits, Board, Frame, Placement};
+use super::{image, transposed, Bits, Board, Frame, Placement, Word};
 use crate::{Outcome, Play, Theory};
 
 /// The image of `cells` (in the box of `cut`) under symmetry `s` (numbered as in
@@ -68,7 +68,7 @@ impl Placement {
     /// The first placement (in the order of [`crate::Game::moves`]) that leaves a
     /// board on which the mover copies, with the symmetry.
     fn move_to_copied(&self, p: &Board) -> Option<(Board, u8)> {
-        self.placement_masks::<u128>(p.rows, p.cols)
+        self.placement_masks::<Word>(p.rows, p.cols)
             .iter()
             .filter(|&&m| p.empty & m == m)
             .find_map(|&m| {

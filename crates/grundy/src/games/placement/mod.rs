@@ -50,11 +50,20 @@ pub const MOST_CELLS: u32 = 128;
 #[cfg(target_family = "wasm")]
 pub const MOST_CELLS: u32 = 64;
 
+/// The word of a board's cells as the game holds it: 128 bits; 64 in WebAssembly
+/// (see [`MOST_CELLS`]).
+#[cfg(not(target_family = "wasm"))]
+pub type Word = u128;
+/// The word of a board's cells as the game holds it: 128 bits; 64 in WebAssembly
+/// (see [`MOST_CELLS`]).
+#[cfg(target_family = "wasm")]
+pub type Word = u64;
+
 /// A board of at most [`MOST_CELLS`] cells; cell (r, c) is bit r × cols + c of
 /// `empty`. The search works on boards of the narrowest word that holds them
 /// (`Board<u64>` for at most 64 cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board<B = u128> {
+pub struct Board<B = Word> {
     rows: u8,
     cols: u8,
     empty: B,
@@ -66,12 +75,12 @@ impl<B: Bits> Board<B> {
         self.rows as u32 * self.cols as u32
     }
 
-    /// The board on the widest word.
+    /// The board on the game's word.
     fn wide(&self) -> Board {
         Board {
             rows: self.rows,
             cols: self.cols,
-            empty: self.empty.wide(),
+            empty: Bits::narrow(self.empty.wide()),
         }
     }
 }
@@ -83,7 +92,7 @@ impl Board {
         Board {
             rows: self.rows,
             cols: self.cols,
-            empty: C::narrow(self.empty),
+            empty: C::narrow(self.empty.wide()),
         }
     }
 }
@@ -586,7 +595,7 @@ impl Game for Placement {
     type Position = Board;
 
     fn moves(&self, p: &Board, out: &mut Vec<Board>) -> Result<()> {
-        for &placed in self.placement_masks::<u128>(p.rows, p.cols).iter() {
+        for &placed in self.placement_masks::<Word>(p.rows, p.cols).iter() {
             if p.empty & placed == placed {
                 out.push(Board {
                     empty: p.empty & !placed,
@@ -651,7 +660,7 @@ impl Game for Placement {
                 lines.len() * cols
             ));
         }
-        let mut empty = 0u128;
+        let mut empty: Word = 0;
         for (r, line) in lines.iter().enumerate() {
             for (c, cell) in line.chars().enumerate() {
                 match cell {
@@ -747,14 +756,14 @@ impl Picture<Board> for Placement {
     /// piece is placed by marking its cells.
     fn draw(&self, p: &Board, history: &[Board]) -> Result<Drawing<Board>> {
         let (rows, cols) = (p.rows as usize, p.cols as usize);
-        let bit = |r: usize, c: usize| 1u128 << (r * cols + c);
+        let bit = |r: usize, c: usize| (1 as Word) << (r * cols + c);
         // The pieces placed: the cells each move of the game filled, in order.
         let mut boards: Vec<&Board> = history
             .iter()
             .filter(|h| (h.rows, h.cols) == (p.rows, p.cols))
             .collect();
         boards.push(p);
-        let pieces: Vec<u128> = boards
+        let pieces: Vec<Word> = boards
             .windows(2)
             .map(|w| w[0].empty & !w[1].empty)
             .filter(|&placed| placed != 0 && placed & p.empty == 0)

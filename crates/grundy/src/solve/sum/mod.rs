@@ -560,6 +560,7 @@ impl Solver {
 
     /// The certificate of a part's nimber, if its game's search writes them
     /// ([`OwnSearch::certificate`](crate::OwnSearch::certificate)).
+    #[cfg(not(target_family = "wasm"))]
     pub fn certificate(&self, part: Part) -> Option<Result<crate::certificate::Certificate>> {
         self.games[part.game as usize].certificate(part.pos, &self.budget)
     }

@@ -23,6 +23,7 @@ impl Solver {
     /// Whether the sum has nimber `k`: for one part of a game with a search of its
     /// own, that search's question (which stops at the first winning move); else
     /// its nimber, compared.
+    #[cfg(not(target_family = "wasm"))]
     pub fn has_nimber(&mut self, sum: &Sum, k: Nimber) -> Result<bool> {
         if let [part] = sum.0[..] {
             let budget = self.budget.clone();

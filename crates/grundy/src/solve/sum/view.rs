@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 use super::super::loopy::{self, Builder};
 use super::super::memo::{Measure, Memo};
 use super::PosId;
+#[cfg(not(target_family = "wasm"))]
 use crate::certificate::Certificate;
 use crate::drawing::{Marked, Marking};
 use crate::stop::Every;
@@ -29,6 +30,7 @@ pub(super) trait AnyGame: Send {
     fn components(&mut self, id: PosId) -> Result<Arc<[PosId]>>;
     fn has_move(&mut self, id: PosId, budget: &Budget) -> Result<bool>;
     fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
+    #[cfg(not(target_family = "wasm"))]
     fn has_nimber(&mut self, id: PosId, k: Nimber, budget: &Budget) -> Result<bool>;
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
     fn gamma(&mut self, id: PosId, budget: &Budget) -> Result<Gamma>;
@@ -46,6 +48,7 @@ pub(super) trait AnyGame: Send {
     fn marking(&mut self, id: PosId, marks: &[String]) -> Option<Result<Marking<PosId>>>;
     fn leading(&mut self, id: PosId, to: PosId) -> Option<Result<Option<Marked<PosId>>>>;
     fn search_table(&self) -> Option<&dyn SearchTable>;
+    #[cfg(not(target_family = "wasm"))]
     fn certificate(&self, id: PosId, budget: &Budget) -> Option<Result<Certificate>>;
     fn kind(&self) -> Kind;
     fn is_drawn_end(&self, id: PosId) -> bool;
@@ -192,6 +195,7 @@ impl<G: Game> AnyGame for View<G> {
         self.nimbers.value(&self.game, p, budget)
     }
 
+    #[cfg(not(target_family = "wasm"))]
     fn has_nimber(&mut self, id: PosId, k: Nimber, budget: &Budget) -> Result<bool> {
         match self.game.capabilities().search {
             Some(search) => search.has_nimber(&self.positions[id as usize], k, budget),
@@ -372,6 +376,7 @@ impl<G: Game> AnyGame for View<G> {
         Some(search)
     }
 
+    #[cfg(not(target_family = "wasm"))]
     fn certificate(&self, id: PosId, budget: &Budget) -> Option<Result<Certificate>> {
         let search = self.game.capabilities().search?;
         search.certificate(self.position(id), budget)
