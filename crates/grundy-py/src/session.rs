@@ -384,21 +384,10 @@ impl Session {
         let budget =
             crate::budget(Asked::Position, inner.max_positions, time)?.with_stop(flag.clone());
         inner.analyst.set_budget(budget);
-        let analyst = &mut inner.analyst;
-        let outcome = run::stoppable(py, &flag, timeout, move || {
+        run_on(py, inner, &flag, timeout, move |analyst| {
             let position = analyst.parse(&spec)?;
             analyst.has_nimber(&position, nimber)
-        });
-        if outcome.result.is_err() {
-            inner.reset();
-        }
-        let outcome = run::Outcome {
-            result: outcome
-                .result
-                .map(|r| r.map_err(|e| self_display(py, inner, e))),
-            interrupt: outcome.interrupt,
-        };
-        errors::finish(py, outcome)
+        })
     }
 
     /// What the board search of `spec`'s game has learnt, as bytes to hand to
@@ -463,23 +452,36 @@ impl Session {
             .with_stop(flag.clone())
             .with_effort(effort);
         inner.analyst.set_budget(budget);
-        let analyst = &mut inner.analyst;
-        let outcome = run::stoppable(py, &flag, timeout, move || {
+        let analysis = run_on(py, inner, &flag, timeout, move |analyst| {
             let position = analyst.parse(&spec)?;
             analyst.analyse(&position, &options)
-        });
-        if outcome.result.is_err() {
-            inner.reset();
-        }
-        let outcome = run::Outcome {
-            result: outcome
-                .result
-                .map(|r| r.map_err(|e| self_display(py, inner, e))),
-            interrupt: outcome.interrupt,
-        };
-        let analysis = errors::finish(py, outcome)?;
+        })?;
         inner.analysis(py, &analysis)
     }
+}
+
+/// `work` on the session's analyst, stoppable by `flag`, Ctrl-C and `timeout`:
+/// its result, or its error with the games' text (the session starts afresh after
+/// an error).
+fn run_on<T: Send>(
+    py: Python<'_>,
+    inner: &mut Inner,
+    flag: &StopFlag,
+    timeout: Option<f64>,
+    work: impl FnOnce(&mut Analyst) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let analyst = &mut inner.analyst;
+    let outcome = run::stoppable(py, flag, timeout, move || work(analyst));
+    if outcome.result.is_err() {
+        inner.reset();
+    }
+    let outcome = run::Outcome {
+        result: outcome
+            .result
+            .map(|r| r.map_err(|e| self_display(py, inner, e))),
+        interrupt: outcome.interrupt,
+    };
+    errors::finish(py, outcome)
 }
 
 /// The error with the tokens in its message replaced by the games' text.

@@ -502,6 +502,25 @@ fn cram_reference_values() {
     }
 }
 
+/// Whether the pruned search says `text` has nimber k exactly for the nimber plain
+/// search finds, for each of `heaps` and for that nimber.
+fn pruned_agrees_with_plain(
+    game: &Placement,
+    text: &str,
+    heaps: Vec<Nimber>,
+) -> std::result::Result<(), TestCaseError> {
+    let p = game.parse_position(text).unwrap();
+    let budget = Budget::default().with_positions(1 << 22);
+    let g = Memo::<Searched<Placement>>::new(Measure::Nimber)
+        .value(&Searched(game.clone()), &p, &budget)
+        .unwrap();
+    for k in heaps.into_iter().chain([g]) {
+        let has = game.has_nimber(&p, k, &budget).unwrap();
+        prop_assert_eq!(has, k == g, "{} {} heap {}", game.name(), text, k);
+    }
+    Ok(())
+}
+
 #[test]
 fn boards_past_64_cells_are_searched() {
     // A strip of n cells is Dawson's Kayles (0.07, remove two adjacent pins): the
@@ -553,14 +572,7 @@ proptest! {
             0 => Placement::cram(),
             _ => Placement::parse("0.0,0.1,1.0").unwrap(),
         };
-        let p = game.parse_position(&text).unwrap();
-        let g = Memo::<Searched<Placement>>::new(Measure::Nimber)
-            .value(&Searched(game.clone()), &p, &Budget::default().with_positions(1 << 22))
-            .unwrap();
-        for k in heaps.into_iter().chain([g]) {
-            let has = game.has_nimber(&p, k, &Budget::default().with_positions(1 << 22)).unwrap();
-            prop_assert_eq!(has, k == g, "{} {} heap {}", game.name(), text, k);
-        }
+        pruned_agrees_with_plain(&game, &text, heaps)?;
     }
 }
 
@@ -612,14 +624,7 @@ proptest! {
             2 => Placement::parse("0.0,0.1:fixed").unwrap(),
             _ => Placement::parse("0.0,0.1,0.2|0.0,1.0,1.1").unwrap(),
         };
-        let p = game.parse_position(&text).unwrap();
-        let g = Memo::<Searched<Placement>>::new(Measure::Nimber)
-            .value(&Searched(game.clone()), &p, &Budget::default().with_positions(1 << 22))
-            .unwrap();
-        for k in heaps.into_iter().chain([g]) {
-            let has = game.has_nimber(&p, k, &Budget::default().with_positions(1 << 22)).unwrap();
-            prop_assert_eq!(has, k == g, "{} {} heap {}", game.name(), text, k);
-        }
+        pruned_agrees_with_plain(&game, &text, heaps)?;
     }
 }
 
