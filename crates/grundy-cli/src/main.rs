@@ -198,7 +198,8 @@ struct Common {
     #[arg(long)]
     json: bool,
     /// The most positions a search may keep before it stops with an error (default:
-    /// the memory budget over 64 bytes, what a position of a search holds).
+    /// the memory budget over what a position holds: 64 bytes in a game tree, 8 in a
+    /// board search's table).
     #[arg(long, value_name = "N")]
     max_positions: Option<usize>,
 }
@@ -490,7 +491,8 @@ struct PlayArgs {
     #[arg(long)]
     computer_first: bool,
     /// The most positions a search may keep before it stops with an error (default:
-    /// the memory budget over 64 bytes, what a position of a search holds).
+    /// the memory budget over what a position holds: 64 bytes in a game tree, 8 in a
+    /// board search's table).
     #[arg(long, value_name = "N")]
     max_positions: Option<usize>,
 }

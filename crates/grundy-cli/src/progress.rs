@@ -83,7 +83,6 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
         return work();
     }
     let flag = budget.stop_flag().clone();
-    let limit = budget.positions().max(1) as f64;
     let allowed = match budget.time() {
         Some(t) => format!(" of {}", grundy::notation::duration(t)),
         None => String::new(),
@@ -118,7 +117,7 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
                 line.set_message(format!(
                     "{steps}{} positions kept ({:.1}% of the budget, {} more a second)",
                     HumanCount(kept),
-                    100.0 * kept as f64 / limit,
+                    100.0 * kept as f64 / flag.most_kept().max(1) as f64,
                     HumanCount(rate)
                 ));
             }

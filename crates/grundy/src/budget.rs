@@ -392,7 +392,13 @@ impl Budget {
     /// The most positions a search may keep: the cap where one is set, else the
     /// memory over [`POSITION_BYTES`].
     pub fn positions(&self) -> usize {
-        self.positions.unwrap_or(self.memory / POSITION_BYTES)
+        self.positions_of(POSITION_BYTES)
+    }
+
+    /// The most positions a search may keep whose positions hold `bytes` each: the
+    /// cap where one is set, else the memory over `bytes`.
+    pub fn positions_of(&self, bytes: usize) -> usize {
+        self.positions.unwrap_or(self.memory / bytes.max(1))
     }
 
     /// The most options a computation may look at in the time left, at
@@ -520,8 +526,14 @@ impl Budget {
     /// [`Error::Budget`] when a search already keeps `kept` positions, at the
     /// budget's limit.
     pub fn keep(&self, kept: usize) -> Result<()> {
-        self.stop.note_kept(kept);
-        let limit = self.positions();
+        self.keep_held(kept, POSITION_BYTES)
+    }
+
+    /// [`Budget::keep`] for a search whose positions hold `bytes` each
+    /// ([`Budget::positions_of`]).
+    pub fn keep_held(&self, kept: usize, bytes: usize) -> Result<()> {
+        let limit = self.positions_of(bytes);
+        self.stop.note_kept(kept, limit);
         match kept > limit {
             true => Err(Error::budget(limit)),
             false => Ok(()),
@@ -599,9 +611,11 @@ mod tests {
         assert_eq!(budget.positions(), (64 << 20) / POSITION_BYTES);
         assert!(!budget.positions_capped());
         assert_eq!(budget.heaps(2), 32 << 20);
+        assert_eq!(budget.positions_of(8), 8 << 20);
         let capped = budget.clone().with_positions(1000);
         assert_eq!(capped.positions(), 1000);
         assert_eq!(capped.heaps(2), 1000);
+        assert_eq!(capped.positions_of(8), 1000);
         assert_eq!(capped.at_most(10).positions(), 10);
         assert_eq!(capped.at_most(10_000).positions(), 1000);
         assert!(budget.fits(1000).is_ok());

@@ -17,8 +17,10 @@ use crate::{Budget, Result};
 pub struct StopFlag {
     raised: Arc<AtomicBool>,
     steps: Arc<AtomicU64>,
-    /// The positions the searches keep, as they last said ([`Budget::keep`]).
+    /// The positions the searches keep, as they last said ([`Budget::keep`]), and
+    /// the most they may keep.
     kept: Arc<AtomicU64>,
+    most_kept: Arc<AtomicU64>,
     /// The flags of a [`StopFlag::child`]'s parents: raising one raises the child.
     parents: Vec<Arc<AtomicBool>>,
 }
@@ -49,6 +51,7 @@ impl StopFlag {
             raised: Arc::default(),
             steps: self.steps.clone(),
             kept: self.kept.clone(),
+            most_kept: self.most_kept.clone(),
             parents,
         }
     }
@@ -65,12 +68,20 @@ impl StopFlag {
         self.kept.load(Ordering::Relaxed)
     }
 
-    /// Notes that a search keeps `kept` positions (written when it has moved by
-    /// 4096 or more, so that threads rarely write the flag's line).
-    pub(crate) fn note_kept(&self, kept: usize) {
+    /// The most positions the searches watching the flag may keep, as they last
+    /// said (0 before they do).
+    pub fn most_kept(&self) -> u64 {
+        self.most_kept.load(Ordering::Relaxed)
+    }
+
+    /// Notes that a search keeps `kept` positions of the `most` it may (written
+    /// when it has moved by 4096 or more, so that threads rarely write the flag's
+    /// line).
+    pub(crate) fn note_kept(&self, kept: usize, most: usize) {
         let kept = kept as u64;
         if kept.abs_diff(self.kept.load(Ordering::Relaxed)) >= 4096 {
             self.kept.store(kept, Ordering::Relaxed);
+            self.most_kept.store(most as u64, Ordering::Relaxed);
         }
     }
 }

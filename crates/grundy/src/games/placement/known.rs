@@ -1,7 +1,11 @@
 //! What the search knows of each canonical region, in an open-addressed table of
-//! two 64-bit words per entry, so that a lookup reads one cache line: the region
-//! (its cells row by row and its width, packed) and what is known (its nimber, or
-//! values its nimber is not). Regions whose box has more than 53 cells go to a map.
+//! one 64-bit word per entry, so that a lookup reads one cache line. A region's key
+//! (its cells row by row and its width, packed in 59 bits) is mixed by a one-to-one
+//! function; the top bits of the mix choose the entry's home slot, and the entry
+//! keeps only the rest (a quotient table), how far past its home it lies, and what
+//! is known (its nimber, or the smallest values its nimber is not, as many as the
+//! bits left allow: 9 in the first table, 26 in one of 2^29 slots). Regions whose
+//! box has more than 53 cells go to a map.
 //! Beside it, a filter of two bits a slot (up to 2 MiB), in the cache, says
 //! which regions may have a nimber: most options the search looks up have none,
 //! and the filter answers for them without a trip to memory.
@@ -43,8 +47,19 @@ impl Known {
     }
 }
 
-/// One entry: the packed key (0: an empty slot), then what is known.
-type Slot = [AtomicU64; 2];
+/// One entry (0: an empty slot): from the top, the rest of its key's mix past the
+/// home slot's bits, its displacement from its home ([`DISPLACEMENT_BITS`]), and
+/// what is known ([`Compact`]).
+type Slot = AtomicU64;
+
+/// Bits of a packed key: the cells, then the width.
+const KEY_BITS: u32 = CELL_BITS + 6;
+
+/// Bits of an entry's displacement from its home slot: an entry further than
+/// [`MOST_DISPLACEMENT`] is let go (seldom, in a crowded table).
+const DISPLACEMENT_BITS: u32 = 8;
+
+const MOST_DISPLACEMENT: usize = (1 << DISPLACEMENT_BITS) - 1;
 
 /// Entries kept, at most, per ten slots: past this the table asks to grow…
 const FULL_TENTHS: usize = 7;
@@ -85,8 +100,11 @@ impl<T> std::ops::Deref for Apart<T> {
 /// counted yet stays a small share of the room left.
 const COUNTED_TOGETHER: usize = 64;
 
-/// The slots of a new table.
-const FIRST_SLOTS: usize = 64;
+/// The slots of a new table: at least 2^12, so that what is known has 9 bits, a
+/// flag and a nimber of a byte.
+const FIRST_SLOTS: usize = 1 << 12;
+
+const _: () = assert!(FIRST_SLOTS >= 1 << 12 && FIRST_SLOTS.is_power_of_two());
 
 impl Default for KnownRegions {
     fn default() -> Self {
@@ -143,21 +161,142 @@ impl Table {
 
     /// The words of the slots, then of the filter.
     fn words(&self) -> impl Iterator<Item = &AtomicU64> {
-        self.slots.iter().flatten().chain(self.solved.iter())
+        self.slots.iter().chain(self.solved.iter())
     }
 
-    /// Notes that the region of `key` has a nimber.
-    fn mark_solved(&self, key: u64) {
-        let bit = filter_bit(key, self.slots.len());
+    /// Notes that the region whose key mixes to `mixed` has a nimber.
+    fn mark_solved(&self, mixed: u64) {
+        let bit = filter_bit(mixed, self.slots.len());
         self.solved[bit / 64].fetch_or(1 << (bit % 64), Relaxed);
     }
 
-    /// Whether the region of `key` may have a nimber.
-    fn may_be_solved(&self, key: u64) -> bool {
-        let bit = filter_bit(key, self.slots.len());
+    /// Whether the region whose key mixes to `mixed` may have a nimber.
+    fn may_be_solved(&self, mixed: u64) -> bool {
+        let bit = filter_bit(mixed, self.slots.len());
         self.solved[bit / 64].load(Relaxed) & 1 << (bit % 64) != 0
     }
+
+    /// Where the entries of this table keep what: the layout for its size.
+    fn layout(&self) -> Layout {
+        Layout::of(self.slots.len())
+    }
 }
+
+/// The layout of the entries of a table of `slots` slots: of a key's mix, the top
+/// `home_bits` choose the home slot and the other `rest_bits` are kept; what is
+/// known has the `known_bits` left.
+#[derive(Clone, Copy)]
+struct Layout {
+    home_bits: u32,
+    rest_bits: u32,
+    known_bits: u32,
+}
+
+impl Layout {
+    fn of(slots: usize) -> Layout {
+        let home_bits = slots.trailing_zeros();
+        let rest_bits = KEY_BITS - home_bits;
+        Layout {
+            home_bits,
+            rest_bits,
+            known_bits: 64 - rest_bits - DISPLACEMENT_BITS,
+        }
+    }
+
+    fn home(self, mixed: u64) -> usize {
+        (mixed >> self.rest_bits) as usize
+    }
+
+    /// The entry's bits, what is known left out, of the key that mixes to `mixed`
+    /// at `displacement` from its home.
+    fn tag(self, mixed: u64, displacement: usize) -> u64 {
+        let rest = mixed & ((1 << self.rest_bits) - 1);
+        (rest << DISPLACEMENT_BITS | displacement as u64) << self.known_bits
+    }
+
+    /// Whether `entry` has the tag `tag`.
+    fn is(self, entry: u64, tag: u64) -> bool {
+        entry >> self.known_bits == tag >> self.known_bits
+    }
+
+    fn compact(self, entry: u64) -> Compact {
+        Compact(entry & ((1 << self.known_bits) - 1))
+    }
+
+    /// The mix of the key of `entry`, which lies in slot `at`.
+    fn mixed(self, entry: u64, at: usize) -> u64 {
+        let displacement = (entry >> self.known_bits) as usize & MOST_DISPLACEMENT;
+        let home = at.wrapping_sub(displacement) & ((1 << self.home_bits) - 1);
+        let rest = entry >> (self.known_bits + DISPLACEMENT_BITS);
+        (home as u64) << self.rest_bits | rest
+    }
+
+    /// What is known, in the bits this layout has: a flag, and the nimber (a byte)
+    /// where it is known; else the values below `known_bits − 1` that the nimber is
+    /// not. 0: nothing this layout keeps.
+    fn encode(self, known: Known) -> Compact {
+        let solved = 1 << (self.known_bits - 1);
+        Compact(match known.nimber() {
+            Some(g) => solved | g as u64,
+            None => known.ruled_out() & (solved - 1),
+        })
+    }
+
+    fn decode(self, compact: Compact) -> Known {
+        let solved = 1 << (self.known_bits - 1);
+        if compact.0 & solved != 0 {
+            Known(((compact.0 & 0xff) + 1) << NIMBER_SHIFT)
+        } else {
+            Known(compact.0)
+        }
+    }
+
+    /// What is known from `old` and from `new` together (in the same layout).
+    fn join(self, old: Compact, new: Compact) -> Compact {
+        let solved = 1 << (self.known_bits - 1);
+        match (old.0 & solved != 0, new.0 & solved != 0) {
+            (true, _) => old,
+            (false, true) => new,
+            (false, false) => Compact(old.0 | new.0),
+        }
+    }
+}
+
+/// What is known of a region, in the low bits of its entry ([`Layout::encode`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Compact(u64);
+
+/// The mix of a packed key: a one-to-one function of its 59 bits (two xor-shifts
+/// and an odd multiplier, each undone by [`unmix`]), so that the home slot and the
+/// rest kept in the entry give the key back.
+fn mix(key: u64) -> u64 {
+    let x = key ^ key >> 29;
+    let x = x.wrapping_mul(MULTIPLIER) & KEY_MASK;
+    x ^ x >> 32
+}
+
+/// The key whose mix is `mixed`.
+fn unmix(mixed: u64) -> u64 {
+    let x = mixed ^ mixed >> 32;
+    let x = x.wrapping_mul(MULTIPLIER_INVERSE) & KEY_MASK;
+    x ^ x >> 29 ^ x >> 58
+}
+
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+
+const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The inverse of [`MULTIPLIER`] modulo 2^64 (Newton's iteration doubles the bits
+/// that are right each time), so modulo 2^59 too.
+const MULTIPLIER_INVERSE: u64 = {
+    let mut inverse = MULTIPLIER;
+    let mut i = 0;
+    while i < 6 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(MULTIPLIER.wrapping_mul(inverse)));
+        i += 1;
+    }
+    inverse
+};
 
 /// The bits of the filter of a table of `slots` slots: two a slot, up to the 2 MiB
 /// of a core's level-2 cache (a larger filter would be a trip to memory too).
@@ -168,9 +307,10 @@ fn filter_bits(slots: usize) -> usize {
 /// The most bits of a filter.
 const FILTER_MOST_BITS: usize = 1 << 24;
 
-/// The bit of the filter of a table of `slots` slots for the region of `key`.
-fn filter_bit(key: u64, slots: usize) -> usize {
-    let hash = (key ^ key >> 31).wrapping_mul(0xff51_afd7_ed55_8ccd);
+/// The bit of the filter of a table of `slots` slots for the region whose key
+/// mixes to `mixed`.
+fn filter_bit(mixed: u64, slots: usize) -> usize {
+    let hash = mixed.wrapping_mul(0xff51_afd7_ed55_8ccd);
     let bits = filter_bits(slots).trailing_zeros();
     (hash >> (64 - bits)) as usize
 }
@@ -178,11 +318,6 @@ fn filter_bit(key: u64, slots: usize) -> usize {
 /// The key of a region that packs: its cells and width.
 fn key<B: Bits>(b: &Board<B>) -> Option<u64> {
     (b.cells() <= CELL_BITS).then(|| b.empty.low() | ((b.cols as u64 - 1) << CELL_BITS))
-}
-
-fn slot(key: u64, slots: usize) -> usize {
-    let hash = (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    (hash >> (64 - slots.trailing_zeros())) as usize
 }
 
 impl Known {
@@ -214,6 +349,10 @@ impl KnownRegions {
         self.reserve(packed);
         self.reader()
     }
+
+    /// The bytes a region known holds in the table, at least: its entry (the memory
+    /// the table may take, with the room it keeps free, is checked as it grows).
+    pub const BYTES_PER_REGION: usize = size_of::<Slot>();
 
     /// The bytes of a table that holds `entries`.
     pub fn bytes_for(entries: usize) -> usize {
@@ -344,34 +483,30 @@ impl Snapshot<'_> {
     }
 }
 
-/// The entries of a table that say something, read as the table's threads add to
-/// it.
+/// The entries of a table, each its key and what is known, read as the table's
+/// threads add to it.
 fn packed_entries(table: &Table) -> impl Iterator<Item = [u64; 2]> + '_ {
+    let layout = table.layout();
     table
         .slots
         .iter()
-        .map(|[k, v]| [k.load(Acquire), v.load(Acquire)])
-        .filter(|&[k, v]| k != 0 && v != 0)
+        .enumerate()
+        .filter_map(move |(at, entry)| {
+            let entry = entry.load(Acquire);
+            let known = layout.decode(layout.compact(entry));
+            (entry != 0).then(|| [unmix(layout.mixed(entry, at)), known.0])
+        })
 }
 
 /// Moves the entries of `table` into `size` new slots.
 fn rehash(table: &mut Table, size: usize) {
     let old = std::mem::replace(table, Table::new(size));
-    for [key, known] in old
-        .slots
-        .iter()
-        .map(|[k, v]| [k.load(Relaxed), v.load(Relaxed)])
-    {
-        if key != 0 {
-            let mut i = slot(key, size);
-            while table.slots[i][0].load(Relaxed) != 0 {
-                i = (i + 1) & (size - 1);
-            }
-            table.slots[i][0].store(key, Relaxed);
-            table.slots[i][1].store(known, Relaxed);
-            if Known(known).nimber().is_some() {
-                table.mark_solved(key);
-            }
+    let (from, to) = (old.layout(), table.layout());
+    for (at, entry) in old.slots.iter().enumerate() {
+        let entry = entry.load(Relaxed);
+        if entry != 0 {
+            let known = from.decode(from.compact(entry));
+            table.add(from.mixed(entry, at), to.encode(known));
         }
     }
 }
@@ -411,38 +546,32 @@ impl Reader<'_> {
 
     /// What is known of the canonical region `b`.
     pub fn get<B: Bits>(&self, b: &Board<B>) -> Known {
-        let Some(key) = key(b) else {
-            let others = self
-                .table
-                .others
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            return others.get(&b.wide()).copied().unwrap_or_default();
-        };
-        let slots = &self.slots.slots;
-        let mask = slots.len() - 1;
-        let mut i = slot(key, slots.len());
-        // Every slot at most: a table is never full, but a bound costs nothing.
-        for _ in 0..slots.len() {
-            let k = slots[i][0].load(Acquire);
-            if k == key {
-                return Known(slots[i][1].load(Acquire));
+        match key(b) {
+            Some(key) => self.slots.get(mix(key)),
+            None => {
+                let others = self
+                    .table
+                    .others
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                others.get(&b.wide()).copied().unwrap_or_default()
             }
-            if k == 0 {
-                break;
-            }
-            i = (i + 1) & mask;
         }
-        Known::default()
     }
 
     /// The nimber of the canonical region `b`, if known: [`Reader::get`]'s, but
     /// answered from the filter, in the cache, for most regions that have none.
     pub fn nimber<B: Bits>(&self, b: &Board<B>) -> Option<u8> {
-        if key(b).is_some_and(|key| !self.slots.may_be_solved(key)) {
-            return None;
+        match key(b) {
+            Some(key) => {
+                let mixed = mix(key);
+                if !self.slots.may_be_solved(mixed) {
+                    return None;
+                }
+                self.slots.get(mixed).nimber()
+            }
+            None => self.get(b).nimber(),
         }
-        self.get(b).nimber()
     }
 
     /// Records the nimber of the canonical region `b`.
@@ -477,39 +606,77 @@ impl Reader<'_> {
 
     /// [`Reader::add`] of a region that packs, by its key.
     pub(super) fn add_packed(&self, key: u64, bits: u64) {
-        let slots = &self.slots.slots;
+        let slots = self.slots.slots.len();
         let len = self.table.len.load(Relaxed);
-        if 10 * (len + 1) > FULL_TENTHS * slots.len() {
-            if self.table.may_double(slots.len()) {
+        if 10 * (len + 1) > FULL_TENTHS * slots {
+            if self.table.may_double(slots) {
                 self.table.grow_wanted.store(true, Relaxed);
             }
-            if 10 * (len + 1) > CROWDED_TENTHS * slots.len() {
+            if 10 * (len + 1) > CROWDED_TENTHS * slots {
                 return;
             }
         }
-        let mask = slots.len() - 1;
-        let mut i = slot(key, slots.len());
-        for _ in 0..slots.len() {
-            let k = slots[i][0].load(Acquire);
-            let mine = k == key
-                || k == 0 && {
-                    match slots[i][0].compare_exchange(0, key, AcqRel, Acquire) {
-                        Ok(_) => {
-                            self.count();
-                            true
-                        }
-                        Err(now) => now == key,
+        let compact = self.slots.layout().encode(Known(bits));
+        if self.slots.add(mix(key), compact) {
+            self.count();
+        }
+    }
+}
+
+impl Table {
+    /// What is known of the region whose key mixes to `mixed`.
+    fn get(&self, mixed: u64) -> Known {
+        let layout = self.layout();
+        let (home, mask) = (layout.home(mixed), self.slots.len() - 1);
+        for displacement in 0..=MOST_DISPLACEMENT {
+            let entry = self.slots[(home + displacement) & mask].load(Acquire);
+            if entry == 0 {
+                break;
+            }
+            if layout.is(entry, layout.tag(mixed, displacement)) {
+                return layout.decode(layout.compact(entry));
+            }
+        }
+        Known::default()
+    }
+
+    /// Adds `compact` to what is known of the region whose key mixes to `mixed`, as
+    /// other threads may add to the table at once. Returns whether it took a new
+    /// entry. Nothing is added where its home and the slots after it are taken.
+    fn add(&self, mixed: u64, compact: Compact) -> bool {
+        if compact.0 == 0 {
+            return false;
+        }
+        let layout = self.layout();
+        let solved = layout.decode(compact).nimber().is_some();
+        let (home, mask) = (layout.home(mixed), self.slots.len() - 1);
+        for displacement in 0..=MOST_DISPLACEMENT {
+            let tag = layout.tag(mixed, displacement);
+            let slot = &self.slots[(home + displacement) & mask];
+            let mut entry = slot.load(Acquire);
+            loop {
+                let (new, wanted) = match entry {
+                    0 => (true, tag | compact.0),
+                    e if layout.is(e, tag) => {
+                        (false, tag | layout.join(layout.compact(e), compact).0)
                     }
+                    _ => break,
                 };
-            if mine {
-                slots[i][1].fetch_or(bits, AcqRel);
-                if Known(bits).nimber().is_some() {
-                    self.slots.mark_solved(key);
+                if wanted == entry {
+                    return false;
                 }
-                return;
+                match slot.compare_exchange(entry, wanted, AcqRel, Acquire) {
+                    Ok(_) => {
+                        if solved {
+                            self.mark_solved(mixed);
+                        }
+                        return new;
+                    }
+                    Err(now) => entry = now,
+                }
             }
-            i = (i + 1) & mask;
         }
+        false
     }
 }
 
@@ -592,8 +759,45 @@ mod tests {
     }
 
     #[test]
+    fn a_key_comes_back_from_its_home_slot_and_the_rest_kept() {
+        let mut key = 1u64;
+        for _ in 0..10_000 {
+            key = key.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1) & KEY_MASK;
+            assert_eq!(unmix(mix(key)), key);
+            assert!(mix(key) <= KEY_MASK);
+            for slots in [FIRST_SLOTS, 1 << 20, 1 << 29] {
+                let layout = Layout::of(slots);
+                let at = layout.home(mix(key)) + 3;
+                let entry = layout.tag(mix(key), 3) | 1;
+                assert_eq!(layout.mixed(entry, at % slots), mix(key));
+            }
+        }
+    }
+
+    #[test]
+    fn what_is_known_keeps_its_nimber_and_as_many_values_ruled_out_as_fit() {
+        let small = Layout::of(FIRST_SLOTS);
+        let large = Layout::of(1 << 29);
+        assert_eq!((small.known_bits, large.known_bits), (9, 26));
+        for g in [0u8, 1, 7, 254] {
+            let known = Known((g as u64 + 1) << NIMBER_SHIFT | 0b1010);
+            assert_eq!(small.decode(small.encode(known)).nimber(), Some(g));
+        }
+        let not = Known(0b1_0000_0000_0101);
+        assert_eq!(small.decode(small.encode(not)), Known(0b101));
+        assert_eq!(large.decode(large.encode(not)), not);
+        assert_eq!(small.encode(Known(1 << 40)), Compact(0));
+        // A nimber learnt is kept over values ruled out, and values ruled out join.
+        let solved = small.encode(Known(3 << NIMBER_SHIFT));
+        assert_eq!(small.join(small.encode(not), solved), solved);
+        assert_eq!(small.join(solved, small.encode(not)), solved);
+        let joined = small.join(small.encode(Known(1)), small.encode(Known(4)));
+        assert_eq!(small.decode(joined), Known(5));
+    }
+
+    #[test]
     fn a_table_grows_only_within_its_memory_and_is_then_full() {
-        // Room for 64 slots and their double (16 bytes a slot), not for the next.
+        // Room for the first slots and their double (8 bytes a slot), not for the next.
         let table = KnownRegions::default();
         table.hold_within(3 * FIRST_SLOTS * size_of::<Slot>());
         let board = |i: u64| Board {
@@ -601,7 +805,7 @@ mod tests {
             cols: 8,
             empty: i,
         };
-        for i in 1..=1000 {
+        for i in 1..=10_000 {
             if table.grow_wanted() {
                 table.grow();
             }
@@ -612,7 +816,7 @@ mod tests {
         assert!(reader.is_full());
         assert_eq!(table.len(), CROWDED_TENTHS * 2 * FIRST_SLOTS / 10);
         assert_eq!(reader.get(&board(1)).ruled_out(), 1);
-        assert_eq!(reader.get(&board(1000)).ruled_out(), 0);
+        assert_eq!(reader.get(&board(10_000)).ruled_out(), 0);
     }
 
     #[test]

@@ -267,7 +267,8 @@ impl<B: Bits> Within<'_, B> {
 impl Search {
     /// Whether `board` plus a nim heap of `heap` is a P-position; the search stops
     /// with [`Error::Budget`](crate::Error::Budget) once it knows of more regions than
-    /// the budget's positions. A question about a whole board is searched on the
+    /// the budget holds ([`KnownRegions::BYTES_PER_REGION`] each, or the positions
+    /// cap), or with [`Error::Memory`](crate::Error::Memory) when its table is full. A question about a whole board is searched on the
     /// budget's threads, else on every core. Where the budget names a
     /// [`Checkpoint`](crate::Checkpoint), the first search starts from what its file
     /// holds (when resuming), and the searches write the file as they go, once every
@@ -596,7 +597,8 @@ impl<'t, B: Cells> SearchThread<'t, B> {
     /// Checks that the search may learn of one more region: within the budget's
     /// positions, not stopped, and the table not full.
     fn may_learn(&mut self, at: &Within<B>) -> Result<()> {
-        at.budget.keep(self.known.len() + 1)?;
+        at.budget
+            .keep_held(self.known.len() + 1, KnownRegions::BYTES_PER_REGION)?;
         at.budget.check()?;
         if self.reader().is_full() {
             return Err(Error::Memory {
