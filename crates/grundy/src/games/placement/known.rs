@@ -180,6 +180,61 @@ impl Table {
     fn layout(&self) -> Layout {
         Layout::of(self.slots.len())
     }
+
+    /// What is known of the region whose key mixes to `mixed`.
+    fn get(&self, mixed: u64) -> Known {
+        let layout = self.layout();
+        let (home, mask) = (layout.home(mixed), self.slots.len() - 1);
+        for displacement in 0..=MOST_DISPLACEMENT {
+            let entry = self.slots[(home + displacement) & mask].load(Acquire);
+            if entry == 0 {
+                break;
+            }
+            if layout.is(entry, layout.tag(mixed, displacement)) {
+                return layout.decode(layout.compact(entry));
+            }
+        }
+        Known::default()
+    }
+
+    /// Adds `compact` to what is known of the region whose key mixes to `mixed`, as
+    /// other threads may add to the table at once. Returns whether it took a new
+    /// entry. Nothing is added where its home and the slots after it are taken.
+    fn add(&self, mixed: u64, compact: Compact) -> bool {
+        if compact.0 == 0 {
+            return false;
+        }
+        let layout = self.layout();
+        let solved = compact.0 & layout.solved() != 0;
+        let (home, mask) = (layout.home(mixed), self.slots.len() - 1);
+        for displacement in 0..=MOST_DISPLACEMENT {
+            let tag = layout.tag(mixed, displacement);
+            let slot = &self.slots[(home + displacement) & mask];
+            let mut entry = slot.load(Acquire);
+            loop {
+                let (new, wanted) = match entry {
+                    0 => (true, tag | compact.0),
+                    e if layout.is(e, tag) => {
+                        (false, tag | layout.join(layout.compact(e), compact).0)
+                    }
+                    _ => break,
+                };
+                if wanted == entry {
+                    return false;
+                }
+                match slot.compare_exchange(entry, wanted, AcqRel, Acquire) {
+                    Ok(_) => {
+                        if solved {
+                            self.mark_solved(mixed);
+                        }
+                        return new;
+                    }
+                    Err(now) => entry = now,
+                }
+            }
+        }
+        false
+    }
 }
 
 /// The layout of the entries of a table of `slots` slots: of a key's mix, the top
@@ -219,6 +274,11 @@ impl Layout {
         entry >> self.known_bits == tag >> self.known_bits
     }
 
+    /// The flag of a [`Compact`] that holds a nimber.
+    fn solved(self) -> u64 {
+        1 << (self.known_bits - 1)
+    }
+
     fn compact(self, entry: u64) -> Compact {
         Compact(entry & ((1 << self.known_bits) - 1))
     }
@@ -235,7 +295,7 @@ impl Layout {
     /// where it is known; else the values below `known_bits − 1` that the nimber is
     /// not. 0: nothing this layout keeps.
     fn encode(self, known: Known) -> Compact {
-        let solved = 1 << (self.known_bits - 1);
+        let solved = self.solved();
         Compact(match known.nimber() {
             Some(g) => solved | g as u64,
             None => known.ruled_out() & (solved - 1),
@@ -243,8 +303,7 @@ impl Layout {
     }
 
     fn decode(self, compact: Compact) -> Known {
-        let solved = 1 << (self.known_bits - 1);
-        if compact.0 & solved != 0 {
+        if compact.0 & self.solved() != 0 {
             Known(((compact.0 & 0xff) + 1) << NIMBER_SHIFT)
         } else {
             Known(compact.0)
@@ -253,7 +312,7 @@ impl Layout {
 
     /// What is known from `old` and from `new` together (in the same layout).
     fn join(self, old: Compact, new: Compact) -> Compact {
-        let solved = 1 << (self.known_bits - 1);
+        let solved = self.solved();
         match (old.0 & solved != 0, new.0 & solved != 0) {
             (true, _) => old,
             (false, true) => new,
@@ -493,8 +552,10 @@ fn packed_entries(table: &Table) -> impl Iterator<Item = [u64; 2]> + '_ {
         .enumerate()
         .filter_map(move |(at, entry)| {
             let entry = entry.load(Acquire);
-            let known = layout.decode(layout.compact(entry));
-            (entry != 0).then(|| [unmix(layout.mixed(entry, at)), known.0])
+            (entry != 0).then(|| {
+                let known = layout.decode(layout.compact(entry));
+                [unmix(layout.mixed(entry, at)), known.0]
+            })
         })
 }
 
@@ -620,63 +681,6 @@ impl Reader<'_> {
         if self.slots.add(mix(key), compact) {
             self.count();
         }
-    }
-}
-
-impl Table {
-    /// What is known of the region whose key mixes to `mixed`.
-    fn get(&self, mixed: u64) -> Known {
-        let layout = self.layout();
-        let (home, mask) = (layout.home(mixed), self.slots.len() - 1);
-        for displacement in 0..=MOST_DISPLACEMENT {
-            let entry = self.slots[(home + displacement) & mask].load(Acquire);
-            if entry == 0 {
-                break;
-            }
-            if layout.is(entry, layout.tag(mixed, displacement)) {
-                return layout.decode(layout.compact(entry));
-            }
-        }
-        Known::default()
-    }
-
-    /// Adds `compact` to what is known of the region whose key mixes to `mixed`, as
-    /// other threads may add to the table at once. Returns whether it took a new
-    /// entry. Nothing is added where its home and the slots after it are taken.
-    fn add(&self, mixed: u64, compact: Compact) -> bool {
-        if compact.0 == 0 {
-            return false;
-        }
-        let layout = self.layout();
-        let solved = layout.decode(compact).nimber().is_some();
-        let (home, mask) = (layout.home(mixed), self.slots.len() - 1);
-        for displacement in 0..=MOST_DISPLACEMENT {
-            let tag = layout.tag(mixed, displacement);
-            let slot = &self.slots[(home + displacement) & mask];
-            let mut entry = slot.load(Acquire);
-            loop {
-                let (new, wanted) = match entry {
-                    0 => (true, tag | compact.0),
-                    e if layout.is(e, tag) => {
-                        (false, tag | layout.join(layout.compact(e), compact).0)
-                    }
-                    _ => break,
-                };
-                if wanted == entry {
-                    return false;
-                }
-                match slot.compare_exchange(entry, wanted, AcqRel, Acquire) {
-                    Ok(_) => {
-                        if solved {
-                            self.mark_solved(mixed);
-                        }
-                        return new;
-                    }
-                    Err(now) => entry = now,
-                }
-            }
-        }
-        false
     }
 }
 
