@@ -10,6 +10,10 @@
 #      by crates/grundy-wasm/build-site.sh) opened from files;
 #   4. its load test on loopback with wrk, bounded in time (web-tests/load.sh), on
 #      the test build (a release build of the server alone would take CI 2 minutes).
+# Two pairs of stages run side by side, as each leaves most of a core idle: the
+# wheel's build beside the downloads of the browser tools, and pytest beside the
+# served browser tests (each about 0.8 of a core; one after the other they took
+# 290 s of the 1,000 of a fresh run here, side by side about 190).
 # The fuzz targets' bodies run in step 1 on mutated seeds (tests/fuzz.rs);
 # libFuzzer runs them apart, with a nightly toolchain: fuzz/run.sh SECONDS (its
 # build alone took 100 s of CI's 20 minutes).
@@ -32,6 +36,7 @@ stage() {
 }
 summary() {
   local status=$?
+  stop_apart
   echo
   echo "test.sh: the time of each stage$([ $status -eq 0 ] || echo ", up to the one that failed")"
   [ ${#timings[@]} -eq 0 ] || printf '  %s\n' "${timings[@]}"
@@ -39,6 +44,44 @@ summary() {
   [ ${#left_out[@]} -eq 0 ] || printf 'test.sh: LEFT OUT: %s\n' "${left_out[@]}"
 }
 trap summary EXIT
+
+# The stage started by `alongside`, while it runs: its name, process, log and start.
+apart=()
+# Starts a stage in the background (its name, then its command), its output kept
+# in a log until `joined` waits for it.
+alongside() {
+  local name="$1" log
+  shift
+  log="$(mktemp)"
+  echo "test.sh: $name (alongside the next stage; its output follows when both end)" >&2
+  # In a process group of its own, so that stopping it stops what it started;
+  # with Ctrl-C's signal back to its default (bash has a job in the background
+  # ignore it, and the tests send it).
+  env --default-signal=INT setsid "$@" </dev/null >"$log" 2>&1 &
+  apart=("$name" $! "$log" $SECONDS)
+}
+# Waits for the stage `alongside` started, prints its output and keeps its time;
+# fails where it failed.
+joined() {
+  local name="${apart[0]}" pid="${apart[1]}" log="${apart[2]}" started="${apart[3]}" status=0
+  wait "$pid" || status=$?
+  apart=()
+  echo "test.sh: the output of $name" >&2
+  cat "$log"
+  rm -f "$log"
+  [ $status -eq 0 ] || { echo "test.sh: $name failed" >&2; return $status; }
+  timings+=("$(printf '%-30s %5d s' "$name" $((SECONDS - started)))")
+}
+# A stage still running in the background when another fails is stopped, its
+# output shown.
+stop_apart() {
+  [ ${#apart[@]} -gt 0 ] || return 0
+  kill -- "-${apart[1]}" 2>/dev/null || true
+  wait "${apart[1]}" 2>/dev/null || true
+  echo "test.sh: ${apart[0]} was stopped; its output:" >&2
+  cat "${apart[2]}"
+  rm -f "${apart[2]}"
+}
 
 # Whether Rust can build for the browser (the static site's engine).
 has_wasm_target() {
@@ -77,8 +120,11 @@ install_browser_tools() {
 }
 
 stage "Rust" cargo test --workspace
-stage "Python (wheel, pytest)" crates/grundy-py/test.sh
+alongside "Python wheel" crates/grundy-py/test.sh --wheel
 stage "browser tools" install_browser_tools
+joined
+alongside "Python (pytest)" crates/grundy-py/test.sh --installed
 stage "browser, served" bash -c 'cd web-tests && npm test'
+joined
 stage "static site (WebAssembly)" static_site
 stage "load test" env GRUNDY="${CARGO_TARGET_DIR:-target}/debug/grundy" LIGHT_SECONDS=15 web-tests/load.sh

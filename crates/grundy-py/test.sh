@@ -9,8 +9,15 @@
 #   3. pytest runs there, still without Rust on PATH; its exit status is this
 #      script's. tests/test_install.py checks that the module it tests is the wheel,
 #      installed in that environment, with no cargo or rustc to be found.
-# Arguments go to pytest (e.g. -k census).
+# Arguments go to pytest (e.g. -k census), after an optional first one: --wheel
+# does step 1 alone, --installed steps 2 and 3 alone, on the wheel step 1 left
+# (the project's test.sh runs pytest beside the browser tests that way).
 set -euo pipefail
+steps=all
+case "${1:-}" in
+    --wheel) steps=wheel; shift ;;
+    --installed) steps=installed; shift ;;
+esac
 crate="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$crate/../.." && pwd)"
 cd "$root"
@@ -39,13 +46,16 @@ make_venv() {
 }
 
 # 1. The wheel.
-make_venv "$build_venv"
-"$build_venv/bin/python" -m pip --disable-pip-version-check -q install "maturin>=1.9.4,<2"
-rm -rf "$wheels"
-"$build_venv/bin/maturin" build --quiet --release --manifest-path "$crate/Cargo.toml" \
-    --interpreter "$build_venv/bin/python" --out "$wheels"
+if [ "$steps" != installed ]; then
+    make_venv "$build_venv"
+    "$build_venv/bin/python" -m pip --disable-pip-version-check -q install "maturin>=1.9.4,<2"
+    rm -rf "$wheels"
+    "$build_venv/bin/maturin" build --quiet --release --manifest-path "$crate/Cargo.toml" \
+        --interpreter "$build_venv/bin/python" --out "$wheels"
+fi
 wheel="$(echo "$wheels"/grundy-*-abi3-*.whl)"
-[ -f "$wheel" ] || { echo "no abi3 wheel in $wheels" >&2; exit 1; }
+[ -f "$wheel" ] || { echo "no abi3 wheel in $wheels (crates/grundy-py/test.sh --wheel builds it)" >&2; exit 1; }
+[ "$steps" != wheel ] || exit 0
 
 # The tests compare with the `grundy` command: the one `cargo test` built.
 if [ -z "${GRUNDY_BIN:-}" ]; then
