@@ -324,6 +324,19 @@ fn options(py: Python<'_>, spec: &str) -> PyResult<Vec<(String, String)>> {
     })
 }
 
+/// The canonical form of the position `spec` under its games' symmetries (a board
+/// cut to its cells' box, the least of its images), as a SPEC: the same for
+/// positions that are images of each other, so that a split search asks once of
+/// twin options.
+#[pyfunction]
+fn canonical_form(py: Python<'_>, spec: &str) -> PyResult<String> {
+    compute(py, None, Budget::default(), |budget| {
+        let mut analyst = grundy::Analyst::new(budget.clone());
+        let position = analyst.parse(spec)?;
+        Ok(analyst.canonical_form(&position)?.to_string())
+    })
+}
+
 /// The picture of the one-part position `spec`, as an SVG document.
 #[pyfunction]
 fn draw(py: Python<'_>, spec: &str) -> PyResult<String> {
@@ -464,6 +477,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(statistics, m)?)?;
     m.add_function(wrap_pyfunction!(census_step, m)?)?;
     m.add_function(wrap_pyfunction!(options, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical_form, m)?)?;
     m.add_function(wrap_pyfunction!(draw, m)?)?;
     m.add_function(wrap_pyfunction!(plot, m)?)?;
     m.add_function(wrap_pyfunction!(chomp_p_positions, m)?)?;

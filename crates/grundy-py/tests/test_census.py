@@ -255,6 +255,22 @@ def test_a_split_search_refuses_a_bad_position_before_starting_ray(capsys):
         split.value("cram 2x2", depth=0)
 
 
+def test_a_split_search_asks_once_of_twin_options():
+    from grundy import _native
+
+    # Cram 4x9's 59 options are 18 shapes up to the board's four symmetries (its
+    # reflections and half turn): a domino and its mirror images are one question.
+    forms = {_native.canonical_form(spec) for spec, _ in _native.options("cram 4x9")}
+    assert len(_native.options("cram 4x9")) == 59 and len(forms) == 18
+    corner = _native.canonical_form("cram ##......./........./........./.........")
+    for twin in ["cram .......##/........./........./.........", "cram ........./........./........./##......."]:
+        assert _native.canonical_form(twin) == corner
+    assert _native.canonical_form("cram #......../#......../........./.........") != corner
+    # A twin has the board's value; games without symmetries are as written.
+    assert grundy.value(corner).nimber == grundy.value("cram .......##/........./........./.........").nimber
+    assert _native.canonical_form("nim 3,4,5") == "nim 3,4,5"
+
+
 def test_a_split_search_refuses_a_checkpoint_it_did_not_write_and_leaves_it_as_it_was(tmp_path, capsys):
     from grundy import split
 

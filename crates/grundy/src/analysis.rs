@@ -402,6 +402,17 @@ impl Analyst {
         self.solver.has_nimber(&sum, k)
     }
 
+    /// `position` with each part in its canonical form under its game's
+    /// symmetries (a board cut to its cells' box, the least of its images): the
+    /// same value, one position for all its twins, so that a search split over
+    /// machines asks once of options that are images of each other.
+    #[cfg(not(target_family = "wasm"))]
+    pub fn canonical_form(&mut self, position: &Position) -> Result<Position> {
+        let sum = self.own(position)?.clone();
+        let form = self.solver.canonical_form(&sum);
+        Ok(self.position(form))
+    }
+
     /// How many positions the games' own searches (boards) have learnt something
     /// of, in this analyst's life: the measure of their work.
     pub fn learnt(&self) -> usize {

@@ -270,6 +270,16 @@ pub trait OwnSearch<P>: SearchTable {
     /// P-position); past its budget it stops with [`Error::Budget`](crate::Error::Budget).
     fn has_nimber(&self, p: &P, k: Nimber, budget: &Budget) -> Result<bool>;
 
+    /// `p`'s canonical form under the game's symmetries: the position that stands
+    /// for all of `p`'s images (the same game, with the same nimber), so that a
+    /// search split over machines asks its questions once for twins. Default: `p`.
+    fn canonical_form(&self, p: &P) -> P
+    where
+        P: Clone,
+    {
+        p.clone()
+    }
+
     /// The certificate of `p`'s nimber ([`crate::certificate`]), for a search that
     /// writes them; `None` for one that does not.
     fn certificate(

@@ -688,3 +688,61 @@ fn a_large_chomp_diagram_is_drawn_in_strips_its_moves_asked_for() {
         assert!(none.exact.is_empty(), "{id}");
     }
 }
+
+/// The picture `text` (rows joined by '/') reflected top to bottom (`rows`), left
+/// to right (`cols`), and then turned about its diagonal (`transpose`).
+fn image(text: &str, rows: bool, cols: bool, transpose: bool) -> String {
+    let mut grid: Vec<Vec<char>> = text.split('/').map(|r| r.chars().collect()).collect();
+    if rows {
+        grid.reverse();
+    }
+    if cols {
+        grid.iter_mut().for_each(|r| r.reverse());
+    }
+    if transpose {
+        grid = (0..grid[0].len())
+            .map(|c| grid.iter().map(|r| r[c]).collect())
+            .collect();
+    }
+    let rows: Vec<String> = grid.into_iter().map(String::from_iter).collect();
+    rows.join("/")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// A board's canonical form (what a split search asks about for all its twins)
+    /// has the board's nimber by plain search, and is the same for every image of
+    /// the board under the symmetries that keep the piece set: every reflection
+    /// and half turn, and for Cram and the L-tromino the turns by a quarter.
+    #[test]
+    fn twin_boards_have_one_canonical_form_of_their_nimber(
+        (rows, cols) in (1..=4usize, 1..=5usize),
+        blocked in any::<u32>(),
+        game in 0..3usize,
+    ) {
+        let picture: Vec<String> = (0..rows)
+            .map(|r| (0..cols).map(|c| if blocked >> (r * cols + c) & 1 == 1 && (r + 2 * c) % 3 == 0 { '#' } else { '.' }).collect())
+            .collect();
+        let text = picture.join("/");
+        let (game, turns) = match game {
+            0 => (Placement::cram(), true),
+            1 => (Placement::parse("0.0,0.1,1.0").unwrap(), true),
+            _ => (Placement::parse("0.0,0.1:fixed").unwrap(), false),
+        };
+        let form = |text: &str| game.canonical_form(&game.parse_position(text).unwrap());
+        let canonical = form(&text);
+        let budget = Budget::default().with_positions(1 << 22);
+        let plain = |p| Memo::<Searched<Placement>>::new(Measure::Nimber)
+            .value(&Searched(game.clone()), &p, &budget)
+            .unwrap();
+        prop_assert_eq!(plain(canonical), plain(game.parse_position(&text).unwrap()), "{} {}", game.name(), text);
+        for (r, c, t) in [(true, false, false), (false, true, false), (true, true, false), (false, false, true), (true, false, true)] {
+            if t && !turns {
+                continue;
+            }
+            let twin = image(&text, r, c, t);
+            prop_assert_eq!(form(&twin), canonical, "{} {} and its image {}", game.name(), text, twin);
+        }
+    }
+}

@@ -9,6 +9,7 @@ __all__ = [
     "__version__",
     "Session",
     "accept_kept",
+    "canonical_form",
     "census_step",
     "chomp_p_positions",
     "draw",
@@ -91,6 +92,7 @@ def census_step(
     timeout: Optional[float] = None,
 ) -> Dict[str, Any]: ...
 def options(spec: str) -> List[Tuple[str, str]]: ...
+def canonical_form(spec: str) -> str: ...
 def draw(spec: str) -> str: ...
 def plot(
     game: str,

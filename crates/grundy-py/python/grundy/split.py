@@ -7,7 +7,8 @@ one machine (normal play).
 The questions are those the board search asks itself: "has this position nimber
 k?", which stops at the first winning move and costs far less than a nimber. They
 go in waves, k = 0, 1, 2, …: in wave k every position at the depth whose value
-still matters is asked whether its nimber is k. After wave k a position is known
+still matters is asked whether its nimber is k, once for all its images under the
+board's symmetries (asked of their canonical form, :func:`grundy._native.canonical_form`). After wave k a position is known
 exactly or known to be above k, and a position above them has nimber m as soon as
 m ≤ k is the least value none of its options has (the mex); the waves stop once
 the position asked about is known.
@@ -128,12 +129,13 @@ def _shares_its_search(position: str) -> bool:
 
 
 class _Node:
-    """A position of the tree of options: a leaf (asked questions) or the mex of
-    its options. ``nimber`` once known; else none of ``0..above`` (-1: nothing
-    known)."""
+    """A position of the tree of options: a leaf (asked questions, of its
+    canonical ``form``) or the mex of its options. ``nimber`` once known; else none
+    of ``0..above`` (-1: nothing known)."""
 
     def __init__(self, spec: str, words: str, options: Optional[List["_Node"]]) -> None:
         self.spec, self.words, self.options = spec, words, options
+        self.form = _native.canonical_form(spec) if options is None else spec
         self.nimber: Optional[int] = None
         self.above = -1
 
@@ -225,8 +227,8 @@ def value(
     tasks = learnt = 0
     k = 0
     while root.nimber is None:
-        leaves = [leaf.spec for leaf in root.open_leaves() if leaf.nimber is None]
-        pending = [spec for spec in dict.fromkeys(leaves) if f"{k} {spec}" not in answers]
+        leaves = [leaf.form for leaf in root.open_leaves() if leaf.nimber is None]
+        pending = [form for form in dict.fromkeys(leaves) if f"{k} {form}" not in answers]
         size = 1
         while pending:
             batch, pending = pending[:size], pending[size:]
@@ -241,7 +243,7 @@ def value(
             size = 2 * size if size > 1 else len(workers)
         for node in root.open_leaves():
             if node.nimber is None and node.options is None:
-                if answers[f"{k} {node.spec}"]:
+                if answers[f"{k} {node.form}"]:
                     node.nimber = k
                 else:
                     node.above = k

@@ -318,8 +318,9 @@ impl Placement {
     fn least_form<B: Bits>(&self, b: Board<B>) -> Board<B> {
         let (h, w, cells) = (b.rows as u32, b.cols as u32, b.empty);
         let mut best = (h, w, cells);
-        // An image is only least if it is no taller than it is wide.
-        if h <= w {
+        // An image is only least if it is no taller than it is wide, where a
+        // quarter turn keeps the piece set.
+        if h <= w || self.symmetries_turned == 0 {
             best = best.min(least_image(self.symmetries_kept, cells, h, w));
         }
         if w <= h && self.symmetries_turned != 0 {
@@ -805,6 +806,15 @@ impl Picture<Board> for Placement {
 impl OwnSearch<Board> for Placement {
     fn has_nimber(&self, p: &Board, k: Nimber, budget: &Budget) -> Result<bool> {
         self.search.lock().is_p(self, p, k, budget)
+    }
+
+    /// Its cells cut to their box, the least of its images under the symmetries
+    /// that keep the piece set: the form the search's table knows it by.
+    fn canonical_form(&self, p: &Board) -> Board {
+        match p.empty == 0 {
+            true => *p,
+            false => self.canonical(&Frame::new(p), p.empty),
+        }
     }
 
     #[cfg(not(target_family = "wasm"))]

@@ -224,6 +224,21 @@ impl Solver {
             })
     }
 
+    /// `sum` with each part in its canonical form under its game's symmetries
+    /// ([`OwnSearch::canonical_form`](crate::OwnSearch::canonical_form)): a
+    /// position of the same value, the same for all of `sum`'s twins.
+    #[cfg(not(target_family = "wasm"))]
+    pub fn canonical_form(&mut self, sum: &Sum) -> Sum {
+        Sum(sum
+            .0
+            .iter()
+            .map(|&part| Part {
+                pos: self.game(part).canonical_form(part.pos),
+                ..part
+            })
+            .collect())
+    }
+
     /// Whether the game of `part` has a search of its own
     /// ([`Capabilities::search`](crate::Capabilities::search)).
     pub fn searches_itself(&self, part: Part) -> bool {

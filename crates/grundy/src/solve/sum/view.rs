@@ -32,6 +32,8 @@ pub(super) trait AnyGame: Send {
     fn nimber(&mut self, id: PosId, budget: &Budget) -> Result<Nimber>;
     #[cfg(not(target_family = "wasm"))]
     fn has_nimber(&mut self, id: PosId, k: Nimber, budget: &Budget) -> Result<bool>;
+    #[cfg(not(target_family = "wasm"))]
+    fn canonical_form(&mut self, id: PosId) -> PosId;
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64>;
     fn gamma(&mut self, id: PosId, budget: &Budget) -> Result<Gamma>;
     fn moves_to_nimber(&mut self, id: PosId, target: Nimber, budget: &Budget)
@@ -201,6 +203,15 @@ impl<G: Game> AnyGame for View<G> {
             Some(search) => search.has_nimber(&self.positions[id as usize], k, budget),
             None => Ok(self.nimber(id, budget)? == k),
         }
+    }
+
+    #[cfg(not(target_family = "wasm"))]
+    fn canonical_form(&mut self, id: PosId) -> PosId {
+        let form = match self.game.capabilities().search {
+            Some(search) => search.canonical_form(self.position(id)),
+            None => return id,
+        };
+        self.intern(form)
     }
 
     fn height(&mut self, id: PosId, budget: &Budget) -> Result<u64> {
