@@ -13,9 +13,10 @@
 //! three runs (`CRAM_RUNS`). `CRAM_BOARDS=5x7,4x9` picks the boards;
 //! `GRUNDY_THREADS=1` runs grundy on one thread.
 //!
-//! `CRAM_LARGE=6x7,4x13` adds the large boards, solved once by grundy alone (igsolve
-//! does not finish them in the half hour tried here): the nimber, the time with
-//! every winning move, and the peak memory.
+//! `CRAM_LARGE=5x9,6x7` adds the large boards, solved once by each: grundy's nimber
+//! with every winning move, its time and peak memory, beside igsolve's nimber, time
+//! and peak memory, igsolve stopped past `CRAM_IGSOLVE_CAP` seconds (default 900),
+//! where the ratio is then at least the one printed.
 
 mod published;
 
@@ -96,19 +97,70 @@ fn peak_memory_kib() -> Option<u64> {
 /// igsolve's nimber and time for a board (its default settings: no endgame
 /// database, which it builds slower than it gains on these boards).
 fn run_igsolve(binary: &PathBuf, rows: &str, cols: &str) -> (u64, Duration) {
+    let run = run_igsolve_within(binary, rows, cols, Duration::MAX);
+    (run.nimber.expect("igsolve finishes"), run.elapsed)
+}
+
+/// What a run of igsolve gave: its nimber (none where it was stopped), its time and
+/// its peak memory in KiB.
+struct IgsolveRun {
+    nimber: Option<u64>,
+    elapsed: Duration,
+    kib: u64,
+}
+
+/// Runs igsolve on a board, stopping it past `cap`; its peak memory is read from
+/// /proc while it runs (Linux).
+fn run_igsolve_within(binary: &PathBuf, rows: &str, cols: &str, cap: Duration) -> IgsolveRun {
+    // Its output goes to a file, which no full pipe can stop.
+    let output =
+        std::env::temp_dir().join(format!("grundy-bench-igsolve-{}.out", std::process::id()));
     let start = Instant::now();
-    let out = Command::new(binary)
+    let mut child = Command::new(binary)
         .args(["cram", "--rows", rows, "--cols", cols])
-        .output()
+        .stdout(std::fs::File::create(&output).expect("igsolve's output file"))
+        .spawn()
         .expect("igsolve runs");
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut kib = 0;
+    loop {
+        if let Some(peak) = std::fs::read_to_string(&status_file)
+            .ok()
+            .and_then(|status| {
+                let line = status.lines().find(|l| l.starts_with("VmHWM:"))?.to_owned();
+                line.split_whitespace().nth(1)?.parse().ok()
+            })
+        {
+            kib = peak;
+        }
+        if child.try_wait().expect("igsolve's status").is_some() {
+            break;
+        }
+        if start.elapsed() > cap {
+            child.kill().expect("igsolve stopped");
+            child.wait().expect("igsolve's status");
+            let _ = std::fs::remove_file(&output);
+            return IgsolveRun {
+                nimber: None,
+                elapsed: start.elapsed(),
+                kib,
+            };
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
     let elapsed = start.elapsed();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = std::fs::read_to_string(&output).expect("igsolve's output");
+    let _ = std::fs::remove_file(&output);
     let nimber = text
         .lines()
         .find_map(|l| l.strip_prefix("Nimber of initial position: "))
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("igsolve printed no nimber:\n{text}"));
-    (nimber, elapsed)
+    IgsolveRun {
+        nimber: Some(nimber),
+        elapsed,
+        kib,
+    }
 }
 
 fn main() {
@@ -151,13 +203,30 @@ fn main() {
             theirs / all
         );
     }
+    let cap = Duration::from_secs(
+        std::env::var("CRAM_IGSOLVE_CAP").map_or(900, |s| s.parse().expect("seconds")),
+    );
     for &(board, published) in LARGE.iter().filter(|(b, _)| picked("CRAM_LARGE", b)) {
+        let (rows, cols) = board.split_once('x').expect("RxC");
         let (nimber, seconds, kib, winning) = solve_apart(board, true);
         assert_eq!(nimber, published, "cram {board}: published nimber");
+        let theirs = run_igsolve_within(&binary, rows, cols, cap);
+        let (time, ratio) = match theirs.nimber {
+            Some(k) => {
+                assert_eq!(k, published, "cram {board}: igsolve's nimber");
+                let s = theirs.elapsed.as_secs_f64();
+                (format!("{s:.1}s"), format!("{:.2}×", s / seconds))
+            }
+            None => {
+                let s = theirs.elapsed.as_secs_f64();
+                (format!(">{s:.0}s"), format!(">{:.1}×", s / seconds))
+            }
+        };
         println!(
-            "{board:<6} {nimber:>6}  {:>9} {seconds:>8.1}s {winning:>9} {:>6} MiB",
+            "{board:<6} {nimber:>6}  {:>9} {seconds:>8.1}s {winning:>9} {:>6} MiB  {time:>9}  {ratio:>7}  (igsolve {} MiB)",
             "",
-            kib / 1024
+            kib / 1024,
+            theirs.kib / 1024
         );
     }
 }
