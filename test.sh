@@ -33,7 +33,11 @@ stage() {
   shift
   echo "test.sh: $name" >&2
   "$@"
-  timings+=("$(printf '%-30s %5d s' "$name" $((SECONDS - started)))")
+  keep_time "$name" "$started"
+}
+# Keeps the time of the stage named $1, begun at second $2, for the summary.
+keep_time() {
+  timings+=("$(printf '%-30s %5d s' "$1" $((SECONDS - $2)))")
 }
 summary() {
   local status=$?
@@ -71,7 +75,7 @@ joined() {
   cat "$log"
   rm -f "$log"
   [ $status -eq 0 ] || { echo "test.sh: $name failed" >&2; return $status; }
-  timings+=("$(printf '%-30s %5d s' "$name" $((SECONDS - started)))")
+  keep_time "$name" "$started"
 }
 # A stage still running in the background when another fails is stopped, its
 # output shown.

@@ -11,7 +11,7 @@
 #      installed in that environment, with no cargo or rustc to be found.
 # Arguments go to pytest (e.g. -k census), after an optional first one: --wheel
 # does step 1 alone, --installed steps 2 and 3 alone, on the wheel step 1 left
-# (the project's test.sh runs pytest beside the browser tests that way).
+# (the project's test.sh runs pytest beside the static site's build that way).
 set -euo pipefail
 steps=all
 case "${1:-}" in

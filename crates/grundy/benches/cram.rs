@@ -66,7 +66,10 @@ fn solve_here(board: &str, all: bool) {
         (k, 0)
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!("{k} {seconds} {} {winning}", peak_memory_kib().unwrap_or(0));
+    println!(
+        "{k} {seconds} {} {winning}",
+        peak_memory_kib("/proc/self/status").unwrap_or(0)
+    );
 }
 
 /// Runs [`solve_here`] in a process of its own: nimber, seconds, KiB, winning moves.
@@ -87,9 +90,10 @@ fn solve_apart(board: &str, all: bool) -> (u64, f64, u64, usize) {
     )
 }
 
-/// The peak resident memory of this process (Linux), in KiB.
-fn peak_memory_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+/// The peak resident memory of a process, from its status file under /proc
+/// (Linux), in KiB.
+fn peak_memory_kib(status_file: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(status_file).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }
@@ -124,13 +128,7 @@ fn run_igsolve_within(binary: &PathBuf, rows: &str, cols: &str, cap: Duration) -
     let status_file = format!("/proc/{}/status", child.id());
     let mut kib = 0;
     loop {
-        if let Some(peak) = std::fs::read_to_string(&status_file)
-            .ok()
-            .and_then(|status| {
-                let line = status.lines().find(|l| l.starts_with("VmHWM:"))?.to_owned();
-                line.split_whitespace().nth(1)?.parse().ok()
-            })
-        {
+        if let Some(peak) = peak_memory_kib(&status_file) {
             kib = peak;
         }
         if child.try_wait().expect("igsolve's status").is_some() {

@@ -502,6 +502,27 @@ fn cram_reference_values() {
     }
 }
 
+/// The picture of a `rows` × `cols` board (rows joined by '/') whose cell (r, c) is
+/// blocked where its bit of `blocked` (row by row) is set and `kept(r, c)` holds.
+fn blocked_picture(
+    rows: usize,
+    cols: usize,
+    blocked: u32,
+    kept: impl Fn(usize, usize) -> bool,
+) -> String {
+    let picture: Vec<String> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| match blocked >> (r * cols + c) & 1 == 1 && kept(r, c) {
+                    true => '#',
+                    false => '.',
+                })
+                .collect()
+        })
+        .collect();
+    picture.join("/")
+}
+
 /// Whether the pruned search says `text` has nimber k exactly for the nimber plain
 /// search finds, for each of `heaps` and for that nimber.
 fn pruned_agrees_with_plain(
@@ -587,10 +608,7 @@ proptest! {
         blocked in any::<u32>(),
         game in 0..3usize,
     ) {
-        let picture: Vec<String> = (0..rows)
-            .map(|r| (0..cols).map(|c| if blocked >> (r * cols + c) & 1 == 1 && (r + c) % 3 == 0 { '#' } else { '.' }).collect())
-            .collect();
-        let text = picture.join("/");
+        let text = blocked_picture(rows, cols, blocked, |r, c| (r + c) % 3 == 0);
         let game = match game {
             0 => Placement::cram(),
             1 => Placement::parse("0.0,0.1,1.0").unwrap(),
@@ -614,10 +632,7 @@ proptest! {
         game in 0..4usize,
         heaps in proptest::collection::vec(0..6u64, 1..8),
     ) {
-        let picture: Vec<String> = (0..rows)
-            .map(|r| (0..cols).map(|c| if blocked >> (r * cols + c) & 1 == 1 && (r * 7 + c) % 4 == 0 { '#' } else { '.' }).collect())
-            .collect();
-        let text = picture.join("/");
+        let text = blocked_picture(rows, cols, blocked, |r, c| (r * 7 + c) % 4 == 0);
         let game = match game {
             0 => Placement::cram(),
             1 => Placement::parse("0.0,0.1,1.0").unwrap(),
@@ -721,10 +736,7 @@ proptest! {
         blocked in any::<u32>(),
         game in 0..3usize,
     ) {
-        let picture: Vec<String> = (0..rows)
-            .map(|r| (0..cols).map(|c| if blocked >> (r * cols + c) & 1 == 1 && (r + 2 * c) % 3 == 0 { '#' } else { '.' }).collect())
-            .collect();
-        let text = picture.join("/");
+        let text = blocked_picture(rows, cols, blocked, |r, c| (r + 2 * c) % 3 == 0);
         let (game, turns) = match game {
             0 => (Placement::cram(), true),
             1 => (Placement::parse("0.0,0.1,1.0").unwrap(), true),

@@ -8,10 +8,11 @@ The questions are those the board search asks itself: "has this position nimber
 k?", which stops at the first winning move and costs far less than a nimber. They
 go in waves, k = 0, 1, 2, …: in wave k every position at the depth whose value
 still matters is asked whether its nimber is k, once for all its images under the
-board's symmetries (asked of their canonical form, :func:`grundy._native.canonical_form`). After wave k a position is known
-exactly or known to be above k, and a position above them has nimber m as soon as
-m ≤ k is the least value none of its options has (the mex); the waves stop once
-the position asked about is known.
+board's symmetries (asked of their canonical form,
+:func:`grundy._native.canonical_form`). After wave k a position is known exactly
+or known to be above k, and a position above them has nimber m as soon as m ≤ k is
+the least value none of its options has (the mex); the waves stop once the
+position asked about is known.
 
 Each worker (a Ray actor a CPU) keeps what its board search learnt, and the
 workers share it: a wave's questions go out in rounds, the first of one question
