@@ -4,7 +4,8 @@
 //! winning move instead of valuing every option. After a move the region may fall
 //! apart: the nimbers of all its pieces but the largest are found first (small
 //! regions are cheap) and folded into the heap, so that every question is about one
-//! region and one heap.
+//! region and one heap. Beside a large heap, the region is first asked about each
+//! smaller heap: large nimbers are rare, and the region's own nimber settles it.
 //!
 //! The search works on the cells of the board it was asked about, in that board's
 //! frame; only the table sees regions apart from where they lie, under their
@@ -67,6 +68,12 @@ impl Cells for u128 {
 /// other heaps (as a piece of a sum, or in the search for a nimber), and each
 /// search would look at its options again.
 const CELLS_VALUED_IN_FULL: u32 = 14;
+
+/// Whether a region loses beside a heap of this size or more is asked first of each
+/// smaller heap (where its nimber most often is), then of its options: a region
+/// seldom has so large a nimber. On Cram 3x16 (nimber 4) this takes the search from
+/// 301 s to 22 s, and it let 4x13 finish.
+const SMALLER_HEAPS_FIRST: Nimber = 4;
 
 /// Regions of fewer cells are searched on one thread: starting threads would cost
 /// more than the search.
@@ -525,6 +532,17 @@ impl<'t, B: Cells> SearchThread<'t, B> {
         if heap > moves.len() as Nimber {
             self.learn_not(canonical, bit(heap));
             return Ok(true);
+        }
+        // A heap this large is seldom the region's nimber: the smaller heaps are
+        // tried first, and a loss beside one of them (the region solved) settles
+        // the question without a search for an option of nimber `heap`, which would
+        // fail.
+        if heap >= SMALLER_HEAPS_FIRST {
+            for j in 0..heap {
+                if not & bit(j) == 0 && !self.wins(at, region, j)? {
+                    return Ok(true);
+                }
+            }
         }
         let symmetric = !reflections.is_empty();
         let (found, met) = self.search_options(at, region, heap, &moves, symmetric)?;
