@@ -534,15 +534,11 @@ impl<'t, B: Cells> SearchThread<'t, B> {
             return Ok(true);
         }
         // A heap this large is seldom the region's nimber: the smaller heaps are
-        // tried first, and a loss beside one of them (the region solved) settles
-        // the question without a search for an option of nimber `heap`, which would
-        // fail.
-        if heap >= SMALLER_HEAPS_FIRST {
-            for j in 0..heap {
-                if not & bit(j) == 0 && !self.wins(at, region, j)? {
-                    return Ok(true);
-                }
-            }
+        // tried first, and a loss beside one of them settles the question without
+        // a search for an option of nimber `heap`, which would fail.
+        let smaller_first = heap >= SMALLER_HEAPS_FIRST;
+        if smaller_first && self.nimber_below(at, region, heap, not)? {
+            return Ok(true);
         }
         let symmetric = !reflections.is_empty();
         let (found, met) = self.search_options(at, region, heap, &moves, symmetric)?;
@@ -552,13 +548,21 @@ impl<'t, B: Cells> SearchThread<'t, B> {
         }
         // No option has nimber `heap`, so the nimber is at most `heap`: the player to
         // move wins exactly when it is less, by a move in the heap.
+        if !smaller_first && self.nimber_below(at, region, heap, not)? {
+            return Ok(true);
+        }
+        self.solved(&canonical, heap);
+        Ok(false)
+    }
+
+    /// Whether the nimber of `region` is less than `heap`: it loses beside a smaller
+    /// heap, and is then solved. `not` holds values its nimber is known not to be.
+    fn nimber_below(&mut self, at: &Within<B>, region: B, heap: Nimber, not: u64) -> Result<bool> {
         for j in 0..heap {
-            if !self.wins(at, region, j)? {
-                self.learn_not(canonical, bit(heap));
+            if not & bit(j) == 0 && !self.wins(at, region, j)? {
                 return Ok(true);
             }
         }
-        self.solved(&canonical, heap);
         Ok(false)
     }
 
