@@ -134,6 +134,22 @@ pub fn memory_held() -> usize {
     HELD.load(Ordering::Relaxed)
 }
 
+/// Runs `f`, during which `bytes` the program holds, and hands back to the system as
+/// `f` goes, are not counted (where the counting allocator counted them): a table
+/// that grows in place of an old one is counted alone while the old one's memory is
+/// handed back.
+pub(crate) fn not_counted<R>(bytes: usize, f: impl FnOnce() -> R) -> R {
+    let counted = bytes > 0 && memory_held() >= bytes;
+    if counted {
+        HELD.fetch_sub(bytes, Ordering::Relaxed);
+    }
+    let result = f();
+    if counted {
+        HELD.fetch_add(bytes, Ordering::Relaxed);
+    }
+    result
+}
+
 /// How many steps of a hot loop go by between two looks at the flag.
 pub const LOOK: u32 = 4096;
 

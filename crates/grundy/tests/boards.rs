@@ -543,6 +543,22 @@ fn pruned_agrees_with_plain(
 }
 
 #[test]
+fn a_board_searched_in_little_memory_still_gets_its_published_nimber() {
+    // A table of 256 KiB holds about 23,000 regions, where these searches learn of
+    // many more: each time it fills, the smallest regions are let go, and the
+    // search goes on. Nimbers from Beling's table (see `cram_reference_values`).
+    let game = Placement::cram();
+    let budget = Budget::default().with_memory(256 << 10);
+    for (board, g) in [("5x7", 1), ("4x9", 1), ("4x7", 3), ("5x6", 2)] {
+        let p = game.parse_position(board).unwrap();
+        for k in 0..=g + 1 {
+            let has = game.has_nimber(&p, k, &budget).unwrap();
+            assert_eq!(has, k == g, "cram {board}, heap {k}");
+        }
+    }
+}
+
+#[test]
 fn boards_past_64_cells_are_searched() {
     // A strip of n cells is Dawson's Kayles (0.07, remove two adjacent pins): the
     // board search on 65 to 128 cells, a word of 128 bits, gives the heap engine's

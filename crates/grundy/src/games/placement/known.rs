@@ -6,6 +6,9 @@
 //! is known (its nimber, or the smallest values its nimber is not, as many as the
 //! bits left allow: 9 in the first table, 26 in one of 2^29 slots). Regions whose
 //! box has more than 53 cells go to a map.
+//! The table doubles as it fills, while the memory allows; then, each time it
+//! fills, what is known of the smallest regions is let go (they cost the least to
+//! search again), so that a search never stops for want of room.
 //! Beside it, a filter of two bits a slot (up to 2 MiB), in the cache, says
 //! which regions may have a nimber: most options the search looks up have none,
 //! and the filter answers for them without a trip to memory.
@@ -63,6 +66,10 @@ const MOST_DISPLACEMENT: usize = (1 << DISPLACEMENT_BITS) - 1;
 
 /// Entries kept, at most, per ten slots: past this the table asks to grow…
 const FULL_TENTHS: usize = 7;
+
+/// … or, where the memory allows no larger table, to be swept down to this many
+/// per ten slots ([`sweep`]).
+const SWEPT_TENTHS: usize = 5;
 
 /// … and past this, while it cannot grow (another thread reads it), what is learnt
 /// of new regions is let go (the search works it out again if it needs it).
@@ -433,10 +440,9 @@ impl KnownRegions {
         }
     }
 
-    /// Lets the table grow only while the program, old table and new one together,
-    /// holds at most `bytes` ([`crate::stop::memory_held`], where it is counted):
-    /// past that it fills up to [`CROWDED_TENTHS`], and then it is full
-    /// ([`Reader::is_full`]).
+    /// Lets the table grow only while the program, with the new table in place of
+    /// the old one, holds at most `bytes` ([`crate::stop::memory_held`], where it is
+    /// counted): past that it is swept as it fills ([`KnownRegions::grow`]).
     pub fn hold_within(&self, bytes: usize) {
         self.most_bytes.store(bytes, Relaxed);
     }
@@ -446,10 +452,12 @@ impl KnownRegions {
         self.may_grow(slots, 2 * slots)
     }
 
-    /// Whether a table of `slots` slots may grow to `size` slots: the program, old
-    /// table and new one together, within the memory allowed.
+    /// Whether a table of `slots` slots may grow to `size` slots: the program with
+    /// the new table in the old one's place, within the memory allowed (the old
+    /// table's memory is handed back as the new one fills, [`rehash`]).
     fn may_grow(&self, slots: usize, size: usize) -> bool {
-        let held = crate::stop::memory_held().max(slots * size_of::<Slot>());
+        let old = slots * size_of::<Slot>();
+        let held = crate::stop::memory_held().max(old) - old;
         held.saturating_add(size.saturating_mul(size_of::<Slot>())) <= self.most_bytes.load(Relaxed)
     }
 
@@ -459,9 +467,10 @@ impl KnownRegions {
         self.grow_wanted.load(Relaxed)
     }
 
-    /// Doubles the slots if the table is full, once no reader is held: the caller
-    /// holds none, and waits for the others to let theirs go, unless one of them
-    /// grew the table meanwhile.
+    /// Makes room if the table is full, once no reader is held (the caller holds
+    /// none, and waits for the others to let theirs go, unless one of them made
+    /// room meanwhile): doubles its slots where the memory allows, else lets go of
+    /// what is known of its smallest regions ([`sweep`]).
     pub fn grow(&self) {
         let mut slots = loop {
             match self.slots.try_write() {
@@ -476,8 +485,14 @@ impl KnownRegions {
         if 10 * (len + 1) <= FULL_TENTHS * slots.len() {
             return;
         }
-        let size = 2 * slots.len();
-        rehash(&mut slots, size);
+        let size = slots.len();
+        if self.may_double(size) {
+            rehash(&mut slots, 2 * size, 0);
+        } else {
+            let kept = sweep(&mut slots);
+            let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
+            self.len.store(kept + others.len(), Relaxed);
+        }
     }
 
     /// Makes room at once for `entries` in all, where the memory allows, so that a
@@ -495,7 +510,7 @@ impl KnownRegions {
         }
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
         if wanted > slots.len() && self.may_grow(slots.len(), wanted) {
-            rehash(&mut slots, wanted);
+            rehash(&mut slots, wanted, 0);
         }
     }
 
@@ -504,7 +519,7 @@ impl KnownRegions {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
         let wanted = slots_for(self.len.load(Relaxed).saturating_add(more));
         if wanted > slots.len() {
-            rehash(&mut slots, wanted);
+            rehash(&mut slots, wanted, 0);
         }
     }
 }
@@ -559,18 +574,60 @@ fn packed_entries(table: &Table) -> impl Iterator<Item = [u64; 2]> + '_ {
         })
 }
 
-/// Moves the entries of `table` into `size` new slots.
-fn rehash(table: &mut Table, size: usize) {
-    let old = std::mem::replace(table, Table::new(size));
-    let (from, to) = (old.layout(), table.layout());
-    for (at, entry) in old.slots.iter().enumerate() {
+/// Moves the entries of `table` of regions of `fewest_cells` cells or more into
+/// `size` new slots, handing back the old slots' memory as it goes: the new
+/// table's pages are taken as its entries come, so that the two together hold
+/// little more than the new table, and the memory budget counts the new one alone
+/// meanwhile. Returns how many entries were moved.
+fn rehash(table: &mut Table, size: usize, fewest_cells: u32) -> usize {
+    crate::stop::not_counted(table.len() * size_of::<Slot>(), || {
+        let mut old = std::mem::replace(table, Table::new(size));
+        let (from, to) = (old.layout(), table.layout());
+        let mut moved = 0;
+        for start in (0..old.len()).step_by(MOVED_TOGETHER) {
+            let end = (start + MOVED_TOGETHER).min(old.len());
+            for at in start..end {
+                let entry = old.slots[at].load(Relaxed);
+                if entry != 0 && cells(from.mixed(entry, at)) >= fewest_cells {
+                    let known = from.decode(from.compact(entry));
+                    moved += usize::from(table.add(from.mixed(entry, at), to.encode(known)));
+                }
+            }
+            old.slots.release(start, end);
+        }
+        moved
+    })
+}
+
+/// Lets go of what is known of the smallest regions of a full `table`, the fewest
+/// sizes that leave at most [`SWEPT_TENTHS`] of its slots taken: searching a small
+/// region again costs little, and a large one is met where the search is costly.
+/// Returns how many entries are kept.
+fn sweep(table: &mut Table) -> usize {
+    let layout = table.layout();
+    let mut regions_of = [0usize; CELL_BITS as usize + 1];
+    for (at, entry) in table.slots.iter().enumerate() {
         let entry = entry.load(Relaxed);
         if entry != 0 {
-            let known = from.decode(from.compact(entry));
-            table.add(from.mixed(entry, at), to.encode(known));
+            regions_of[cells(layout.mixed(entry, at)) as usize] += 1;
         }
     }
+    let room = SWEPT_TENTHS * table.len() / 10;
+    let (mut fewest_cells, mut kept) = (CELL_BITS + 1, 0);
+    while fewest_cells > 0 && kept + regions_of[fewest_cells as usize - 1] <= room {
+        fewest_cells -= 1;
+        kept += regions_of[fewest_cells as usize];
+    }
+    rehash(table, table.len(), fewest_cells)
 }
+
+/// The number of cells of the region whose key mixes to `mixed`.
+fn cells(mixed: u64) -> u32 {
+    (unmix(mixed) & ((1 << CELL_BITS) - 1)).count_ones()
+}
+
+/// A growing table moves this many entries, then hands back their slots' memory.
+const MOVED_TOGETHER: usize = 1 << 20;
 
 /// Lookups and updates of a [`KnownRegions`], holding its read lock.
 pub struct Reader<'t> {
@@ -596,13 +653,6 @@ impl Reader<'_> {
         } else {
             self.uncounted.set(uncounted);
         }
-    }
-
-    /// Whether the table is crowded and may not grow: what is learnt of new
-    /// regions would be let go.
-    pub fn is_full(&self) -> bool {
-        let slots = self.slots.len();
-        10 * (self.table.len() + 1) > CROWDED_TENTHS * slots && !self.table.may_double(slots)
     }
 
     /// What is known of the canonical region `b`.
@@ -670,9 +720,7 @@ impl Reader<'_> {
         let slots = self.slots.slots.len();
         let len = self.table.len.load(Relaxed);
         if 10 * (len + 1) > FULL_TENTHS * slots {
-            if self.table.may_double(slots) {
-                self.table.grow_wanted.store(true, Relaxed);
-            }
+            self.table.grow_wanted.store(true, Relaxed);
             if 10 * (len + 1) > CROWDED_TENTHS * slots {
                 return;
             }
@@ -800,8 +848,9 @@ mod tests {
     }
 
     #[test]
-    fn a_table_grows_only_within_its_memory_and_is_then_full() {
-        // Room for the first slots and their double (8 bytes a slot), not for the next.
+    fn a_table_grows_within_its_memory_then_lets_go_of_its_smallest_regions() {
+        // Room for twice the first slots (8 bytes a slot), which take the first
+        // ones' place, not for four times.
         let table = KnownRegions::default();
         table.hold_within(3 * FIRST_SLOTS * size_of::<Slot>());
         let board = |i: u64| Board {
@@ -809,7 +858,9 @@ mod tests {
             cols: 8,
             empty: i,
         };
-        for i in 1..=10_000 {
+        let largest = board((1 << 30) - 1);
+        table.reader().solve(&largest, 2);
+        for i in 1..=100_000 {
             if table.grow_wanted() {
                 table.grow();
             }
@@ -817,10 +868,13 @@ mod tests {
         }
         let reader = table.reader();
         assert_eq!(reader.slots.len(), 2 * FIRST_SLOTS);
-        assert!(reader.is_full());
-        assert_eq!(table.len(), CROWDED_TENTHS * 2 * FIRST_SLOTS / 10);
-        assert_eq!(reader.get(&board(1)).ruled_out(), 1);
-        assert_eq!(reader.get(&board(10_000)).ruled_out(), 0);
+        assert!(10 * table.len() <= FULL_TENTHS * 2 * FIRST_SLOTS);
+        // The largest region is kept through every sweep, the smallest let go.
+        assert_eq!(reader.nimber(&largest), Some(2));
+        assert_eq!(reader.get(&board(1)).ruled_out(), 0);
+        assert_eq!(reader.get(&board(0xffff)).ruled_out(), 1);
+        // What is let go is no longer counted.
+        assert_eq!(table.len(), packed_entries(&reader.slots).count());
     }
 
     #[test]

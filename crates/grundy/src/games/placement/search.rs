@@ -33,7 +33,7 @@ use super::kept;
 use super::known::{KnownRegions, Reader, RULED_OUT_BELOW};
 use super::mirror::{copying, reflections_fixing};
 use super::{Bits, Board, Frame, Placement};
-use crate::{Budget, Error, Nimber, Result};
+use crate::{Budget, Nimber, Result};
 
 /// The regions of a board (cells of its frame), the largest last.
 type Regions<B> = SmallVec<[B; 4]>;
@@ -275,8 +275,9 @@ impl Search {
     /// Whether `board` plus a nim heap of `heap` is a P-position; the search stops
     /// with [`Error::Budget`](crate::Error::Budget) once it knows of more regions than
     /// the budget holds ([`KnownRegions::BYTES_PER_REGION`] each, or the positions
-    /// cap), or with [`Error::Memory`](crate::Error::Memory) when its table is full. A question about a whole board is searched on the
-    /// budget's threads, else on every core. Where the budget names a
+    /// cap); within the budget's memory its table lets go of small regions as it
+    /// fills. A question about a whole board is searched on the budget's threads,
+    /// else on every core. Where the budget names a
     /// [`Checkpoint`](crate::Checkpoint), the first search starts from what its file
     /// holds (when resuming), and the searches write the file as they go, once every
     /// interval on one clock however many questions are asked; [`Search::keep`]
@@ -617,18 +618,11 @@ impl<'t, B: Cells> SearchThread<'t, B> {
     }
 
     /// Checks that the search may learn of one more region: within the budget's
-    /// positions, not stopped, and the table not full.
+    /// positions, and not stopped.
     fn may_learn(&mut self, at: &Within<B>) -> Result<()> {
         at.budget
             .keep_held(self.known.len() + 1, KnownRegions::BYTES_PER_REGION)?;
-        at.budget.check()?;
-        if self.reader().is_full() {
-            return Err(Error::Memory {
-                limit: at.budget.memory(),
-                needs: None,
-            });
-        }
-        Ok(())
+        at.budget.check()
     }
 
     /// Looks among the options of `region` for one of nimber `heap`: first those
