@@ -17,6 +17,11 @@
 //! with every winning move, its time and peak memory, beside igsolve's nimber, time
 //! and peak memory, igsolve stopped past `CRAM_IGSOLVE_CAP` seconds (default 900),
 //! where the ratio is then at least the one printed.
+//!
+//! `CRAM_ATTEMPT=6x9,7x8` attempts the larger boards of the published table (54 to
+//! 63 cells), grundy alone, each board's nimber within `CRAM_ATTEMPT_MINUTES`
+//! (default 60): its nimber and time, or how long it searched before it was
+//! stopped, and its peak memory.
 
 mod published;
 
@@ -40,19 +45,37 @@ const BOARDS: &[(&str, u64)] = &[("5x7", 1), ("4x9", 1), ("5x8", 1), ("4x11", 1)
 /// news of 24 August 2025 (two weeks on 16 cores).
 const LARGE: &[(&str, u64)] = &[("5x9", 1), ("6x7", 5), ("4x13", 3), ("5x10", 2)];
 
+/// The larger boards of Beling's table, which grundy attempts within a time.
+const LARGER: &[&str] = &["6x9", "7x8", "5x12", "4x15", "7x9"];
+
 /// Solves one board in this process, its nimber alone or (`all`) as `grundy value`
 /// does, with every winning move, and prints the nimber, seconds, peak memory and
-/// the number of winning moves found.
-fn solve_here(board: &str, all: bool) {
+/// the number of winning moves found; the nimber alone within `minutes` where they
+/// are given, its nimber "-" where it was stopped.
+fn solve_here(board: &str, all: bool, minutes: Option<u64>) {
     let start = Instant::now();
-    let (k, winning) = if all {
+    let (k, winning) = if let Some(minutes) = minutes {
+        let game = Placement::cram();
+        let p = game.parse_position(board).expect("a board");
+        let budget = Budget::default().with_time(Some(Duration::from_secs(60 * minutes)));
+        let mut k = 0;
+        let k = loop {
+            match game.has_nimber(&p, k, &budget) {
+                Ok(true) => break k.to_string(),
+                Ok(false) => k += 1,
+                Err(grundy::Error::Time { .. }) => break "-".to_string(),
+                Err(e) => panic!("cram {board}: {e}"),
+            }
+        };
+        (k, 0)
+    } else if all {
         let mut analyst = Analyst::new(Budget::default());
         let position = analyst.parse(&format!("cram {board}")).expect("a board");
         let analysis = analyst
             .analyse(&position, &Options::default())
             .expect("no budget");
         let k = analysis.nimber.expect("a nimber");
-        (k, analysis.winning_moves.len())
+        (k.to_string(), analysis.winning_moves.len())
     } else {
         let game = Placement::cram();
         let p = game.parse_position(board).expect("a board");
@@ -63,7 +86,7 @@ fn solve_here(board: &str, all: bool) {
         {
             k += 1;
         }
-        (k, 0)
+        (k.to_string(), 0)
     };
     let seconds = start.elapsed().as_secs_f64();
     println!(
@@ -74,16 +97,23 @@ fn solve_here(board: &str, all: bool) {
 
 /// Runs [`solve_here`] in a process of its own: nimber, seconds, KiB, winning moves.
 fn solve_apart(board: &str, all: bool) -> (u64, f64, u64, usize) {
+    let (nimber, seconds, kib, winning) = solve_apart_as(board, if all { "all" } else { "nimber" });
+    (nimber.expect("a nimber"), seconds, kib, winning)
+}
+
+/// [`solve_here`] in a process of its own, asked `how` ("all", "nimber", or
+/// "within-M" minutes): the nimber, if found, seconds, KiB and winning moves.
+fn solve_apart_as(board: &str, how: &str) -> (Option<u64>, f64, u64, usize) {
     let me = std::env::current_exe().expect("the benchmark's path");
     let out = Command::new(&me)
-        .args(["--solve-here", board, if all { "all" } else { "nimber" }])
+        .args(["--solve-here", board, how])
         .output()
         .expect("the benchmark runs itself");
     let text = String::from_utf8_lossy(&out.stdout);
     let fields: Vec<&str> = text.split_whitespace().collect();
     assert!(fields.len() == 4, "the board's run printed {text:?}");
     (
-        fields[0].parse().expect("a nimber"),
+        fields[0].parse().ok(),
         fields[1].parse().expect("seconds"),
         fields[2].parse().expect("KiB"),
         fields[3].parse().expect("a count"),
@@ -164,7 +194,10 @@ fn run_igsolve_within(binary: &PathBuf, rows: &str, cols: &str, cap: Duration) -
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--solve-here") {
-        solve_here(&args[i + 1], args[i + 2] == "all");
+        let minutes = args[i + 2]
+            .strip_prefix("within-")
+            .map(|m| m.parse().expect("minutes"));
+        solve_here(&args[i + 1], args[i + 2] == "all", minutes);
         return;
     }
     let picked = |variable: &str, board: &str| {
@@ -225,6 +258,19 @@ fn main() {
             "",
             kib / 1024,
             theirs.kib / 1024
+        );
+    }
+    let minutes: u64 =
+        std::env::var("CRAM_ATTEMPT_MINUTES").map_or(60, |m| m.parse().expect("minutes"));
+    for &board in LARGER.iter().filter(|b| picked("CRAM_ATTEMPT", b)) {
+        let (nimber, seconds, kib, _) = solve_apart_as(board, &format!("within-{minutes}"));
+        let found = match nimber {
+            Some(k) => format!("nimber {k} in {seconds:.0} s"),
+            None => format!("stopped after {seconds:.0} s without its nimber"),
+        };
+        println!(
+            "{board:<6} attempted: {found}, {} MiB at its peak",
+            kib / 1024
         );
     }
 }
