@@ -7,8 +7,9 @@
 //! bits left allow: 9 in the first table, 26 in one of 2^29 slots). Regions whose
 //! box has more than 53 cells go to a map.
 //! The table doubles as it fills, while the memory allows; then, each time it
-//! fills, what is known of the smallest regions is let go (they cost the least to
-//! search again), so that a search never stops for want of room.
+//! fills, what is known of the smallest regions, in the table and the map, is let
+//! go (they cost the least to search again), so that a search never stops for want
+//! of room.
 //! Beside it, a filter of two bits a slot (up to 2 MiB), in the cache, says
 //! which regions may have a nimber: most options the search looks up have none,
 //! and the filter answers for them without a trip to memory.
@@ -74,6 +75,13 @@ const SWEPT_TENTHS: usize = 5;
 /// … and past this, while it cannot grow (another thread reads it), what is learnt
 /// of new regions is let go (the search works it out again if it needs it).
 const CROWDED_TENTHS: usize = 9;
+
+/// The slots a region in the map takes the room of: a map entry holds about six
+/// slots' bytes (a board, what is known, a control byte, the room the map keeps
+/// free), twice that while the map grows, and the map is kept to about a quarter
+/// of the table's memory, so that the two stay within the memory that let the
+/// table grow.
+const MAP_ENTRY_SLOTS: usize = 32;
 
 /// The table, shared by the threads of a search: lookups and updates through a
 /// [`Reader`] (a read lock held across many of them), growth under the write lock,
@@ -481,17 +489,16 @@ impl KnownRegions {
             }
         };
         self.grow_wanted.store(false, Relaxed);
-        let len = self.len.load(Relaxed);
-        if 10 * (len + 1) <= FULL_TENTHS * slots.len() {
+        let mut others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
+        let taken = self.len.load(Relaxed) + (MAP_ENTRY_SLOTS - 1) * others.len();
+        if 10 * (taken + 1) <= FULL_TENTHS * slots.len() {
             return;
         }
         let size = slots.len();
         if self.may_double(size) {
             rehash(&mut slots, 2 * size, 0);
         } else {
-            let kept = sweep(&mut slots);
-            let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
-            self.len.store(kept + others.len(), Relaxed);
+            self.len.store(sweep(&mut slots, &mut others), Relaxed);
         }
     }
 
@@ -599,26 +606,31 @@ fn rehash(table: &mut Table, size: usize, fewest_cells: u32) -> usize {
     })
 }
 
-/// Lets go of what is known of the smallest regions of a full `table`, the fewest
-/// sizes that leave at most [`SWEPT_TENTHS`] of its slots taken: searching a small
-/// region again costs little, and a large one is met where the search is costly.
-/// Returns how many entries are kept.
-fn sweep(table: &mut Table) -> usize {
+/// Lets go of what is known of the smallest regions of a full `table` and of the
+/// regions that do not pack (`others`, each [`MAP_ENTRY_SLOTS`] slots' room), the
+/// fewest sizes that leave at most [`SWEPT_TENTHS`] of its slots' room taken:
+/// searching a small region again costs little, and a large one is met where the
+/// search is costly. Returns how many regions are kept.
+fn sweep(table: &mut Table, others: &mut FxHashMap<Board, Known>) -> usize {
     let layout = table.layout();
-    let mut regions_of = [0usize; CELL_BITS as usize + 1];
+    let mut regions_of = [0usize; super::MOST_CELLS as usize + 1];
     for (at, entry) in table.slots.iter().enumerate() {
         let entry = entry.load(Relaxed);
         if entry != 0 {
             regions_of[cells(layout.mixed(entry, at)) as usize] += 1;
         }
     }
-    let room = SWEPT_TENTHS * table.len() / 10;
-    let (mut fewest_cells, mut kept) = (CELL_BITS + 1, 0);
-    while fewest_cells > 0 && kept + regions_of[fewest_cells as usize - 1] <= room {
-        fewest_cells -= 1;
-        kept += regions_of[fewest_cells as usize];
+    for region in others.keys() {
+        regions_of[region.empty.count_ones() as usize] += MAP_ENTRY_SLOTS;
     }
-    rehash(table, table.len(), fewest_cells)
+    let room = SWEPT_TENTHS * table.len() / 10;
+    let (mut fewest_cells, mut kept) = (regions_of.len(), 0);
+    while fewest_cells > 0 && kept + regions_of[fewest_cells - 1] <= room {
+        fewest_cells -= 1;
+        kept += regions_of[fewest_cells];
+    }
+    others.retain(|region, _| region.empty.count_ones() as usize >= fewest_cells);
+    rehash(table, table.len(), fewest_cells as u32) + others.len()
 }
 
 /// The number of cells of the region whose key mixes to `mixed`.
@@ -710,6 +722,10 @@ impl Reader<'_> {
                 Known::default()
             });
             known.0 |= bits;
+            let taken = self.table.len() + (MAP_ENTRY_SLOTS - 1) * others.len();
+            if 10 * (taken + 1) > FULL_TENTHS * self.slots.slots.len() {
+                self.table.grow_wanted.store(true, Relaxed);
+            }
             return;
         };
         self.add_packed(key, bits);
@@ -860,6 +876,14 @@ mod tests {
         };
         let largest = board((1 << 30) - 1);
         table.reader().solve(&largest, 2);
+        // Regions that do not pack, in the map: one large, one small.
+        let wide = |empty: u64| Board {
+            rows: 8,
+            cols: 8,
+            empty,
+        };
+        table.reader().solve(&wide(u64::MAX), 1);
+        table.reader().solve(&wide(1), 0);
         for i in 1..=100_000 {
             if table.grow_wanted() {
                 table.grow();
@@ -873,8 +897,11 @@ mod tests {
         assert_eq!(reader.nimber(&largest), Some(2));
         assert_eq!(reader.get(&board(1)).ruled_out(), 0);
         assert_eq!(reader.get(&board(0xffff)).ruled_out(), 1);
+        assert_eq!(reader.nimber(&wide(u64::MAX)), Some(1));
+        assert_eq!(reader.nimber(&wide(1)), None);
         // What is let go is no longer counted.
-        assert_eq!(table.len(), packed_entries(&reader.slots).count());
+        let others = table.others.lock().unwrap().len();
+        assert_eq!(table.len(), packed_entries(&reader.slots).count() + others);
     }
 
     #[test]
