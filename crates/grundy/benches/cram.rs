@@ -54,21 +54,7 @@ const LARGER: &[&str] = &["6x9", "7x8", "5x12", "4x15", "7x9"];
 /// are given, its nimber "-" where it was stopped.
 fn solve_here(board: &str, all: bool, minutes: Option<u64>) {
     let start = Instant::now();
-    let (k, winning) = if let Some(minutes) = minutes {
-        let game = Placement::cram();
-        let p = game.parse_position(board).expect("a board");
-        let budget = Budget::default().with_time(Some(Duration::from_secs(60 * minutes)));
-        let mut k = 0;
-        let k = loop {
-            match game.has_nimber(&p, k, &budget) {
-                Ok(true) => break k.to_string(),
-                Ok(false) => k += 1,
-                Err(grundy::Error::Time { .. }) => break "-".to_string(),
-                Err(e) => panic!("cram {board}: {e}"),
-            }
-        };
-        (k, 0)
-    } else if all {
+    let (k, winning) = if all {
         let mut analyst = Analyst::new(Budget::default());
         let position = analyst.parse(&format!("cram {board}")).expect("a board");
         let analysis = analyst
@@ -79,14 +65,17 @@ fn solve_here(board: &str, all: bool, minutes: Option<u64>) {
     } else {
         let game = Placement::cram();
         let p = game.parse_position(board).expect("a board");
+        let budget = Budget::default().with_time(minutes.map(|m| Duration::from_secs(60 * m)));
         let mut k = 0;
-        while !game
-            .has_nimber(&p, k, &Budget::default())
-            .expect("no budget")
-        {
-            k += 1;
-        }
-        (k.to_string(), 0)
+        let k = loop {
+            match game.has_nimber(&p, k, &budget) {
+                Ok(true) => break k.to_string(),
+                Ok(false) => k += 1,
+                Err(grundy::Error::Time { .. }) => break "-".to_string(),
+                Err(e) => panic!("cram {board}: {e}"),
+            }
+        };
+        (k, 0)
     };
     let seconds = start.elapsed().as_secs_f64();
     println!(

@@ -469,6 +469,14 @@ impl KnownRegions {
         held.saturating_add(size.saturating_mul(size_of::<Slot>())) <= self.most_bytes.load(Relaxed)
     }
 
+    /// Whether a table of `slots` slots, beside a map of `others` regions, is full:
+    /// the regions known take more than [`FULL_TENTHS`] of its room, each region
+    /// of the map [`MAP_ENTRY_SLOTS`] slots' room.
+    fn is_full(&self, slots: usize, others: usize) -> bool {
+        let taken = self.len.load(Relaxed) + (MAP_ENTRY_SLOTS - 1) * others;
+        10 * (taken + 1) > FULL_TENTHS * slots
+    }
+
     /// Whether a thread asked for more room: every reader should be let go, and
     /// [`KnownRegions::grow`] called.
     pub fn grow_wanted(&self) -> bool {
@@ -490,8 +498,7 @@ impl KnownRegions {
         };
         self.grow_wanted.store(false, Relaxed);
         let mut others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
-        let taken = self.len.load(Relaxed) + (MAP_ENTRY_SLOTS - 1) * others.len();
-        if 10 * (taken + 1) <= FULL_TENTHS * slots.len() {
+        if !self.is_full(slots.len(), others.len()) {
             return;
         }
         let size = slots.len();
@@ -595,9 +602,13 @@ fn rehash(table: &mut Table, size: usize, fewest_cells: u32) -> usize {
             let end = (start + MOVED_TOGETHER).min(old.len());
             for at in start..end {
                 let entry = old.slots[at].load(Relaxed);
-                if entry != 0 && cells(from.mixed(entry, at)) >= fewest_cells {
+                if entry == 0 {
+                    continue;
+                }
+                let mixed = from.mixed(entry, at);
+                if fewest_cells == 0 || cells(unmix(mixed)) >= fewest_cells {
                     let known = from.decode(from.compact(entry));
-                    moved += usize::from(table.add(from.mixed(entry, at), to.encode(known)));
+                    moved += usize::from(table.add(mixed, to.encode(known)));
                 }
             }
             old.slots.release(start, end);
@@ -612,13 +623,9 @@ fn rehash(table: &mut Table, size: usize, fewest_cells: u32) -> usize {
 /// searching a small region again costs little, and a large one is met where the
 /// search is costly. Returns how many regions are kept.
 fn sweep(table: &mut Table, others: &mut FxHashMap<Board, Known>) -> usize {
-    let layout = table.layout();
     let mut regions_of = [0usize; super::MOST_CELLS as usize + 1];
-    for (at, entry) in table.slots.iter().enumerate() {
-        let entry = entry.load(Relaxed);
-        if entry != 0 {
-            regions_of[cells(layout.mixed(entry, at)) as usize] += 1;
-        }
+    for [key, _] in packed_entries(table) {
+        regions_of[cells(key) as usize] += 1;
     }
     for region in others.keys() {
         regions_of[region.empty.count_ones() as usize] += MAP_ENTRY_SLOTS;
@@ -633,9 +640,9 @@ fn sweep(table: &mut Table, others: &mut FxHashMap<Board, Known>) -> usize {
     rehash(table, table.len(), fewest_cells as u32) + others.len()
 }
 
-/// The number of cells of the region whose key mixes to `mixed`.
-fn cells(mixed: u64) -> u32 {
-    (unmix(mixed) & ((1 << CELL_BITS) - 1)).count_ones()
+/// The number of cells of the region of packed key `key`.
+fn cells(key: u64) -> u32 {
+    (key & ((1 << CELL_BITS) - 1)).count_ones()
 }
 
 /// A growing table moves this many entries, then hands back their slots' memory.
@@ -722,8 +729,7 @@ impl Reader<'_> {
                 Known::default()
             });
             known.0 |= bits;
-            let taken = self.table.len() + (MAP_ENTRY_SLOTS - 1) * others.len();
-            if 10 * (taken + 1) > FULL_TENTHS * self.slots.slots.len() {
+            if self.table.is_full(self.slots.len(), others.len()) {
                 self.table.grow_wanted.store(true, Relaxed);
             }
             return;
