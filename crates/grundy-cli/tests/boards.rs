@@ -381,7 +381,7 @@ fn a_board_search_killed_mid_run_resumes_from_its_file_with_the_same_answer() {
     run.kill().unwrap();
     let _ = run.wait();
     let at_kill = std::fs::read(kept).unwrap();
-    assert!(at_kill.starts_with(b"grundy board search 2\ncram\n"));
+    assert!(at_kill.starts_with(b"grundy board search 3\ncram\n"));
 
     // Resumed: the same answer, and the file holds at least what it held.
     let resumed = grundy(&["value", "cram", "5x6", "--json", "--resume", kept], "");

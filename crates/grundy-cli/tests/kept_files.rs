@@ -68,7 +68,7 @@ fn targets(dir: &Path) -> Vec<(&'static str, &'static str)> {
     std::fs::create_dir(dir.join("folder")).unwrap();
     std::fs::write(dir.join("folder/inside.txt"), "kept").unwrap();
     std::os::unix::fs::symlink("notes.txt", dir.join("link")).unwrap();
-    std::fs::write(dir.join("readonly.txt"), "grundy board search 2\n").unwrap();
+    std::fs::write(dir.join("readonly.txt"), "grundy board search 3\n").unwrap();
     std::fs::set_permissions(
         dir.join("readonly.txt"),
         std::fs::Permissions::from_mode(0o444),
@@ -209,7 +209,7 @@ fn an_accepted_file_is_written_with_nothing_left_beside_it() {
     }
     assert!(std::fs::read(search)
         .unwrap()
-        .starts_with(b"grundy board search 2\ncram\n"));
+        .starts_with(b"grundy board search 3\ncram\n"));
     // A path whose folder is not there, and a file to go on from that is not there.
     let nowhere = dir.join("no-such-folder/cram.search");
     let run = grundy(

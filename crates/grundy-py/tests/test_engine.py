@@ -241,6 +241,6 @@ def test_what_one_session_s_board_search_learnt_is_handed_to_another():
     assert [second.has_nimber("cram 5x6", k) for k in range(3)] == [False, False, True]
     assert second.learnt == first.learnt
     with pytest.raises(grundy.Error, match="not a board search"):
-        second.absorb_search("cram 5x6", b"grundy board search 2\nnim\n")
+        second.absorb_search("cram 5x6", b"grundy board search 3\nnim\n")
     with pytest.raises(grundy.Error, match="'nim 3'"):
         second.export_search("nim 3")

@@ -9,11 +9,12 @@
 //! A file the user names is accepted ([`accept`]) before anything is searched, and
 //! written only once a file to go on from has been read whole.
 //!
-//! Its bytes: the line `grundy board search 2`, the game's name and a newline; the
-//! count of packed entries and each as two words (the region's key, what is known);
-//! the count of other regions and each as its rows, columns (a byte each), cells
-//! (16 bytes, for boards of up to 128 cells; version 1 had 8) and what is known;
-//! then the CRC-32 of all that. Numbers are little-endian.
+//! Its bytes: the line `grundy board search 3`, the game's name and a newline; the
+//! count of packed entries and each as two words (the region's key, what is known:
+//! a key packs a box of up to 56 cells; version 2's, 53); the count of other
+//! regions and each as its rows, columns (a byte each), cells (16 bytes, for boards
+//! of up to 128 cells; version 1 had 8) and what is known; then the CRC-32 of all
+//! that. Numbers are little-endian.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -27,7 +28,7 @@ use crate::{invalid, Error, Result};
 const FORMAT: &str = "grundy board search ";
 
 /// … and the whole first line of the files of this version.
-const HEADING: &[u8] = b"grundy board search 2\n";
+const HEADING: &[u8] = b"grundy board search 3\n";
 
 /// The bytes of a packed entry (key, what is known), and of another region's
 /// (rows, columns, cells, what is known).

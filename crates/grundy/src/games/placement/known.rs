@@ -1,11 +1,12 @@
 //! What the search knows of each canonical region, in an open-addressed table of
 //! one 64-bit word per entry, so that a lookup reads one cache line. A region's key
-//! (its cells row by row and its width, packed in 59 bits) is mixed by a one-to-one
+//! (its cells row by row and its width, packed in 62 bits) is mixed by a one-to-one
 //! function; the top bits of the mix choose the entry's home slot, and the entry
 //! keeps only the rest (a quotient table), how far past its home it lies, and what
 //! is known (its nimber, or the smallest values its nimber is not, as many as the
-//! bits left allow: 9 in the first table, 26 in one of 2^29 slots). Regions whose
-//! box has more than 53 cells go to a map.
+//! bits left allow: 9 in the first table, 23 in one of 2^29 slots). Regions whose
+//! box has more than 56 cells go to a map: on boards of up to 56 cells (Cram 6x9
+//! and 7x8) every region packs.
 //! The table doubles as it fills, while the memory allows; then, each time it
 //! fills, what is known of the smallest regions, in the table and the map, is let
 //! go (they cost the least to search again), so that a search never stops for want
@@ -27,7 +28,7 @@ use super::zeroed::Zeroed;
 use super::{Bits, Board};
 
 /// Bits of the cells in a packed key; then 6 bits of width less one.
-const CELL_BITS: u32 = 53;
+const CELL_BITS: u32 = 56;
 
 /// What is known of a region: bits 0 to 55 the values its nimber is not, bits 56
 /// to 63 its nimber plus one (0: not known).
@@ -115,11 +116,14 @@ impl<T> std::ops::Deref for Apart<T> {
 /// counted yet stays a small share of the room left.
 const COUNTED_TOGETHER: usize = 64;
 
-/// The slots of a new table: at least 2^12, so that what is known has 9 bits, a
-/// flag and a nimber of a byte.
-const FIRST_SLOTS: usize = 1 << 12;
+/// The slots of a new table: enough that what is known has 9 bits, a flag and a
+/// nimber of a byte.
+const FIRST_SLOTS: usize = 1 << 15;
 
-const _: () = assert!(FIRST_SLOTS >= 1 << 12 && FIRST_SLOTS.is_power_of_two());
+const _: () = assert!(
+    FIRST_SLOTS.is_power_of_two()
+        && 64 - (KEY_BITS - FIRST_SLOTS.trailing_zeros()) - DISPLACEMENT_BITS >= 9
+);
 
 impl Default for KnownRegions {
     fn default() -> Self {
@@ -340,7 +344,7 @@ impl Layout {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Compact(u64);
 
-/// The mix of a packed key: a one-to-one function of its 59 bits (two xor-shifts
+/// The mix of a packed key: a one-to-one function of its 62 bits (two xor-shifts
 /// and an odd multiplier, each undone by [`unmix`]), so that the home slot and the
 /// rest kept in the entry give the key back.
 fn mix(key: u64) -> u64 {
@@ -361,7 +365,7 @@ const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The inverse of [`MULTIPLIER`] modulo 2^64 (Newton's iteration doubles the bits
-/// that are right each time), so modulo 2^59 too.
+/// that are right each time), so modulo 2^62 too.
 const MULTIPLIER_INVERSE: u64 = {
     let mut inverse = MULTIPLIER;
     let mut i = 0;
@@ -830,6 +834,21 @@ mod tests {
         }
         assert_eq!(reader.get(&board(8, 8, u64::MAX)).nimber(), Some(3));
         assert_eq!(reader.get(&board(8, 8, u64::MAX - 1)).ruled_out(), 1 << 40);
+        drop(reader);
+        // Boxes of 54 to 56 cells (Cram 6x9 and 7x8, and their regions) pack: the
+        // map holds only the 8x8 board's two regions.
+        let reader = table.reader();
+        let whole = |rows: u8, cols: u8| board(rows, cols, (1 << (rows * cols)) - 1);
+        for (rows, cols, g) in [(6, 9, 1), (9, 6, 2), (7, 8, 3), (8, 7, 4), (1, 56, 5)] {
+            reader.solve(&whole(rows, cols), g);
+            reader.rule_out(&board(rows, cols, (1 << (rows * cols - 1)) | 1), 0b110);
+        }
+        for (rows, cols, g) in [(6, 9, 1), (9, 6, 2), (7, 8, 3), (8, 7, 4), (1, 56, 5)] {
+            assert_eq!(reader.nimber(&whole(rows, cols)), Some(g));
+            let corners = board(rows, cols, (1 << (rows * cols - 1)) | 1);
+            assert_eq!(reader.get(&corners).ruled_out(), 0b110);
+        }
+        assert_eq!(table.others.lock().unwrap().len(), 2);
     }
 
     #[test]
@@ -852,7 +871,7 @@ mod tests {
     fn what_is_known_keeps_its_nimber_and_as_many_values_ruled_out_as_fit() {
         let small = Layout::of(FIRST_SLOTS);
         let large = Layout::of(1 << 29);
-        assert_eq!((small.known_bits, large.known_bits), (9, 26));
+        assert_eq!((small.known_bits, large.known_bits), (9, 23));
         for g in [0u8, 1, 7, 254] {
             let known = Known((g as u64 + 1) << NIMBER_SHIFT | 0b1010);
             assert_eq!(small.decode(small.encode(known)).nimber(), Some(g));
