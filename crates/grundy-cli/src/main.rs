@@ -247,7 +247,7 @@ struct PositionArgs {
 #[derive(Args)]
 struct KeptSearch {
     /// Keep the board search (Cram, placement games) in FILE as it goes: every
-    /// five minutes (`GRUNDY_CHECKPOINT_SECONDS`) and at its end.
+    /// five minutes (`GRUNDY_CHECKPOINT_SECONDS`) and at its end, Ctrl-C included.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     save: Option<String>,
     /// Go on from the board search an interrupted `--save` run kept in FILE (and
@@ -257,14 +257,38 @@ struct KeptSearch {
 }
 
 impl KeptSearch {
-    /// `budget` with the checkpoint `--save` or `--resume` names.
+    /// `budget` with the checkpoint `--save` or `--resume` names; its search is
+    /// then stopped by Ctrl-C or SIGTERM ([`stopped_by_signals`]).
     fn budget(&self, budget: Budget) -> grundy::Result<Budget> {
-        Ok(match (&self.save, &self.resume) {
+        let budget = match (&self.save, &self.resume) {
             (Some(path), _) => budget.with_checkpoint(Checkpoint::at(path, false)?),
             (_, Some(path)) => budget.with_checkpoint(Checkpoint::at(path, true)?),
-            _ => budget,
-        })
+            _ => return Ok(budget),
+        };
+        stopped_by_signals(&budget);
+        Ok(budget)
     }
+}
+
+/// Lets Ctrl-C (SIGINT) or SIGTERM stop the searches of `budget`, so that a board
+/// search kept in a file writes what it learnt before the program ends, with exit
+/// code 130 and a sentence; a second signal ends the program at once. A hangup is
+/// left alone, so that a run under `nohup` goes on.
+fn stopped_by_signals(budget: &Budget) {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let flag = budget.stop_flag().clone();
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let mut signals = signals.forever();
+        if signals.next().is_some() {
+            flag.stop();
+        }
+        if signals.next().is_some() {
+            std::process::exit(130);
+        }
+    });
 }
 
 impl PositionArgs {
@@ -633,12 +657,17 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            let message = match e.downcast_ref::<grundy::Error>() {
+            let error = e.downcast_ref::<grundy::Error>();
+            let message = match error {
                 Some(e) => base.explain(e),
                 None => e.to_string(),
             };
             fail(&message);
-            ExitCode::from(2)
+            match error {
+                // Stopped by a signal (Ctrl-C: 128 + SIGINT, as shells say).
+                Some(grundy::Error::Stopped) => ExitCode::from(130),
+                _ => ExitCode::from(2),
+            }
         }
     }
 }

@@ -356,6 +356,53 @@ fn two_runs_never_keep_their_board_search_in_one_file() {
 }
 
 #[test]
+fn a_board_search_stopped_by_ctrl_c_or_sigterm_writes_what_it_learnt() {
+    for signal in ["-INT", "-TERM"] {
+        let dir = scratch(&format!("signal{signal}"));
+        let kept = dir.join("cram.search");
+        let kept = kept.to_str().unwrap();
+        // Cram 6x7 takes over a minute; at the default interval of five minutes the
+        // only write is the one the signal brings.
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["value", "cram", "6x7", "--time", "none", "--save", kept])
+            .env_remove("GRUNDY_CHECKPOINT_SECONDS")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let lock = format!("{kept}.lock");
+        while !std::path::Path::new(&lock).exists() {
+            assert!(started.elapsed().as_secs() < 60, "the search never began");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let sent = std::process::Command::new("kill")
+            .args([signal, &run.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let out = run.wait_with_output().unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(130), "{stdout}");
+        assert!(stderr.contains("stopped before it finished"), "{stderr}");
+        let written = std::fs::read(kept).unwrap();
+        assert!(written.starts_with(b"grundy board search 3\ncram\n"));
+        assert!(written.len() > 100_000, "{}", written.len());
+        // Resumed: the file is read and the search goes on from it.
+        let resumed = grundy(
+            &["value", "cram", "6x7", "--time", "1s", "--resume", kept],
+            "",
+        );
+        assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
 fn a_board_search_killed_mid_run_resumes_from_its_file_with_the_same_answer() {
     let dir = scratch("resume");
     let kept = dir.join("cram.search");
