@@ -387,7 +387,7 @@ fn a_board_search_stopped_by_ctrl_c_or_sigterm_writes_what_it_learnt() {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr),
         );
-        assert_eq!(out.status.code(), Some(130), "{stdout}");
+        assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
         assert!(stderr.contains("stopped before it finished"), "{stderr}");
         let written = std::fs::read(kept).unwrap();
         assert!(written.starts_with(b"grundy board search 3\ncram\n"));
