@@ -6,6 +6,7 @@ use std::io::IsTerminal;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use grundy::stop::Question;
 use grundy::tabulate::Progress;
 use grundy::Budget;
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressStyle};
@@ -75,11 +76,15 @@ impl Checkpoints {
 
 /// Runs `work`, a search within `budget`; on a terminal, a search still going after
 /// a second gets a line on standard error with its time and the time allowed, the
-/// steps it has made and the
-/// positions it keeps (counted on the budget's stop flag: their share of the
-/// budget, and how many more a second), cleared at the end.
+/// question a board search is at and how many of its options are settled, the
+/// steps it has made and the positions it keeps (counted on the budget's stop flag:
+/// their share of the budget, and how many more a second), cleared at the end. A
+/// search kept in a file prints a line at each checkpoint, terminal or not: a long
+/// run's log.
 pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
-    if !std::io::stderr().is_terminal() {
+    let terminal = std::io::stderr().is_terminal();
+    let kept_in = budget.checkpoint().map(|c| c.path.clone());
+    if !terminal && kept_in.is_none() {
         return work();
     }
     let flag = budget.stop_flag().clone();
@@ -88,44 +93,75 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
         None => String::new(),
     };
     let (finished, done) = mpsc::channel::<()>();
-    let watcher = {
-        let flag = flag.clone();
-        std::thread::spawn(move || {
-            if done.recv_timeout(Duration::from_secs(1)) != Err(RecvTimeoutError::Timeout) {
-                return;
+    let watcher = std::thread::spawn(move || {
+        let started = Instant::now();
+        let mut line = ProgressBar::hidden();
+        let (mut kept_before, mut rate) = (flag.kept(), 0);
+        let (mut saves, mut ticks) = (flag.saved().0, 0u32);
+        while done.recv_timeout(Duration::from_millis(250)) == Err(RecvTimeoutError::Timeout) {
+            ticks += 1;
+            if terminal && ticks == 4 {
+                line = ProgressBar::new_spinner().with_style(
+                    ProgressStyle::with_template(&format!(
+                        "{{spinner}} {{elapsed}}{allowed} searching: {{msg}}"
+                    ))
+                    .expect("a valid template"),
+                );
+                line.enable_steady_tick(Duration::from_millis(120));
             }
-            let line = ProgressBar::new_spinner().with_style(
-                ProgressStyle::with_template(&format!(
-                    "{{spinner}} {{elapsed}}{allowed} searching: {{msg}}"
-                ))
-                .expect("a valid template"),
-            );
-            line.enable_steady_tick(Duration::from_millis(120));
-            let (mut kept_before, mut rate) = (flag.kept(), 0);
-            let mut ticks = 0u32;
-            while done.recv_timeout(Duration::from_millis(250)) == Err(RecvTimeoutError::Timeout) {
-                let kept = flag.kept();
-                ticks += 1;
-                if ticks % 4 == 0 {
-                    rate = kept.saturating_sub(kept_before);
-                    kept_before = kept;
+            let kept = flag.kept();
+            if ticks % 4 == 0 {
+                rate = kept.saturating_sub(kept_before);
+                kept_before = kept;
+            }
+            let steps = match flag.steps() {
+                0 => String::new(),
+                steps => format!("{} steps, ", HumanCount(steps)),
+            };
+            let question = match flag.question() {
+                Some(q) => format!("{}; ", asked(&q)),
+                None => String::new(),
+            };
+            line.set_message(format!(
+                "{question}{steps}{} positions kept ({:.1}% of the budget, {} more a second)",
+                HumanCount(kept),
+                100.0 * kept as f64 / flag.most_kept().max(1) as f64,
+                HumanCount(rate)
+            ));
+            let (now, positions) = flag.saved();
+            if let (true, Some(file)) = (now != saves, &kept_in) {
+                saves = now;
+                let mut said = format!(
+                    "checkpoint: {} positions kept in {file} after {}",
+                    HumanCount(positions),
+                    HumanDuration(started.elapsed())
+                );
+                if let Some(q) = flag.question() {
+                    said += &format!("; {}", asked(&q));
                 }
-                let steps = match flag.steps() {
-                    0 => String::new(),
-                    steps => format!("{} steps, ", HumanCount(steps)),
-                };
-                line.set_message(format!(
-                    "{steps}{} positions kept ({:.1}% of the budget, {} more a second)",
-                    HumanCount(kept),
-                    100.0 * kept as f64 / flag.most_kept().max(1) as f64,
-                    HumanCount(rate)
-                ));
+                match line.is_hidden() {
+                    true => eprintln!("{said}"),
+                    false => line.println(said),
+                }
             }
-            line.finish_and_clear();
-        })
-    };
+        }
+        line.finish_and_clear();
+    });
     let result = work();
     drop(finished);
     let _ = watcher.join();
     result
+}
+
+/// The question a board search is at, in words: "question 2, 52 cells beside a
+/// heap of 0: 5 of 38 options searched".
+fn asked(q: &Question) -> String {
+    let mut said = format!(
+        "question {}, {} cells beside a heap of {}",
+        q.number, q.cells, q.heap
+    );
+    if q.options > 0 {
+        said += &format!(": {} of {} options searched", q.settled, q.options);
+    }
+    said
 }

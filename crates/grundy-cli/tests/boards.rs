@@ -362,14 +362,30 @@ fn a_board_search_stopped_by_ctrl_c_or_sigterm_writes_what_it_learnt() {
         let kept = dir.join("cram.search");
         let kept = kept.to_str().unwrap();
         // Cram 6x7 takes over a minute; at the default interval of five minutes the
-        // only write is the one the signal brings.
-        let run = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        // only write is the one the signal brings. The run stopped by SIGTERM keeps
+        // its search every second instead, and is stopped after its first
+        // checkpoint, whose line on standard error (not a terminal here) says what
+        // it kept and which question the search is at.
+        let every = if signal == "-TERM" { "1" } else { "300" };
+        let mut run = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(["value", "cram", "6x7", "--time", "none", "--save", kept])
-            .env_remove("GRUNDY_CHECKPOINT_SECONDS")
+            .env("GRUNDY_CHECKPOINT_SECONDS", every)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
+        let (said, lines) = std::sync::mpsc::channel();
+        let stderr = std::io::BufReader::new(run.stderr.take().unwrap());
+        let reader = std::thread::spawn(move || {
+            use std::io::BufRead;
+            let mut all = String::new();
+            for line in stderr.lines().map_while(std::result::Result::ok) {
+                all += &line;
+                all.push('\n');
+                let _ = said.send(line);
+            }
+            all
+        });
         let started = std::time::Instant::now();
         let lock = format!("{kept}.lock");
         while !std::path::Path::new(&lock).exists() {
@@ -377,16 +393,27 @@ fn a_board_search_stopped_by_ctrl_c_or_sigterm_writes_what_it_learnt() {
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
         std::thread::sleep(std::time::Duration::from_secs(1));
+        if signal == "-TERM" {
+            let line = lines
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .expect("no checkpoint was written");
+            let count = line.strip_prefix("checkpoint: ").unwrap_or("").split(' ');
+            let count = count.take(1).collect::<String>().replace(',', "");
+            assert!(count.parse::<u64>().is_ok_and(|n| n > 0), "{line}");
+            assert!(line.contains(&format!("positions kept in {kept} after")));
+            // Its winning moves are asked for first: whether each option (the board
+            // less a domino, 40 cells) is a P-position.
+            assert!(line.contains(" cells beside a heap of 0: "), "{line}");
+            assert!(line.ends_with(" options searched"), "{line}");
+        }
         let sent = std::process::Command::new("kill")
             .args([signal, &run.id().to_string()])
             .status()
             .unwrap();
         assert!(sent.success());
         let out = run.wait_with_output().unwrap();
-        let (stdout, stderr) = (
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
-        );
+        let stderr = reader.join().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
         assert!(stderr.contains("stopped before it finished"), "{stderr}");
         let written = std::fs::read(kept).unwrap();

@@ -2,7 +2,9 @@
 //! [`StopFlag`] in the computation's [`Budget`] and raises it from elsewhere
 //! (Ctrl-C, a wall-clock limit); the searches look at the budget as they go
 //! ([`Every`]), end with [`Error::Stopped`](crate::Error::Stopped), and count their
-//! steps on the flag ([`StopFlag::steps`]) for a progress line. The same looks
+//! steps on the flag ([`StopFlag::steps`]) for a progress line, with how far the
+//! question at the top has got ([`StopFlag::question`]) and what the last checkpoint
+//! kept ([`StopFlag::saved`]). The same looks
 //! enforce the budget's memory in real bytes, where the program counts them
 //! ([`CountingAllocator`]).
 
@@ -16,13 +18,69 @@ use crate::{Budget, Result};
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag {
     raised: Arc<AtomicBool>,
-    steps: Arc<AtomicU64>,
-    /// The positions the searches keep, as they last said ([`Budget::keep`]), and
-    /// the most they may keep.
-    kept: Arc<AtomicU64>,
-    most_kept: Arc<AtomicU64>,
+    /// What the computations say of how far they are, shared with the children.
+    watch: Arc<Watch>,
     /// The flags of a [`StopFlag::child`]'s parents: raising one raises the child.
     parents: Vec<Arc<AtomicBool>>,
+}
+
+/// How far the computations watching a flag are, for a progress line.
+#[derive(Debug, Default)]
+struct Watch {
+    steps: AtomicU64,
+    /// The positions the searches keep, as they last said ([`Budget::keep`]), and
+    /// the most they may keep.
+    kept: AtomicU64,
+    most_kept: AtomicU64,
+    /// The question at the top, packed ([`Question::packed`]); 0 before there is one.
+    question: AtomicU64,
+    /// How many checkpoints were written, and what the last one kept.
+    saves: AtomicU64,
+    saved: AtomicU64,
+}
+
+/// How far a search of a whole position has got: a board search asks whether the
+/// position plus a nim heap is a P-position, one question after another (its
+/// winning moves, then its nimber), and answers each by settling the position's
+/// options one by one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// Which question of the computation this is, counting from 1.
+    pub number: u32,
+    /// The cells of the position asked about.
+    pub cells: u32,
+    /// The heap beside it.
+    pub heap: u32,
+    /// Its options searched so far, of [`Question::options`].
+    pub settled: u32,
+    /// How many options there are to search beside this heap: those not valued
+    /// from the table at once (twins under the board's symmetries once, where the
+    /// threads share them).
+    pub options: u32,
+}
+
+impl Question {
+    /// The question in one word: 16 bits each for its number and options
+    /// settled and to settle, 8 each for its cells and heap (each capped).
+    fn packed(self) -> u64 {
+        let cap = |v: u32, bits: u32| u64::from(v.min((1 << bits) - 1));
+        cap(self.number, 16) << 48
+            | cap(self.cells, 8) << 40
+            | cap(self.heap, 8) << 32
+            | cap(self.settled, 16) << 16
+            | cap(self.options, 16)
+    }
+
+    fn unpacked(word: u64) -> Question {
+        let field = |at: u32, bits: u32| (word >> at) as u32 & ((1 << bits) - 1);
+        Question {
+            number: field(48, 16),
+            cells: field(40, 8),
+            heap: field(32, 8),
+            settled: field(16, 16),
+            options: field(0, 16),
+        }
+    }
 }
 
 impl StopFlag {
@@ -49,9 +107,7 @@ impl StopFlag {
         parents.push(self.raised.clone());
         StopFlag {
             raised: Arc::default(),
-            steps: self.steps.clone(),
-            kept: self.kept.clone(),
-            most_kept: self.most_kept.clone(),
+            watch: self.watch.clone(),
             parents,
         }
     }
@@ -59,19 +115,72 @@ impl StopFlag {
     /// About how many steps the searches watching the flag have made (counted in
     /// rounds of [`LOOK`]).
     pub fn steps(&self) -> u64 {
-        self.steps.load(Ordering::Relaxed)
+        self.watch.steps.load(Ordering::Relaxed)
     }
 
     /// About how many positions the searches watching the flag keep (to within
     /// 4096), for a progress line.
     pub fn kept(&self) -> u64 {
-        self.kept.load(Ordering::Relaxed)
+        self.watch.kept.load(Ordering::Relaxed)
     }
 
     /// The most positions the searches watching the flag may keep, as they last
     /// said (0 before they do).
     pub fn most_kept(&self) -> u64 {
-        self.most_kept.load(Ordering::Relaxed)
+        self.watch.most_kept.load(Ordering::Relaxed)
+    }
+
+    /// The question a board search is at, once it has begun one.
+    pub fn question(&self) -> Option<Question> {
+        match self.watch.question.load(Ordering::Relaxed) {
+            0 => None,
+            word => Some(Question::unpacked(word)),
+        }
+    }
+
+    /// How many checkpoints the computations watching the flag have written, and
+    /// the positions the last one kept.
+    pub fn saved(&self) -> (u64, u64) {
+        let saves = self.watch.saves.load(Ordering::Acquire);
+        (saves, self.watch.saved.load(Ordering::Relaxed))
+    }
+
+    /// Notes that a new question begins: the question after the last, about a
+    /// position of `cells` cells beside `heap`, its options not yet listed.
+    pub(crate) fn note_question(&self, cells: u32, heap: u32) {
+        let number = self.question().map_or(0, |q| q.number) + 1;
+        let question = Question {
+            number,
+            cells,
+            heap,
+            settled: 0,
+            options: 0,
+        };
+        self.watch
+            .question
+            .store(question.packed(), Ordering::Relaxed);
+    }
+
+    /// Notes that the question's position is searched beside `heap`, `settled`
+    /// of its `options` settled.
+    pub(crate) fn note_options(&self, heap: u32, settled: u32, options: u32) {
+        if let Some(question) = self.question() {
+            let question = Question {
+                heap,
+                settled,
+                options,
+                ..question
+            };
+            self.watch
+                .question
+                .store(question.packed(), Ordering::Relaxed);
+        }
+    }
+
+    /// Notes that a checkpoint was written, keeping `positions`.
+    pub(crate) fn note_saved(&self, positions: usize) {
+        self.watch.saved.store(positions as u64, Ordering::Relaxed);
+        self.watch.saves.fetch_add(1, Ordering::Release);
     }
 
     /// Notes that a search keeps `kept` positions of the `most` it may (written
@@ -79,9 +188,9 @@ impl StopFlag {
     /// line).
     pub(crate) fn note_kept(&self, kept: usize, most: usize) {
         let kept = kept as u64;
-        if kept.abs_diff(self.kept.load(Ordering::Relaxed)) >= 4096 {
-            self.kept.store(kept, Ordering::Relaxed);
-            self.most_kept.store(most as u64, Ordering::Relaxed);
+        if kept.abs_diff(self.kept()) >= 4096 {
+            self.watch.kept.store(kept, Ordering::Relaxed);
+            self.watch.most_kept.store(most as u64, Ordering::Relaxed);
         }
     }
 }
@@ -175,7 +284,11 @@ impl Every {
         if before != 0 && before / look == self.0 / look {
             return Ok(());
         }
-        budget.stop_flag().steps.fetch_add(look, Ordering::Relaxed);
+        budget
+            .stop_flag()
+            .watch
+            .steps
+            .fetch_add(look, Ordering::Relaxed);
         budget.check()
     }
 }

@@ -559,6 +559,29 @@ fn a_board_searched_in_little_memory_still_gets_its_published_nimber() {
 }
 
 #[test]
+fn a_board_search_shows_its_question_and_the_options_it_settled_on_its_stop_flag() {
+    // Cram 5x5 is a P-position (Beling's table, see `cram_reference_values`), and
+    // no copying strategy shows it: every option of the board is searched, on one
+    // thread and on two (which search twins under the board's symmetries once).
+    for threads in [1, 2] {
+        let game = Placement::cram();
+        let budget = Budget::default().with_threads(threads).unwrap();
+        let p = game.parse_position("5x5").unwrap();
+        assert_eq!(budget.stop_flag().question(), None);
+        assert!(game.has_nimber(&p, 0, &budget).unwrap());
+        let q = budget.stop_flag().question().unwrap();
+        assert_eq!((q.number, q.cells, q.heap), (1, 25, 0), "{q:?}");
+        assert!(q.options > 0 && q.options <= 40, "{q:?}");
+        assert_eq!(q.settled, q.options, "{q:?}");
+        // The next question on the same flag is the second; its options are valued
+        // from the table at once.
+        assert!(!game.has_nimber(&p, 1, &budget).unwrap());
+        let q = budget.stop_flag().question().unwrap();
+        assert_eq!((q.number, q.cells), (2, 25), "{q:?}");
+    }
+}
+
+#[test]
 fn boards_past_64_cells_are_searched() {
     // A strip of n cells is Dawson's Kayles (0.07, remove two adjacent pins): the
     // board search on 65 to 128 cells, a word of 128 bits, gives the heap engine's

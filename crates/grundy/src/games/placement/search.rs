@@ -22,6 +22,7 @@
 //! so that more options fall apart into sums.
 
 use crate::sorting::sort;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
@@ -247,8 +248,9 @@ struct Within<'a, B> {
     frame: Frame<B>,
     placements: Arc<[B]>,
     budget: Budget,
-    /// The cells of the board asked about, when they form one region: its options
-    /// are searched on every thread.
+    /// The cells of the board asked about, less those that change no nimber: when
+    /// they form one region, its options are searched on every thread, and how
+    /// many are settled is shown on the budget's stop flag.
     root: B,
 }
 
@@ -329,6 +331,7 @@ impl Search {
                         return Err(e);
                     }
                     saved = Some((Instant::now(), snapshot.len()));
+                    stop.note_saved(snapshot.len());
                     due = Instant::now() + checkpoint.every;
                 }
                 Ok(saved)
@@ -429,15 +432,19 @@ fn search_on<B: Cells>(
         .unwrap_or_else(|| Forms::new(frame));
     let mut thread = SearchThread::<B>::new(known, std::mem::take(shapes), forms, threads);
     let placements = thread.placements_of(game, board.rows, board.cols).clone();
-    let at = Within {
+    let mut at = Within {
         game,
         board: *board,
         frame: Frame::new(board),
         placements,
         budget: budget.clone(),
-        root: board.empty,
+        root: B::ZERO,
     };
-    let regions = regions(&at, at.without_idle_cells(board.empty));
+    at.root = at.without_idle_cells(board.empty);
+    budget
+        .stop_flag()
+        .note_question(board.empty.count_ones(), heap as u32);
+    let regions = regions(&at, at.root);
     let p = thread.sum_is_p(&at, &regions, heap);
     *shapes = thread.shapes;
     *B::kept_forms(shapes) = Some(thread.forms);
@@ -682,16 +689,24 @@ impl<'t, B: Cells> SearchThread<'t, B> {
             .collect();
         sort(&mut order);
         let sorted = order.iter().map(|&k| &options[k as u32 as usize]);
+        let root = region == at.root;
         let large = region.count_ones() >= CELLS_ON_EVERY_THREAD;
-        if region == at.root && large && self.threads > 1 && options.len() > 1 {
+        if root && large && self.threads > 1 && options.len() > 1 {
             let sorted: Vec<(u32, Regions<B>)> = sorted.cloned().collect();
             return self.search_on_every_thread(at, &sorted, heap, met);
         }
-        for (i, parts) in sorted {
+        let flag = at.budget.stop_flag();
+        for (settled, (i, parts)) in sorted.enumerate() {
+            if root {
+                flag.note_options(heap as u32, settled as u32, options.len() as u32);
+            }
             if self.sum_is_p(at, parts, heap)? {
                 self.remember(at, *i);
                 return Ok((true, met | bit(heap)));
             }
+        }
+        if root {
+            flag.note_options(heap as u32, options.len() as u32, options.len() as u32);
         }
         Ok((false, met))
     }
@@ -732,6 +747,12 @@ impl<'t, B: Cells> SearchThread<'t, B> {
         // win is most often among them), the others the largest first, so that no
         // thread is left alone with a large one at the end.
         let left = Mutex::new(0..options.len());
+        // How many are settled, shown on the stop flag.
+        let settled = AtomicUsize::new(0);
+        let flag = at.budget.stop_flag();
+        let shown =
+            |settled: usize| flag.note_options(heap as u32, settled as u32, options.len() as u32);
+        shown(0);
         // The first decisive end: an option of nimber `heap`, or an error.
         let first: Mutex<Option<Result<u32>>> = Mutex::new(None);
         let settle = |end: Result<u32>| {
@@ -752,7 +773,7 @@ impl<'t, B: Cells> SearchThread<'t, B> {
                         break;
                     };
                     match thread.sum_is_p(at, parts, heap) {
-                        Ok(false) => {}
+                        Ok(false) => shown(settled.fetch_add(1, Ordering::Relaxed) + 1),
                         Ok(true) => settle(Ok(*i)),
                         Err(e) => settle(Err(e)),
                     }
