@@ -49,7 +49,7 @@ pub struct Question {
     pub number: u32,
     /// The cells of the position asked about.
     pub cells: u32,
-    /// The heap beside it.
+    /// The heap beside it (shown up to 255).
     pub heap: u32,
     /// Its options searched so far, of [`Question::options`].
     pub settled: u32,
@@ -147,12 +147,12 @@ impl StopFlag {
 
     /// Notes that a new question begins: the question after the last, about a
     /// position of `cells` cells beside `heap`, its options not yet listed.
-    pub(crate) fn note_question(&self, cells: u32, heap: u32) {
+    pub(crate) fn note_question(&self, cells: u32, heap: crate::Nimber) {
         let number = self.question().map_or(0, |q| q.number) + 1;
         let question = Question {
             number,
             cells,
-            heap,
+            heap: heap.min(255) as u32,
             settled: 0,
             options: 0,
         };
@@ -163,12 +163,12 @@ impl StopFlag {
 
     /// Notes that the question's position is searched beside `heap`, `settled`
     /// of its `options` settled.
-    pub(crate) fn note_options(&self, heap: u32, settled: u32, options: u32) {
+    pub(crate) fn note_options(&self, heap: crate::Nimber, settled: usize, options: usize) {
         if let Some(question) = self.question() {
             let question = Question {
-                heap,
-                settled,
-                options,
+                heap: heap.min(255) as u32,
+                settled: settled as u32,
+                options: options as u32,
                 ..question
             };
             self.watch
@@ -307,6 +307,27 @@ mod tests {
         budget.stop_flag().stop();
         let mut every = Every::default();
         assert_eq!(every.step(&budget), Err(Error::Stopped));
+    }
+
+    #[test]
+    fn a_question_is_kept_in_one_word_each_field_capped() {
+        let flag = StopFlag::new();
+        assert_eq!(flag.question(), None);
+        flag.note_question(54, 3);
+        flag.note_options(3, 5, 38);
+        let q = Question {
+            number: 1,
+            cells: 54,
+            heap: 3,
+            settled: 5,
+            options: 38,
+        };
+        assert_eq!(flag.child().question(), Some(q));
+        flag.note_question(300, 1 << 40);
+        flag.note_options(1 << 40, 70_000, 80_000);
+        let q = flag.question().unwrap();
+        let fields = (q.number, q.cells, q.heap, q.settled, q.options);
+        assert_eq!(fields, (2, 255, 255, 65_535, 65_535));
     }
 
     #[test]

@@ -443,7 +443,7 @@ fn search_on<B: Cells>(
     at.root = at.without_idle_cells(board.empty);
     budget
         .stop_flag()
-        .note_question(board.empty.count_ones(), heap as u32);
+        .note_question(board.empty.count_ones(), heap);
     let regions = regions(&at, at.root);
     let p = thread.sum_is_p(&at, &regions, heap);
     *shapes = thread.shapes;
@@ -698,7 +698,7 @@ impl<'t, B: Cells> SearchThread<'t, B> {
         let flag = at.budget.stop_flag();
         for (settled, (i, parts)) in sorted.enumerate() {
             if root {
-                flag.note_options(heap as u32, settled as u32, options.len() as u32);
+                flag.note_options(heap, settled, options.len());
             }
             if self.sum_is_p(at, parts, heap)? {
                 self.remember(at, *i);
@@ -706,7 +706,7 @@ impl<'t, B: Cells> SearchThread<'t, B> {
             }
         }
         if root {
-            flag.note_options(heap as u32, options.len() as u32, options.len() as u32);
+            flag.note_options(heap, options.len(), options.len());
         }
         Ok((false, met))
     }
@@ -750,8 +750,7 @@ impl<'t, B: Cells> SearchThread<'t, B> {
         // How many are settled, shown on the stop flag.
         let settled = AtomicUsize::new(0);
         let flag = at.budget.stop_flag();
-        let shown =
-            |settled: usize| flag.note_options(heap as u32, settled as u32, options.len() as u32);
+        let shown = |settled: usize| flag.note_options(heap, settled, options.len());
         shown(0);
         // The first decisive end: an option of nimber `heap`, or an error.
         let first: Mutex<Option<Result<u32>>> = Mutex::new(None);
