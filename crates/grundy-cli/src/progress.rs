@@ -98,7 +98,10 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
         let mut line = ProgressBar::hidden();
         let (mut kept_before, mut rate) = (flag.kept(), 0);
         let (mut saves, mut ticks) = (flag.saved().0, 0u32);
-        while done.recv_timeout(Duration::from_millis(250)) == Err(RecvTimeoutError::Timeout) {
+        // Until the search ends, and once more after it: its last write is shown.
+        loop {
+            let ended =
+                done.recv_timeout(Duration::from_millis(250)) != Err(RecvTimeoutError::Timeout);
             ticks += 1;
             if terminal && ticks == 4 {
                 line = ProgressBar::new_spinner().with_style(
@@ -143,6 +146,9 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
                     true => eprintln!("{said}"),
                     false => line.println(said),
                 }
+            }
+            if ended {
+                break;
             }
         }
         line.finish_and_clear();

@@ -416,6 +416,11 @@ fn a_board_search_stopped_by_ctrl_c_or_sigterm_writes_what_it_learnt() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
         assert!(stderr.contains("stopped before it finished"), "{stderr}");
+        // The write the signal brought is shown too, the last line before the
+        // sentence.
+        let shown = format!("positions kept in {kept} after");
+        let last = stderr.lines().rev().find(|l| l.starts_with("checkpoint: "));
+        assert!(last.is_some_and(|l| l.contains(&shown)), "{stderr}");
         let written = std::fs::read(kept).unwrap();
         assert!(written.starts_with(b"grundy board search 3\ncram\n"));
         assert!(written.len() > 100_000, "{}", written.len());

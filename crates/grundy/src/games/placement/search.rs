@@ -387,6 +387,7 @@ impl Search {
         let snapshot = self.known.snapshot();
         kept::write(&checkpoint.path, &game.name, &snapshot)?;
         self.saved = Some((Instant::now(), snapshot.len()));
+        budget.stop_flag().note_saved(snapshot.len());
         Ok(())
     }
 }
