@@ -121,12 +121,13 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
                 0 => String::new(),
                 steps => format!("{} steps, ", HumanCount(steps)),
             };
-            let question = match flag.question() {
-                Some(q) => format!("{}; ", asked(&q)),
+            let question = flag.question().map(|q| asked(&q));
+            let leading = match &question {
+                Some(q) => format!("{q}; "),
                 None => String::new(),
             };
             line.set_message(format!(
-                "{question}{steps}{} positions kept ({:.1}% of the budget, {} more a second)",
+                "{leading}{steps}{} positions kept ({:.1}% of the budget, {} more a second)",
                 HumanCount(kept),
                 100.0 * kept as f64 / flag.most_kept().max(1) as f64,
                 HumanCount(rate)
@@ -139,8 +140,8 @@ pub fn searching<T>(budget: &Budget, work: impl FnOnce() -> T) -> T {
                     HumanCount(positions),
                     HumanDuration(started.elapsed())
                 );
-                if let Some(q) = flag.question() {
-                    said += &format!("; {}", asked(&q));
+                if let Some(q) = &question {
+                    said += &format!("; {q}");
                 }
                 match line.is_hidden() {
                     true => eprintln!("{said}"),

@@ -397,8 +397,8 @@ fn a_board_search_stopped_by_ctrl_c_or_sigterm_writes_what_it_learnt() {
             let line = lines
                 .recv_timeout(std::time::Duration::from_secs(60))
                 .expect("no checkpoint was written");
-            let count = line.strip_prefix("checkpoint: ").unwrap_or("").split(' ');
-            let count = count.take(1).collect::<String>().replace(',', "");
+            let count = line.strip_prefix("checkpoint: ").unwrap_or("");
+            let count = count.split(' ').next().unwrap_or("").replace(',', "");
             assert!(count.parse::<u64>().is_ok_and(|n| n > 0), "{line}");
             assert!(line.contains(&format!("positions kept in {kept} after")));
             // Its winning moves are asked for first: whether each option (the board

@@ -152,7 +152,7 @@ impl StopFlag {
         let question = Question {
             number,
             cells,
-            heap: heap.min(255) as u32,
+            heap: saturated(heap),
             settled: 0,
             options: 0,
         };
@@ -166,7 +166,7 @@ impl StopFlag {
     pub(crate) fn note_options(&self, heap: crate::Nimber, settled: usize, options: usize) {
         if let Some(question) = self.question() {
             let question = Question {
-                heap: heap.min(255) as u32,
+                heap: saturated(heap),
                 settled: settled as u32,
                 options: options as u32,
                 ..question
@@ -193,6 +193,11 @@ impl StopFlag {
             self.watch.most_kept.store(most as u64, Ordering::Relaxed);
         }
     }
+}
+
+/// `heap` as a question's field, whose packing caps it ([`Question::packed`]).
+fn saturated(heap: crate::Nimber) -> u32 {
+    u32::try_from(heap).unwrap_or(u32::MAX)
 }
 
 /// The bytes the program holds, where it counts them.
