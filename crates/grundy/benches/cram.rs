@@ -20,8 +20,8 @@
 //!
 //! `CRAM_ATTEMPT=6x9,7x8` attempts the larger boards of the published table (54 to
 //! 63 cells), grundy alone, each board's nimber within `CRAM_ATTEMPT_MINUTES`
-//! (default 60): its nimber and time, or how long it searched before it was
-//! stopped, and its peak memory.
+//! (default 60): its nimber (checked against the published one) and time, or how
+//! long it searched before it was stopped, and its peak memory.
 
 mod published;
 
@@ -45,8 +45,10 @@ const BOARDS: &[(&str, u64)] = &[("5x7", 1), ("4x9", 1), ("5x8", 1), ("4x11", 1)
 /// news of 24 August 2025 (two weeks on 16 cores).
 const LARGE: &[(&str, u64)] = &[("5x9", 1), ("6x7", 5), ("4x13", 3), ("5x10", 2)];
 
-/// The larger boards of Beling's table, which grundy attempts within a time.
-const LARGER: &[&str] = &["6x9", "7x8", "5x12", "4x15", "7x9"];
+/// The larger boards of Beling's table, which grundy attempts within a time, with
+/// their published nimbers (P. Beling, impartial-games, README.md: 6x9, 7x8, 7x9,
+/// 5x12 and 4x15 first published there).
+const LARGER: &[(&str, u64)] = &[("6x9", 1), ("7x8", 3), ("5x12", 3), ("4x15", 4), ("7x9", 1)];
 
 /// Solves one board in this process, its nimber alone or (`all`) as `grundy value`
 /// does, with every winning move, and prints the nimber, seconds, peak memory and
@@ -251,10 +253,13 @@ fn main() {
     }
     let minutes: u64 =
         std::env::var("CRAM_ATTEMPT_MINUTES").map_or(60, |m| m.parse().expect("minutes"));
-    for &board in LARGER.iter().filter(|b| picked("CRAM_ATTEMPT", b)) {
+    for &(board, published) in LARGER.iter().filter(|(b, _)| picked("CRAM_ATTEMPT", b)) {
         let (nimber, seconds, kib, _) = solve_apart_as(board, &format!("within-{minutes}"));
         let found = match nimber {
-            Some(k) => format!("nimber {k} in {seconds:.0} s"),
+            Some(k) => {
+                assert_eq!(k, published, "cram {board}: published nimber");
+                format!("nimber {k} in {seconds:.0} s")
+            }
             None => format!("stopped after {seconds:.0} s without its nimber"),
         };
         println!(
