@@ -325,13 +325,8 @@ impl Search {
                 let mut saved = None;
                 let wait_until = |due: Instant| due.saturating_duration_since(Instant::now());
                 while wait.recv_timeout(wait_until(due)) == Err(RecvTimeoutError::Timeout) {
-                    let snapshot = known.snapshot();
-                    if let Err(e) = kept::write(&checkpoint.path, &game.name, &snapshot) {
-                        stop.stop();
-                        return Err(e);
-                    }
-                    saved = Some((Instant::now(), snapshot.len()));
-                    stop.note_saved(snapshot.len());
+                    let written = write(&checkpoint.path, game, known, stop);
+                    saved = Some(written.inspect_err(|_| stop.stop())?);
                     due = Instant::now() + checkpoint.every;
                 }
                 Ok(saved)
@@ -384,12 +379,28 @@ impl Search {
             return Ok(());
         }
         self.hold(&checkpoint.path)?;
-        let snapshot = self.known.snapshot();
-        kept::write(&checkpoint.path, &game.name, &snapshot)?;
-        self.saved = Some((Instant::now(), snapshot.len()));
-        budget.stop_flag().note_saved(snapshot.len());
+        self.saved = Some(write(
+            &checkpoint.path,
+            game,
+            &self.known,
+            budget.stop_flag(),
+        )?);
         Ok(())
     }
+}
+
+/// Writes the table to the file at `path` and notes the write on the stop flag:
+/// when it was written, and how many regions it holds.
+fn write(
+    path: &str,
+    game: &Placement,
+    known: &KnownRegions,
+    stop: &crate::stop::StopFlag,
+) -> Result<(Instant, usize)> {
+    let snapshot = known.snapshot();
+    kept::write(path, &game.name, &snapshot)?;
+    stop.note_saved(snapshot.len());
+    Ok((Instant::now(), snapshot.len()))
 }
 
 /// [`Search::is_p`] without its checkpoint, on the table `known`: on words of 64
