@@ -189,6 +189,11 @@ fn trivial_positions_are_answered_at_once() {
     }
     // An even-by-even Cram board is P by symmetry, so every move leads to N.
     answers(&["moves", "cram 8x8"], "N     -   place a domino");
+    answers(&["value", "divisors 1000000000000"], "N-position");
+}
+
+#[test]
+fn wythoff_positions_of_millions_of_moves_are_valued_by_the_theorem() {
     // (1000000, 1618034) is a Wythoff pair: P, and every option N.
     let run = capped(&["moves", "wythoff 1000000,1618034"], 120);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -204,7 +209,10 @@ fn trivial_positions_are_answered_at_once() {
         .stdout
         .starts_with("wythoff 1000000,1618000 (normal play): 3618000 moves"));
     assert!(start.elapsed().as_secs_f64() < 20.0);
-    answers(&["value", "divisors 1000000000000"], "N-position");
+}
+
+#[test]
+fn hackenbush_drawings_of_a_million_edges_are_valued_in_linear_time() {
     // A tree nested 300,000 deep is read and explained without recursion: by the
     // colon principle it is a stalk of 300,000 edges.
     let dir = std::env::temp_dir().join(format!("grundy-deep-{}", std::process::id()));
@@ -242,6 +250,10 @@ fn trivial_positions_are_answered_at_once() {
     );
     assert!(start.elapsed().as_secs_f64() < 60.0);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn moves_too_many_to_list_are_said_in_a_sentence() {
     // 50,000 heaps of two: too many moves to list or number, said in a sentence,
     // and the game goes on until the script ends.
     let heaps = vec!["2"; 50_000].join(",");
