@@ -210,6 +210,7 @@ fn add_checked(
             needs: Some(needs),
         });
     }
+    known.hold_within(max_bytes as usize);
     let loader = known.loader(packed);
     through(&mut |entry| match entry {
         Entry::Packed(key, bits) => loader.add_packed(key, bits),

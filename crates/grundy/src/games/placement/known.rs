@@ -7,10 +7,11 @@
 //! bits left allow: 9 in the first table, 23 in one of 2^29 slots). Regions whose
 //! box has more than 56 cells go to a map: on boards of up to 56 cells (Cram 6x9
 //! and 7x8) every region packs.
-//! The table doubles as it fills, while the memory allows; then, each time it
-//! fills, what is known of the smallest regions, in the table and the map, is let
-//! go (they cost the least to search again), so that a search never stops for want
-//! of room.
+//! The table doubles as it fills, while the memory allows; where a doubling does
+//! not fit, it grows once more to most of the memory left (a size that is no power
+//! of two); then, each time it fills, what is known of the smallest regions, in the
+//! table and the map, is let go (they cost the least to search again), so that a
+//! search never stops for want of room.
 //! Beside it, a filter of two bits a slot (up to 2 MiB), in the cache, says
 //! which regions may have a nimber: most options the search looks up have none,
 //! and the filter answers for them without a trip to memory.
@@ -203,9 +204,9 @@ impl Table {
     /// What is known of the region whose key mixes to `mixed`.
     fn get(&self, mixed: u64) -> Known {
         let layout = self.layout();
-        let (home, mask) = (layout.home(mixed), self.slots.len() - 1);
+        let home = layout.home(mixed);
         for displacement in 0..=MOST_DISPLACEMENT {
-            let entry = self.slots[(home + displacement) & mask].load(Acquire);
+            let entry = self.slots[layout.past(home, displacement)].load(Acquire);
             if entry == 0 {
                 break;
             }
@@ -225,10 +226,10 @@ impl Table {
         }
         let layout = self.layout();
         let solved = compact.0 & layout.solved() != 0;
-        let (home, mask) = (layout.home(mixed), self.slots.len() - 1);
+        let home = layout.home(mixed);
         for displacement in 0..=MOST_DISPLACEMENT {
             let tag = layout.tag(mixed, displacement);
-            let slot = &self.slots[(home + displacement) & mask];
+            let slot = &self.slots[layout.past(home, displacement)];
             let mut entry = slot.load(Acquire);
             loop {
                 let (new, wanted) = match entry {
@@ -257,10 +258,16 @@ impl Table {
 }
 
 /// The layout of the entries of a table of `slots` slots: of a key's mix, the top
-/// `home_bits` choose the home slot and the other `rest_bits` are kept; what is
-/// known has the `known_bits` left.
+/// `home_bits` choose the home slot and the low `rest_bits` are kept; what is
+/// known has the `known_bits` left. In a table of 2^k slots the home is the top k
+/// bits themselves and the rest is the other bits; in a table of any other size
+/// (one grown to the memory allowed, [`KnownRegions::grow`]) the top k + 1 bits,
+/// scaled to the slots, choose the home, which leaves two of their values at most
+/// for each slot: the rest keeps one bit more, the lowest of them, to tell the two
+/// apart.
 #[derive(Clone, Copy)]
 struct Layout {
+    slots: usize,
     home_bits: u32,
     rest_bits: u32,
     known_bits: u32,
@@ -268,17 +275,28 @@ struct Layout {
 
 impl Layout {
     fn of(slots: usize) -> Layout {
-        let home_bits = slots.trailing_zeros();
-        let rest_bits = KEY_BITS - home_bits;
+        let home_bits = slots.next_power_of_two().trailing_zeros();
+        let rest_bits = KEY_BITS - slots.ilog2();
         Layout {
+            slots,
             home_bits,
             rest_bits,
             known_bits: 64 - rest_bits - DISPLACEMENT_BITS,
         }
     }
 
+    /// The home slot of the key that mixes to `mixed`.
     fn home(self, mixed: u64) -> usize {
-        (mixed >> self.rest_bits) as usize
+        let top = mixed >> (KEY_BITS - self.home_bits);
+        ((top as u128 * self.slots as u128) >> self.home_bits) as usize
+    }
+
+    /// The slot `displacement` past `home`, the first one after the last.
+    fn past(self, home: usize, displacement: usize) -> usize {
+        match home + displacement {
+            at if at >= self.slots => at - self.slots,
+            at => at,
+        }
     }
 
     /// The entry's bits, what is known left out, of the key that mixes to `mixed`
@@ -305,9 +323,23 @@ impl Layout {
     /// The mix of the key of `entry`, which lies in slot `at`.
     fn mixed(self, entry: u64, at: usize) -> u64 {
         let displacement = (entry >> self.known_bits) as usize & MOST_DISPLACEMENT;
-        let home = at.wrapping_sub(displacement) & ((1 << self.home_bits) - 1);
+        let home = match at.checked_sub(displacement) {
+            Some(home) => home,
+            None => at + self.slots - displacement,
+        };
         let rest = entry >> (self.known_bits + DISPLACEMENT_BITS);
-        (home as u64) << self.rest_bits | rest
+        let low_bits = KEY_BITS - self.home_bits;
+        let top = match self.slots.is_power_of_two() {
+            true => home as u64,
+            // The smaller of the two values that scale to `home`, or the one after
+            // it where their lowest bits differ.
+            false => {
+                let smallest =
+                    ((home as u128) << self.home_bits).div_ceil(self.slots as u128) as u64;
+                smallest + ((smallest ^ rest >> low_bits) & 1)
+            }
+        };
+        top << low_bits | rest & ((1 << low_bits) - 1)
     }
 
     /// What is known, in the bits this layout has: a flag, and the nimber (a byte)
@@ -379,7 +411,9 @@ const MULTIPLIER_INVERSE: u64 = {
 /// The bits of the filter of a table of `slots` slots: two a slot, up to the 2 MiB
 /// of a core's level-2 cache (a larger filter would be a trip to memory too).
 fn filter_bits(slots: usize) -> usize {
-    (slots * FILTER_BITS_PER_SLOT).min(FILTER_MOST_BITS)
+    (slots * FILTER_BITS_PER_SLOT)
+        .next_power_of_two()
+        .min(FILTER_MOST_BITS)
 }
 
 /// The most bits of a filter.
@@ -432,9 +466,9 @@ impl KnownRegions {
     /// the table may take, with the room it keeps free, is checked as it grows).
     pub const BYTES_PER_REGION: usize = size_of::<Slot>();
 
-    /// The bytes of a table that holds `entries`.
+    /// The bytes of the smallest table that holds `entries`.
     pub fn bytes_for(entries: usize) -> usize {
-        slots_for(entries).saturating_mul(size_of::<Slot>())
+        fewest_slots_for(entries).saturating_mul(size_of::<Slot>())
     }
 
     /// How many regions something is known of (give or take the few that each
@@ -508,9 +542,33 @@ impl KnownRegions {
         let size = slots.len();
         if self.may_double(size) {
             rehash(&mut slots, 2 * size, 0);
+        } else if let Some(larger) = self.largest_within(size, others.len()) {
+            rehash(&mut slots, larger, 0);
         } else {
             self.len.store(sweep(&mut slots, &mut others), Relaxed);
         }
+    }
+
+    /// Where a table of `slots` slots, beside a map of `others` regions, may not
+    /// double: the most slots, in steps of [`GROWN_IN`] and an eighth more than
+    /// now at least, that the memory allowed holds in the old table's place. An
+    /// eighth of that memory is kept for the rest of the program (what the
+    /// allocator counts is not all it takes from the system), and while the map
+    /// holds regions, a quarter of the table's memory more for the map to grow in
+    /// (it is swept with the table, each of its regions counted as
+    /// [`MAP_ENTRY_SLOTS`] slots). So the table takes most of the memory allowed,
+    /// not the power of two below it: within half of 24 GiB, 10 GiB instead of 8.
+    fn largest_within(&self, slots: usize, others: usize) -> Option<usize> {
+        let most = self.most_bytes.load(Relaxed);
+        let old = slots * size_of::<Slot>();
+        let held = crate::stop::memory_held().max(old) - old;
+        let room = most.saturating_sub(most / 8).saturating_sub(held);
+        let room = match others {
+            0 => room,
+            _ => room / 5 * 4,
+        };
+        let size = room / size_of::<Slot>() / GROWN_IN * GROWN_IN;
+        (size >= slots + slots / 8).then_some(size)
     }
 
     /// Makes room at once for `entries` in all, where the memory allows, so that a
@@ -532,22 +590,46 @@ impl KnownRegions {
         }
     }
 
-    /// Makes room for `more` entries at once.
+    /// Makes room for `more` entries at once: a power of two of slots where the
+    /// memory allowed holds it, else the fewest slots that do.
     fn reserve(&self, more: usize) {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
-        let wanted = slots_for(self.len.load(Relaxed).saturating_add(more));
+        let entries = self.len.load(Relaxed).saturating_add(more);
+        let wanted = match self.may_grow(slots.len(), slots_for(entries)) {
+            true => slots_for(entries),
+            false => fewest_slots_for(entries),
+        };
         if wanted > slots.len() {
             rehash(&mut slots, wanted, 0);
         }
     }
 }
 
-/// The slots of a table that holds `entries` and does not ask to grow.
+/// The slots of a table that holds `entries` and does not ask to grow: a power
+/// of two, as a table grows by doubling.
 fn slots_for(entries: usize) -> usize {
-    (entries.saturating_add(1).saturating_mul(10) / FULL_TENTHS + 1)
+    slots_needed(entries)
         .checked_next_power_of_two()
         .unwrap_or(usize::MAX)
 }
+
+/// The fewest slots of a table that holds `entries` and does not ask to grow: a
+/// power of two up to [`GROWN_IN`], past it a multiple of it (as a table grown to
+/// the memory allowed is, [`KnownRegions::largest_within`]).
+fn fewest_slots_for(entries: usize) -> usize {
+    match slots_needed(entries) {
+        needed if needed <= GROWN_IN => needed.next_power_of_two(),
+        needed => needed.div_ceil(GROWN_IN).saturating_mul(GROWN_IN),
+    }
+}
+
+/// The slots that hold `entries` with at most [`FULL_TENTHS`] of them taken.
+fn slots_needed(entries: usize) -> usize {
+    entries.saturating_add(1).saturating_mul(10) / FULL_TENTHS + 1
+}
+
+/// A table grown to the memory allowed has a multiple of this many slots (8 MiB).
+const GROWN_IN: usize = 1 << 20;
 
 /// What a table knows, to write to a file without a copy of it: the packed
 /// entries are read in place, under the table's read lock (so the table cannot
@@ -858,11 +940,23 @@ mod tests {
             key = key.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1) & KEY_MASK;
             assert_eq!(unmix(mix(key)), key);
             assert!(mix(key) <= KEY_MASK);
-            for slots in [FIRST_SLOTS, 1 << 20, 1 << 29] {
+            // Tables of a power of two of slots, and tables grown to the memory
+            // allowed (their last slots' entries past the end wrap to the first).
+            for slots in [
+                FIRST_SLOTS,
+                1 << 20,
+                1 << 29,
+                3 << 20,
+                (11 << 27) + (5 << 20),
+            ] {
                 let layout = Layout::of(slots);
-                let at = layout.home(mix(key)) + 3;
-                let entry = layout.tag(mix(key), 3) | 1;
-                assert_eq!(layout.mixed(entry, at % slots), mix(key));
+                let home = layout.home(mix(key));
+                assert!(home < slots);
+                for displacement in [0, 3, MOST_DISPLACEMENT] {
+                    let entry = layout.tag(mix(key), displacement) | 1;
+                    let at = layout.past(home, displacement);
+                    assert_eq!(layout.mixed(entry, at), mix(key));
+                }
             }
         }
     }
@@ -927,6 +1021,57 @@ mod tests {
         // What is let go is no longer counted.
         let others = table.others.lock().unwrap().len();
         assert_eq!(table.len(), packed_entries(&reader.slots).count() + others);
+    }
+
+    #[test]
+    fn a_table_that_cannot_double_grows_to_most_of_the_memory_allowed() {
+        // 48 MiB allowed: 2^22 slots (32 MiB) cannot double; they grow to 5·2^20
+        // slots (40 MiB), as many as fit in 42 MiB (an eighth of the 48 kept
+        // aside) in steps of 2^20, and lose nothing.
+        let table = KnownRegions::default();
+        table.hold_within(48 << 20);
+        let board = |i: u64| Board {
+            rows: 5,
+            cols: 8,
+            empty: i.wrapping_mul(0x9e37_79b9) % (1 << 40) + 1,
+        };
+        let regions = 3_200_000;
+        for i in 0..regions {
+            if table.grow_wanted() {
+                table.grow();
+            }
+            table.reader().rule_out(&board(i), 1 << (i % 3));
+        }
+        let reader = table.reader();
+        assert_eq!(reader.slots.len(), 5 << 20);
+        assert_eq!(table.len(), regions as usize);
+        for i in 0..regions {
+            assert_eq!(
+                reader.get(&board(i)).ruled_out(),
+                1 << (i % 3),
+                "region {i}"
+            );
+        }
+        // Its file is taken up again within the same memory, though the power of
+        // two of slots that would hold it (2^23, 64 MiB) is past it.
+        let bytes = super::super::kept::to_bytes("cram", &table.snapshot());
+        drop(reader);
+        let again = KnownRegions::default();
+        super::super::kept::read_bytes(&bytes, "cram", 48 << 20, &again).unwrap();
+        let reader = again.reader();
+        assert_eq!(reader.slots.len(), 5 << 20);
+        assert_eq!(again.len(), regions as usize);
+        assert_eq!(reader.get(&board(12_345)).ruled_out(), 1 << (12_345 % 3));
+        drop(reader);
+        // Full again, it is swept, not grown.
+        for i in regions..4_000_000 {
+            if again.grow_wanted() {
+                again.grow();
+            }
+            again.reader().rule_out(&board(i), 1);
+        }
+        assert_eq!(again.reader().slots.len(), 5 << 20);
+        assert!(10 * again.len() <= FULL_TENTHS * (5 << 20));
     }
 
     #[test]
