@@ -502,8 +502,7 @@ impl KnownRegions {
     /// the new table in the old one's place, within the memory allowed (the old
     /// table's memory is handed back as the new one fills, [`rehash`]).
     fn may_grow(&self, slots: usize, size: usize) -> bool {
-        let old = slots * size_of::<Slot>();
-        let held = crate::stop::memory_held().max(old) - old;
+        let held = held_beside(slots);
         held.saturating_add(size.saturating_mul(size_of::<Slot>())) <= self.most_bytes.load(Relaxed)
     }
 
@@ -560,9 +559,9 @@ impl KnownRegions {
     /// not the power of two below it: within half of 24 GiB, 10 GiB instead of 8.
     fn largest_within(&self, slots: usize, others: usize) -> Option<usize> {
         let most = self.most_bytes.load(Relaxed);
-        let old = slots * size_of::<Slot>();
-        let held = crate::stop::memory_held().max(old) - old;
-        let room = most.saturating_sub(most / 8).saturating_sub(held);
+        let room = most
+            .saturating_sub(most / 8)
+            .saturating_sub(held_beside(slots));
         let room = match others {
             0 => room,
             _ => room / 5 * 4,
@@ -595,14 +594,20 @@ impl KnownRegions {
     fn reserve(&self, more: usize) {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
         let entries = self.len.load(Relaxed).saturating_add(more);
-        let wanted = match self.may_grow(slots.len(), slots_for(entries)) {
-            true => slots_for(entries),
-            false => fewest_slots_for(entries),
+        let wanted = match slots_for(entries) {
+            doubled if self.may_grow(slots.len(), doubled) => doubled,
+            _ => fewest_slots_for(entries),
         };
         if wanted > slots.len() {
             rehash(&mut slots, wanted, 0);
         }
     }
+}
+
+/// The memory the program holds besides a table of `slots` slots.
+fn held_beside(slots: usize) -> usize {
+    let table = slots * size_of::<Slot>();
+    crate::stop::memory_held().max(table) - table
 }
 
 /// The slots of a table that holds `entries` and does not ask to grow: a power
